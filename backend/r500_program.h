@@ -1,0 +1,66 @@
+/* A compiled R500 program: the code plus every table a driver needs to
+ * bind it.  The backend fills it; runtime/ serializes it as the container
+ * (docs/container.md) and the emulator runs it. */
+#ifndef USCC_R500_PROGRAM_H
+#define USCC_R500_PROGRAM_H
+
+#include <stdint.h>
+#include "r500.h"
+
+/* One vec4 element of a uniform: where the driver uploads it. */
+struct r500_uniform {
+	const char *name;     /* GLSL name */
+	const char *type;     /* GLSL type of one element, e.g. "mat4" */
+	int array_len;        /* 0 when not an array */
+	int element;          /* vec4 element index within the uniform */
+	int slot;             /* constant slot 0..255 */
+	char swizzle[5];      /* components of the slot holding it, e.g. "xyzw", "z" */
+};
+
+struct r500_sampler {
+	const char *name;
+	int unit;             /* 0..15 */
+	int target;           /* enum ir_tex_target */
+	int shadow;
+};
+
+struct r500_input {
+	const char *name;     /* "gl_TexCoord[0]", "gl_FragCoord", varying name */
+	int temp;             /* temporary it is interpolated into */
+	char components[5];   /* e.g. "xyzw", "xy" */
+};
+
+struct r500_output {
+	const char *name;
+	int target;           /* 0..3 render target; -1 depth */
+};
+
+struct r500_loop_const {
+	uint8_t count, init;
+	int8_t step;
+};
+
+struct r500_stats {
+	int instructions, alu, tex, fc, out, nops, pairs, temps, constants;
+	int lower_bound, cycles;
+	int64_t compile_us;
+};
+
+struct r500_program {
+	struct r500_inst *code;   int ninst;
+	float (*consts)[4];       /* immediates, indexed by slot */
+	uint8_t *const_is_imm;    /* per slot: 1 = compiler immediate */
+	int nconst_slots;         /* highest slot used + 1 (immediates and uniforms) */
+	struct r500_uniform *uniforms; int nuniforms;
+	struct r500_sampler *samplers; int nsamplers;
+	struct r500_input *inputs;     int ninputs;
+	struct r500_output *outputs;   int noutputs;
+	uint32_t int_const_used;      /* bit n: US_FC_INT_CONST_n is set */
+	struct r500_loop_const int_consts[32];
+	uint32_t bool_const;
+	int uses_fc;
+	int pixsize;                  /* US_PIXSIZE value */
+	struct r500_stats stats;
+};
+
+#endif

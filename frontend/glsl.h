@@ -1,0 +1,37 @@
+/* The GLSL frontend: preprocess, parse, type-check, lower to IR. */
+#ifndef USCC_GLSL_H
+#define USCC_GLSL_H
+
+#include <stdbool.h>
+#include "ir.h"
+
+enum glsl_stage { GLSL_STAGE_FRAGMENT, GLSL_STAGE_VERTEX };
+
+struct glsl_define {
+	const char *name;
+	const char *value;   /* NULL: "1" for -D NAME; ignored for undefines */
+	bool undef;          /* -U NAME */
+};
+
+struct glsl_options {
+	enum glsl_stage stage;
+	const struct glsl_define *defines; /* -D / -U in command-line order */
+	int ndefines;
+};
+
+/* Preprocessed text (uscc -E); NULL on error (diagnostics in `diag`). */
+char *glsl_preprocess(const char *source, const char *filename,
+		      const struct glsl_options *opts, struct arena *arena,
+		      struct diag_sink *diag);
+
+/* Preprocess, parse and type-check only (uscc --check). */
+bool glsl_check(const char *source, const char *filename, const struct glsl_options *opts,
+		struct arena *arena, struct diag_sink *diag);
+
+/* The whole frontend: returns the shader as an IR function (main with
+ * every call inlined), or NULL with diagnostics. */
+struct ir_func *glsl_to_ir(const char *source, const char *filename,
+			   const struct glsl_options *opts, struct arena *arena,
+			   struct diag_sink *diag);
+
+#endif

@@ -1,0 +1,44 @@
+/* Arena allocation: one arena per compilation, freed at once.
+ * Passes never free single objects.  All memory comes from the caller's
+ * allocator hook (Lua style), so a driver controls where it lives and tests
+ * can make it fail on purpose. */
+#ifndef USCC_ARENA_H
+#define USCC_ARENA_H
+
+#include <stddef.h>
+#include <stdbool.h>
+
+/* realloc-like hook: nsize == 0 frees ptr; returns NULL on failure. */
+typedef void *(*mem_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
+
+struct mem_allocator {
+	mem_alloc_fn fn;
+	void *ud;
+};
+
+/* The default allocator: malloc/realloc/free. */
+extern const struct mem_allocator mem_default_allocator;
+
+void *mem_alloc(const struct mem_allocator *a, size_t size);
+void *mem_realloc(const struct mem_allocator *a, void *p, size_t osize, size_t nsize);
+void mem_free(const struct mem_allocator *a, void *p, size_t size);
+
+struct arena;
+
+/* Returns NULL when the allocator fails. */
+struct arena *arena_create(const struct mem_allocator *alloc);
+void arena_destroy(struct arena *arena);
+
+/* Zeroed memory aligned for any type.  On allocation failure the arena
+ * records it (arena_failed) and returns NULL; callers check the flag at
+ * stage boundaries instead of after every allocation. */
+void *arena_alloc(struct arena *arena, size_t size);
+void *arena_realloc(struct arena *arena, void *p, size_t osize, size_t nsize);
+char *arena_strdup(struct arena *arena, const char *s);
+char *arena_strndup(struct arena *arena, const char *s, size_t n);
+char *arena_printf(struct arena *arena, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+bool arena_failed(const struct arena *arena);
+size_t arena_bytes(const struct arena *arena);
+
+#endif

@@ -1,0 +1,404 @@
+/* IR construction and editing: functions, tables, builder, instruction lists. */
+#include "ir.h"
+
+#include <string.h>
+
+const struct ir_op_info ir_op_infos[IR_OP_COUNT] = {
+#define OP(e, name, nsrc, flags) [IR_OP_##e] = { name, nsrc, flags },
+#include "ir_ops.def"
+#undef OP
+};
+
+struct ir_func *ir_func_create(struct arena *arena, enum ir_stage stage)
+{
+	struct ir_func *f = arena_alloc(arena, sizeof *f);
+	if (!f)
+		return NULL;
+	f->arena = arena;
+	f->stage = stage;
+	f->next_id = 1;
+	return f;
+}
+
+/* Grows a table by one zeroed element; tables are small, so copy. */
+static void *table_grow(struct arena *arena, void *table, int *n, size_t elem)
+{
+	void *nt = arena_realloc(arena, table, elem * (size_t)*n, elem * (size_t)(*n + 1));
+	if (!nt)
+		return NULL;
+	memset((char *)nt + elem * (size_t)*n, 0, elem);
+	(*n)++;
+	return nt;
+}
+
+int ir_func_add_input(struct ir_func *f, const char *name, int ncomp)
+{
+	struct ir_input *t = table_grow(f->arena, f->inputs, &f->ninputs, sizeof *t);
+	if (!t)
+		return -1;
+	f->inputs = t;
+	t[f->ninputs - 1].name = arena_strdup(f->arena, name);
+	t[f->ninputs - 1].ncomp = (uint8_t)ncomp;
+	return f->ninputs - 1;
+}
+
+int ir_func_add_uniform(struct ir_func *f, const char *name, const char *type, int array_len,
+			int nvec4, int ncomp)
+{
+	struct ir_uniform *t = table_grow(f->arena, f->uniforms, &f->nuniforms, sizeof *t);
+	if (!t)
+		return -1;
+	f->uniforms = t;
+	struct ir_uniform *u = &t[f->nuniforms - 1];
+	u->name = arena_strdup(f->arena, name);
+	u->type = arena_strdup(f->arena, type);
+	u->array_len = array_len;
+	u->nvec4 = nvec4;
+	u->ncomp = (uint8_t)ncomp;
+	u->base = f->nuniform_vec4;
+	f->nuniform_vec4 += nvec4;
+	return f->nuniforms - 1;
+}
+
+int ir_func_add_sampler(struct ir_func *f, const char *name, int target, bool shadow)
+{
+	struct ir_sampler *t = table_grow(f->arena, f->samplers, &f->nsamplers, sizeof *t);
+	if (!t)
+		return -1;
+	f->samplers = t;
+	struct ir_sampler *s = &t[f->nsamplers - 1];
+	s->name = arena_strdup(f->arena, name);
+	s->target = (uint8_t)target;
+	s->shadow = shadow;
+	s->unit = f->nsamplers - 1;
+	return f->nsamplers - 1;
+}
+
+int ir_func_add_output(struct ir_func *f, const char *name, int target, int ncomp)
+{
+	struct ir_output *t = table_grow(f->arena, f->outputs, &f->noutputs, sizeof *t);
+	if (!t)
+		return -1;
+	f->outputs = t;
+	t[f->noutputs - 1].name = arena_strdup(f->arena, name);
+	t[f->noutputs - 1].target = target;
+	t[f->noutputs - 1].ncomp = (uint8_t)ncomp;
+	return f->noutputs - 1;
+}
+
+#define FIND_BY_NAME(table, n, name)                             \
+	do {                                                     \
+		for (int i_ = 0; i_ < (n); i_++)                 \
+			if (strcmp((table)[i_].name, (name)) == 0) \
+				return i_;                       \
+		return -1;                                       \
+	} while (0)
+
+int ir_func_find_input(const struct ir_func *f, const char *name)
+{
+	FIND_BY_NAME(f->inputs, f->ninputs, name);
+}
+
+int ir_func_find_uniform(const struct ir_func *f, const char *name)
+{
+	FIND_BY_NAME(f->uniforms, f->nuniforms, name);
+}
+
+int ir_func_find_sampler(const struct ir_func *f, const char *name)
+{
+	FIND_BY_NAME(f->samplers, f->nsamplers, name);
+}
+
+int ir_func_find_output(const struct ir_func *f, const char *name)
+{
+	FIND_BY_NAME(f->outputs, f->noutputs, name);
+}
+
+/* --- control-flow lists --- */
+
+static struct ir_cf *cf_new(struct ir_func *f, enum ir_cf_kind kind, struct ir_cf *parent)
+{
+	struct ir_cf *cf = arena_alloc(f->arena, sizeof *cf);
+	if (cf) {
+		cf->kind = kind;
+		cf->parent = parent;
+	}
+	return cf;
+}
+
+static void cf_append(struct ir_cf_list *list, struct ir_cf *cf)
+{
+	cf->prev = list->last;
+	cf->next = NULL;
+	if (list->last)
+		list->last->next = cf;
+	else
+		list->first = cf;
+	list->last = cf;
+}
+
+/* Makes sure the builder points at a block at the end of its list. */
+static bool builder_block(struct ir_builder *b)
+{
+	if (b->block)
+		return true;
+	struct ir_cf *cf = cf_new(b->func, IR_CF_BLOCK, b->parent);
+	if (!cf)
+		return false;
+	cf_append(b->list, cf);
+	b->block = &cf->block;
+	return true;
+}
+
+void ir_builder_init(struct ir_builder *b, struct ir_func *f)
+{
+	memset(b, 0, sizeof *b);
+	b->func = f;
+	b->list = &f->body;
+	if (f->body.last && f->body.last->kind == IR_CF_BLOCK)
+		b->block = &f->body.last->block;
+}
+
+void ir_builder_enter(struct ir_builder *b, struct ir_cf_list *list, struct ir_cf *parent)
+{
+	b->list = list;
+	b->parent = parent;
+	b->block = list->last && list->last->kind == IR_CF_BLOCK ? &list->last->block : NULL;
+}
+
+/* Lists are owned by their parent cf node; find the list holding `node`. */
+static struct ir_cf_list *list_of(struct ir_func *f, struct ir_cf *node)
+{
+	struct ir_cf *p = node->parent;
+	if (!p)
+		return &f->body;
+	if (p->kind == IR_CF_LOOP)
+		return &p->body;
+	for (struct ir_cf *c = p->then_list.first; c; c = c->next)
+		if (c == node)
+			return &p->then_list;
+	return &p->else_list;
+}
+
+void ir_builder_after(struct ir_builder *b, struct ir_cf *node)
+{
+	b->list = list_of(b->func, node);
+	b->parent = node->parent;
+	b->block = NULL; /* a new block follows the node */
+}
+
+struct ir_cf *ir_build_if(struct ir_builder *b, struct ir_src cond)
+{
+	struct ir_cf *cf = cf_new(b->func, IR_CF_IF, b->parent);
+	if (!cf)
+		return NULL;
+	cf->cond = cond;
+	cf_append(b->list, cf);
+	b->block = NULL;
+	return cf;
+}
+
+struct ir_cf *ir_build_loop(struct ir_builder *b)
+{
+	struct ir_cf *cf = cf_new(b->func, IR_CF_LOOP, b->parent);
+	if (!cf)
+		return NULL;
+	cf_append(b->list, cf);
+	b->block = NULL;
+	return cf;
+}
+
+/* --- sources and instructions --- */
+
+struct ir_src ir_src_of(struct ir_instr *def)
+{
+	struct ir_src s = { def, { 0, 1, 2, 3 } };
+	if (def && def->ncomp > 0)
+		for (int c = def->ncomp; c < 4; c++)
+			s.swz[c] = (uint8_t)(def->ncomp - 1);
+	return s;
+}
+
+struct ir_src ir_src_comp(struct ir_instr *def, int comp)
+{
+	struct ir_src s = { def, { (uint8_t)comp, (uint8_t)comp, (uint8_t)comp, (uint8_t)comp } };
+	return s;
+}
+
+struct ir_src ir_src_swz(struct ir_instr *def, const uint8_t swz[4])
+{
+	struct ir_src s = { def, { swz[0], swz[1], swz[2], swz[3] } };
+	return s;
+}
+
+static void block_append(struct ir_block *bl, struct ir_instr *in)
+{
+	in->block = bl;
+	in->prev = bl->last;
+	in->next = NULL;
+	if (bl->last)
+		bl->last->next = in;
+	else
+		bl->first = in;
+	bl->last = in;
+}
+
+struct ir_instr *ir_build(struct ir_builder *b, enum ir_op op, int ncomp, enum ir_base base,
+			  int nsrc, const struct ir_src *srcs)
+{
+	if (!builder_block(b))
+		return NULL;
+	struct ir_instr *in = arena_alloc(b->func->arena, sizeof *in);
+	if (!in)
+		return NULL;
+	in->op = op;
+	in->id = b->func->next_id++;
+	in->ncomp = (uint8_t)ncomp;
+	in->base = (uint8_t)base;
+	in->nsrc = (uint8_t)nsrc;
+	for (int i = 0; i < nsrc && i < IR_MAX_SRCS; i++)
+		in->src[i] = srcs[i];
+	in->loc = b->loc;
+	block_append(b->block, in);
+	return in;
+}
+
+struct ir_instr *ir_build_const(struct ir_builder *b, int ncomp, enum ir_base base,
+				const float v[4])
+{
+	struct ir_instr *in = ir_build(b, IR_OP_CONST, ncomp, base, 0, NULL);
+	if (in)
+		for (int c = 0; c < ncomp; c++)
+			in->imm[c] = v[c];
+	return in;
+}
+
+struct ir_instr *ir_build_constf(struct ir_builder *b, float x)
+{
+	const float v[4] = { x, x, x, x };
+	return ir_build_const(b, 1, IR_FLOAT, v);
+}
+
+static enum ir_base result_base(enum ir_op op, const struct ir_src *srcs)
+{
+	if (ir_op_infos[op].flags & IRF_BOOL)
+		return IR_BOOL;
+	if (op == IR_OP_MOV && srcs[0].def)
+		return (enum ir_base)srcs[0].def->base;
+	if (op == IR_OP_SELECT && srcs[1].def)
+		return (enum ir_base)srcs[1].def->base;
+	return IR_FLOAT;
+}
+
+struct ir_instr *ir_build_alu1(struct ir_builder *b, enum ir_op op, int ncomp, struct ir_src a)
+{
+	return ir_build(b, op, ncomp, result_base(op, &a), 1, &a);
+}
+
+struct ir_instr *ir_build_alu2(struct ir_builder *b, enum ir_op op, int ncomp, struct ir_src a,
+			       struct ir_src c)
+{
+	struct ir_src s[2] = { a, c };
+	return ir_build(b, op, ncomp, result_base(op, s), 2, s);
+}
+
+struct ir_instr *ir_build_alu3(struct ir_builder *b, enum ir_op op, int ncomp, struct ir_src a,
+			       struct ir_src c, struct ir_src d)
+{
+	struct ir_src s[3] = { a, c, d };
+	return ir_build(b, op, ncomp, result_base(op, s), 3, s);
+}
+
+void ir_instr_remove(struct ir_instr *in)
+{
+	struct ir_block *bl = in->block;
+	if (!bl)
+		return;
+	if (in->prev)
+		in->prev->next = in->next;
+	else
+		bl->first = in->next;
+	if (in->next)
+		in->next->prev = in->prev;
+	else
+		bl->last = in->prev;
+	in->prev = in->next = NULL;
+	in->block = NULL;
+}
+
+void ir_instr_insert_before(struct ir_instr *before, struct ir_instr *in)
+{
+	struct ir_block *bl = before->block;
+	in->block = bl;
+	in->next = before;
+	in->prev = before->prev;
+	if (before->prev)
+		before->prev->next = in;
+	else
+		bl->first = in;
+	before->prev = in;
+}
+
+static void foreach_list(struct ir_cf_list *list, ir_instr_fn fn, void *ud)
+{
+	for (struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		switch (cf->kind) {
+		case IR_CF_BLOCK:
+			for (struct ir_instr *in = cf->block.first, *next; in; in = next) {
+				next = in->next;
+				fn(in, ud);
+			}
+			break;
+		case IR_CF_IF:
+			foreach_list(&cf->then_list, fn, ud);
+			foreach_list(&cf->else_list, fn, ud);
+			break;
+		case IR_CF_LOOP:
+			foreach_list(&cf->body, fn, ud);
+			break;
+		}
+	}
+}
+
+void ir_foreach_instr(struct ir_func *f, ir_instr_fn fn, void *ud)
+{
+	foreach_list(&f->body, fn, ud);
+}
+
+struct replace_ctx {
+	struct ir_instr *old, *rep;
+};
+
+static void replace_src(struct ir_src *s, const struct replace_ctx *r)
+{
+	if (s->def != r->old)
+		return;
+	/* composing: rep already yields old's components in old's order */
+	s->def = r->rep;
+}
+
+static void replace_one(struct ir_instr *in, void *ud)
+{
+	for (int i = 0; i < in->nsrc; i++)
+		replace_src(&in->src[i], ud);
+}
+
+static void replace_conds(struct ir_cf_list *list, const struct replace_ctx *r)
+{
+	for (struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_IF) {
+			replace_src(&cf->cond, r);
+			replace_conds(&cf->then_list, r);
+			replace_conds(&cf->else_list, r);
+		} else if (cf->kind == IR_CF_LOOP) {
+			replace_conds(&cf->body, r);
+		}
+	}
+}
+
+void ir_replace_uses(struct ir_func *f, struct ir_instr *old, struct ir_instr *rep)
+{
+	struct replace_ctx r = { old, rep };
+	ir_foreach_instr(f, replace_one, &r);
+	replace_conds(&f->body, &r);
+}

@@ -1,0 +1,213 @@
+/* uscc's IR: SSA over vector values (1..4 components of float or bool) with
+ * per-source swizzles, in structured control flow (blocks, if, loop), like
+ * Mesa's NIR.  It knows neither GLSL syntax nor the R500.
+ *
+ * An instruction is its own SSA value.  A source names a defining
+ * instruction and a swizzle: component c of the source is component
+ * swz[c] of the def.  Opcodes, their source counts and flags are in
+ * ir_ops.def.
+ *
+ * Control flow is a tree of ir_cf nodes.  A function body is a cf list;
+ * an IF holds a bool scalar condition source and two cf lists; a LOOP holds
+ * one body list that repeats until a BREAK (an instruction, inside an IF).
+ * PHI: an instruction at the start of the first block after an IF takes
+ * (then value, else value); an instruction at the start of a loop body's
+ * first block takes (value before the loop, value at the end of the
+ * iteration / at each CONTINUE in order); values that leave a loop through
+ * BREAK come through PHIs at the start of the block after the loop, one
+ * source per BREAK in program order. */
+#ifndef USCC_IR_H
+#define USCC_IR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "arena.h"
+#include "diag.h"
+
+enum ir_op {
+#define OP(e, name, nsrc, flags) IR_OP_##e,
+#include "ir_ops.def"
+#undef OP
+	IR_OP_COUNT
+};
+
+enum ir_op_flags { IRF_COMPWISE = 1, IRF_BOOL = 2, IRF_SIDE = 4, IRF_QUAD = 8 };
+
+struct ir_op_info {
+	const char *name;
+	int nsrc;
+	unsigned flags;
+};
+extern const struct ir_op_info ir_op_infos[IR_OP_COUNT];
+
+enum ir_base { IR_FLOAT, IR_BOOL };
+
+enum ir_tex_kind { IR_TEX_PLAIN, IR_TEX_BIAS, IR_TEX_LOD, IR_TEX_PROJ, IR_TEX_PROJ_BIAS,
+		   IR_TEX_PROJ_LOD };
+/* Sampler targets; also the container's sampler "target" */
+enum ir_tex_target { IR_TARGET_1D, IR_TARGET_2D, IR_TARGET_3D, IR_TARGET_CUBE,
+		     IR_TARGET_RECT };
+
+enum { IR_MAX_SRCS = 4 };
+
+struct ir_instr;
+struct ir_block;
+
+struct ir_src {
+	struct ir_instr *def;
+	uint8_t swz[4];
+};
+
+struct ir_instr {
+	enum ir_op op;
+	uint32_t id;          /* printed as %id; unique in the function */
+	uint8_t ncomp;        /* 1..4; 0 for instructions without a value */
+	uint8_t base;         /* enum ir_base */
+	uint8_t nsrc;
+	struct ir_src src[IR_MAX_SRCS];
+	float imm[4];         /* CONST (bool: 0 or 1) */
+	int index;            /* INPUT, UNIFORM, OUTPUT, TEX: table index */
+	int offset;           /* UNIFORM: vec4 element in the entry */
+	uint8_t tex_kind;     /* TEX: enum ir_tex_kind */
+	uint8_t tex_shadow;   /* TEX: depth compare against coord .z (1D/2D) */
+	struct src_loc loc;
+	struct ir_block *block;
+	struct ir_instr *prev, *next;
+	void *pass_data;      /* scratch for the pass running now */
+};
+
+enum ir_cf_kind { IR_CF_BLOCK, IR_CF_IF, IR_CF_LOOP };
+
+struct ir_cf;
+struct ir_cf_list {
+	struct ir_cf *first, *last;
+};
+
+struct ir_block {
+	struct ir_instr *first, *last;
+};
+
+struct ir_cf {
+	enum ir_cf_kind kind;
+	struct ir_cf *prev, *next, *parent;
+	struct ir_block block;          /* BLOCK */
+	struct ir_src cond;             /* IF: bool scalar */
+	struct ir_cf_list then_list;    /* IF */
+	struct ir_cf_list else_list;    /* IF */
+	struct ir_cf_list body;         /* LOOP */
+};
+
+/* What the shader reads from the rasterizer. */
+struct ir_input {
+	const char *name;     /* "gl_TexCoord[0]", "gl_Color", "gl_FragCoord", "v_normal" */
+	uint8_t ncomp;
+	bool centroid;
+};
+
+/* A uniform: nvec4 consecutive vec4 elements (matrix columns, array
+ * elements, struct members flattened by the frontend). */
+struct ir_uniform {
+	const char *name;     /* GLSL name, e.g. "u_light" or "gl_LightSource[0].diffuse" */
+	const char *type;     /* GLSL type name of one element: "vec3", "mat4", "float" */
+	int array_len;        /* 0 when not an array */
+	int nvec4;            /* elements (vec4 slots) in total */
+	uint8_t ncomp;        /* components used in each element */
+	int base;             /* first element in the flattened uniform value array */
+};
+
+struct ir_sampler {
+	const char *name;
+	uint8_t target;       /* enum ir_tex_target */
+	bool shadow;
+	int unit;             /* texture unit, assigned by the frontend in order */
+};
+
+struct ir_output {
+	const char *name;     /* "gl_FragColor", "gl_FragData[1]", "gl_FragDepth" */
+	int target;           /* render target 0..3, or -1 for depth */
+	uint8_t ncomp;
+};
+
+enum ir_stage { IR_STAGE_FRAGMENT, IR_STAGE_VERTEX };
+
+struct ir_func {
+	struct arena *arena;
+	enum ir_stage stage;
+	struct ir_cf_list body;
+	uint32_t next_id;
+	struct ir_input *inputs;     int ninputs;
+	struct ir_uniform *uniforms; int nuniforms;
+	int nuniform_vec4;           /* sum of nvec4 */
+	struct ir_sampler *samplers; int nsamplers;
+	struct ir_output *outputs;   int noutputs;
+};
+
+/* --- construction (ir.c) --- */
+struct ir_func *ir_func_create(struct arena *arena, enum ir_stage stage);
+int ir_func_add_input(struct ir_func *f, const char *name, int ncomp);
+int ir_func_add_uniform(struct ir_func *f, const char *name, const char *type, int array_len,
+			int nvec4, int ncomp);
+int ir_func_add_sampler(struct ir_func *f, const char *name, int target, bool shadow);
+int ir_func_add_output(struct ir_func *f, const char *name, int target, int ncomp);
+/* Lookup by name; -1 when absent. */
+int ir_func_find_input(const struct ir_func *f, const char *name);
+int ir_func_find_uniform(const struct ir_func *f, const char *name);
+int ir_func_find_sampler(const struct ir_func *f, const char *name);
+int ir_func_find_output(const struct ir_func *f, const char *name);
+
+/* A builder appends at the end of a block. */
+struct ir_builder {
+	struct ir_func *func;
+	struct ir_block *block;
+	struct ir_cf_list *list;   /* list that holds `block` */
+	struct ir_cf *parent;      /* cf node owning `list`, NULL at top level */
+	struct src_loc loc;        /* attached to new instructions */
+};
+void ir_builder_init(struct ir_builder *b, struct ir_func *f); /* end of body */
+
+/* Identity swizzle source of a def. */
+struct ir_src ir_src_of(struct ir_instr *def);
+/* Source reading component `comp` of def, replicated. */
+struct ir_src ir_src_comp(struct ir_instr *def, int comp);
+struct ir_src ir_src_swz(struct ir_instr *def, const uint8_t swz[4]);
+
+/* New instruction appended by the builder; sources copied. */
+struct ir_instr *ir_build(struct ir_builder *b, enum ir_op op, int ncomp, enum ir_base base,
+			  int nsrc, const struct ir_src *srcs);
+struct ir_instr *ir_build_const(struct ir_builder *b, int ncomp, enum ir_base base,
+				const float v[4]);
+struct ir_instr *ir_build_constf(struct ir_builder *b, float x);
+struct ir_instr *ir_build_alu1(struct ir_builder *b, enum ir_op op, int ncomp, struct ir_src a);
+struct ir_instr *ir_build_alu2(struct ir_builder *b, enum ir_op op, int ncomp, struct ir_src a,
+			       struct ir_src c);
+struct ir_instr *ir_build_alu3(struct ir_builder *b, enum ir_op op, int ncomp, struct ir_src a,
+			       struct ir_src c, struct ir_src d);
+/* Structured control flow: push an IF / LOOP, then build into its lists. */
+struct ir_cf *ir_build_if(struct ir_builder *b, struct ir_src cond);
+void ir_builder_enter(struct ir_builder *b, struct ir_cf_list *list, struct ir_cf *parent);
+void ir_builder_after(struct ir_builder *b, struct ir_cf *node); /* continue after node */
+struct ir_cf *ir_build_loop(struct ir_builder *b);
+
+/* Remove an instruction (its uses must be gone). */
+void ir_instr_remove(struct ir_instr *instr);
+/* Insert `instr` (already built elsewhere or fresh) before `before`. */
+void ir_instr_insert_before(struct ir_instr *before, struct ir_instr *instr);
+/* Replace every use of `old` with `rep`, which must give the same
+ * components in the same order (sources keep their swizzles). */
+void ir_replace_uses(struct ir_func *f, struct ir_instr *old, struct ir_instr *rep);
+
+/* Iteration over every instruction in program order (recursing into
+ * control flow).  The callback may not remove the instruction. */
+typedef void (*ir_instr_fn)(struct ir_instr *instr, void *ud);
+void ir_foreach_instr(struct ir_func *f, ir_instr_fn fn, void *ud);
+
+/* --- printing, parsing, validation (ir_print.c, ir_parse.c, ir_validate.c) --- */
+/* Textual IR of the function as an arena string. */
+char *ir_print(const struct ir_func *f, struct arena *arena);
+/* Parse textual IR (what ir_print gives); NULL and diagnostics on error. */
+struct ir_func *ir_parse(const char *text, const char *filename, struct arena *arena,
+			 struct diag_sink *diag);
+/* Structural and SSA checks; reports through `diag`, returns true if valid. */
+bool ir_validate(const struct ir_func *f, struct diag_sink *diag);
+
+#endif

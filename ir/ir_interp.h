@@ -1,0 +1,35 @@
+/* The IR interpreter: the reference the emulator is checked against.
+ * Runs a function on one 2x2 quad at a time (derivatives look across it).
+ * Quad pixel order: 0 = (x, y), 1 = (x+1, y), 2 = (x, y+1), 3 = (x+1, y+1)
+ * with y the GL window row (row 0 at the bottom), as the emulator uses. */
+#ifndef USCC_IR_INTERP_H
+#define USCC_IR_INTERP_H
+
+#include <stdbool.h>
+#include "ir.h"
+#include "texture.h"
+
+struct ir_interp_env {
+	/* inputs[i][p][c]: input i (ir_func.inputs) at quad pixel p */
+	const float (*const *inputs)[4];
+	/* uniform_values[u->base + element][c] */
+	const float (*uniform_values)[4];
+	/* textures by sampler *unit* (ir_sampler.unit) */
+	const struct tex_image *textures;
+	int ntextures;
+	/* pixels outside the primitive (helpers): computed, never kept */
+	bool covered[4];
+};
+
+struct ir_interp_result {
+	float outputs[8][4][4];   /* [output index][pixel][comp] */
+	bool written[8];          /* output written at all */
+	bool discarded[4];
+};
+
+/* Returns false (and a diagnostic) if the function cannot be run, e.g.
+ * a loop that exceeds `max_iterations` (0 = default 65536). */
+bool ir_interp_quad(const struct ir_func *f, const struct ir_interp_env *env,
+		    struct ir_interp_result *res, struct diag_sink *diag);
+
+#endif

@@ -1,0 +1,26 @@
+/* Texture images and sampling rules shared by the IR interpreter and the
+ * R500 emulator, so both sample exactly alike.  One level per image (no
+ * mipmaps), nearest or bilinear filtering, repeat or clamp-to-edge
+ * wrapping.  Texels are RGBA floats, row 0 at the bottom (GL order).
+ * Cube maps hold six faces (+X -X +Y -Y +Z -Z) of width x height each. */
+#ifndef USCC_TEXTURE_H
+#define USCC_TEXTURE_H
+
+#include <stdbool.h>
+
+enum tex_filter { TEX_FILTER_NEAREST, TEX_FILTER_LINEAR };
+enum tex_wrap { TEX_WRAP_REPEAT, TEX_WRAP_CLAMP };
+
+struct tex_image {
+	int target;         /* enum ir_tex_target */
+	int width, height, depth;
+	const float *texels;  /* width*height*depth*4 floats (cube: *6 faces) */
+	enum tex_filter filter;
+	enum tex_wrap wrap;
+};
+
+/* Sample at normalized (s, t, r); for RECT, unnormalized texel coords.
+ * A NULL image or one without texels returns (0, 0, 0, 1). */
+void tex_sample(const struct tex_image *img, const float coord[3], float out[4]);
+
+#endif

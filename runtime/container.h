@@ -1,0 +1,31 @@
+/* The container (.bin): a versioned little-endian file holding a compiled
+ * program and every table a driver needs (docs/container.md). */
+#ifndef USCC_CONTAINER_H
+#define USCC_CONTAINER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "arena.h"
+#include "r500_program.h"
+
+enum { CONTAINER_VERSION = 1 };
+
+/* Serializes the program; returns a buffer allocated from `alloc` (its
+ * size in *size) or NULL on allocation failure. */
+uint8_t *container_write(const struct r500_program *p, const struct mem_allocator *alloc,
+			 size_t *size);
+
+/* Parses a container into `out`, allocating in `arena`.  Never reads past
+ * size.  Returns false with a message in `why` for a corrupt, truncated or
+ * unknown-version container (checksum checked).  The code is decoded;
+ * an instruction word that decodes as invalid is an error too. */
+bool container_read(const uint8_t *data, size_t size, struct arena *arena,
+		    struct r500_program *out, char *why, size_t why_len);
+
+/* The JSON of `uscc --info` (INTERFACES.md §3), as an arena string. */
+char *container_to_json(const struct r500_program *p, struct arena *arena);
+
+/* The JSON object of --stats (INTERFACES.md §4), as an arena string. */
+char *stats_to_json(const struct r500_stats *s, struct arena *arena);
+
+#endif
