@@ -42,6 +42,12 @@ bool r500_inst_validate(const struct r500_inst *in, char *why, size_t why_len);
  * Returns true when valid; `why` names the first broken rule with its slot. */
 bool r500_program_validate(const struct r500_inst *code, int n, char *why, size_t why_len);
 
+/* The NOP hazards of ISA.md §6.10 between two consecutive slots: true when
+ * `prev` must carry CMN.NOP because `next` reads a presubtract operand it
+ * writes, or `next` is MDH/MDV and `prev` is not TEX.  The one model the
+ * scheduler and r500_program_validate share. */
+bool r500_hazard_needs_nop(const struct r500_inst *prev, const struct r500_inst *next);
+
 /* Assembly text of one instruction (no trailing newline); returns the
  * length it needed (snprintf-style). */
 int r500_disasm_inst(const struct r500_inst *in, char *buf, size_t len);
