@@ -1,0 +1,122 @@
+/* One TEX slot over a quad (ISA.md §6.8, §6.9): LD, PROJ, LODBIAS, LOD
+ * and DXDY all sample the one level an image has (the bias, LOD and
+ * gradients select nothing); TEXKILL kills on the sign bit; the texel is
+ * reordered by the destination swizzles and written under the masks and
+ * predication.  Lookups happen at once; the semaphore is only tracked to
+ * report reads the hardware would see stale. */
+#include <math.h>
+#include <string.h>
+#include "emu_internal.h"
+#include "ir.h"
+
+static int wrap(int x, int n)
+{
+	return ((x % n) + n) % n;
+}
+
+static int tex_temp(const struct emu_quad *q, int addr, int rel)
+{
+	return wrap((addr & 127) + ((rel & 1) ? emu_al(q) : 0), R500_NUM_TEMPS);
+}
+
+static unsigned swz_mask(const uint16_t swz[4])
+{
+	unsigned m = 0;
+	for (int c = 0; c < 4; c++)
+		m |= 1u << (swz[c] & 3);
+	return m;
+}
+
+/* A shadow sampler's unit compares R (after PROJ) with the texel's red:
+ * (v, v, v, 1), v = R <= texel (GL's LEQUAL, LUMINANCE mode). */
+static bool shadow_unit(const struct r500_program *p, int unit)
+{
+	for (int i = 0; p->samplers && i < p->nsamplers; i++)
+		if (p->samplers[i].unit == unit && p->samplers[i].shadow)
+			return true;
+	return false;
+}
+
+static void sample(const struct emu_ctx *ctx, const struct r500_tex *tx, const float stq[4],
+		   float out[4])
+{
+	int unit = tx->tex_id & 15;
+	const struct tex_image *img = NULL;
+	if (ctx->cfg->textures && unit < ctx->cfg->ntextures)
+		img = &ctx->cfg->textures[unit];
+	float coord[3] = { stq[0], stq[1], stq[2] };
+	if ((tx->inst & 7) == R500_TEX_PROJ)
+		for (int c = 0; c < 3; c++)
+			coord[c] = emu_flush(coord[c] / stq[3]);
+	/* UNSCALED: texel coordinates; RECT images take texel coordinates */
+	bool want_texels = tx->unscaled & 1;
+	bool img_texels = img && img->target == IR_TARGET_RECT;
+	if (img && want_texels != img_texels && img->width > 0 && img->height > 0) {
+		float sw = (float)img->width, sh = (float)img->height;
+		float sd = (float)(img->depth > 0 ? img->depth : 1);
+		if (want_texels) {
+			coord[0] /= sw; coord[1] /= sh; coord[2] /= sd;
+		} else {
+			coord[0] *= sw; coord[1] *= sh; coord[2] *= sd;
+		}
+	}
+	tex_sample(img, coord, out);
+	for (int c = 0; c < 4; c++)
+		out[c] = emu_flush(out[c]);
+	if (shadow_unit(ctx->p, unit)) { /* sampler-state compare, as ir_interp */
+		float v = coord[2] <= out[0] ? 1.0f : 0.0f;
+		out[0] = out[1] = out[2] = v;
+		out[3] = 1.0f;
+	}
+}
+
+bool emu_exec_tex(struct emu_ctx *ctx, struct emu_quad *q, const struct r500_inst *in)
+{
+	const struct r500_tex *tx = &in->tex;
+	const struct r500_cmn *m = &in->cmn;
+	int op = tx->inst & 7;
+	if (op == R500_TEX_RESERVED7)
+		return emu_fail(ctx, "slot %d: reserved texture instruction 7", q->pc);
+	if (op != R500_TEX_NOP) {
+		int src = tex_temp(q, tx->src_addr, tx->src_addr_rel);
+		emu_check_read(ctx, q, q->pc, src, swz_mask(tx->src_swz));
+		if (op == R500_TEX_DXDY) {
+			emu_check_read(ctx, q, q->pc, tex_temp(q, tx->dx_addr, tx->dx_addr_rel),
+				       swz_mask(tx->dx_swz));
+			emu_check_read(ctx, q, q->pc, tex_temp(q, tx->dy_addr, tx->dy_addr_rel),
+				       swz_mask(tx->dy_swz));
+		}
+		int dst = tex_temp(q, tx->dst_addr, tx->dst_addr_rel);
+		for (int i = 0; i < EMU_QUAD; i++) {
+			struct emu_pixel *px = &q->px[i];
+			float stq[4], texel[4];
+			for (int c = 0; c < 4; c++)
+				stq[c] = px->t[src][tx->src_swz[c] & 3];
+			if (!emu_pixel_writes(px, m))
+				continue;
+			if (op == R500_TEX_KILL) {
+				for (int c = 0; c < 4; c++)
+					if (signbit(stq[c]))
+						px->killed = true;
+				continue;
+			}
+			sample(ctx, tx, stq, texel);
+			for (int c = 0; c < 4; c++) {
+				bool on = c < 3 ? (m->rgb_wmask >> c & 1) && emu_pred_rgb(px, m, c)
+						: (m->alpha_wmask & 1) && emu_pred_alpha(px, m);
+				if (!on)
+					continue;
+				px->t[dst][c] = texel[tx->dst_swz[c] & 3];
+				emu_note_write(q, px, dst, c);
+			}
+		}
+		if (op != R500_TEX_KILL)
+			q->tex_pending[dst] |= (uint8_t)((m->rgb_wmask & 7) | (m->alpha_wmask & 1) << 3);
+	}
+	if (tx->sem_acquire & 1) {
+		for (int t = 0; t < R500_NUM_TEMPS; t++)
+			q->tex_acquired[t] |= q->tex_pending[t];
+		memset(q->tex_pending, 0, sizeof q->tex_pending);
+	}
+	return true;
+}
