@@ -19,6 +19,8 @@ struct ir_interp_env {
 	int ntextures;
 	/* pixels outside the primitive (helpers): computed, never kept */
 	bool covered[4];
+	/* loop iterations allowed before ir_interp_quad fails; 0 = 65536 */
+	int max_iterations;
 };
 
 struct ir_interp_result {

@@ -1,0 +1,33 @@
+/* Arithmetic of the IR opcodes, one component at a time, shared by the
+ * interpreter and constant folding so that both compute exactly alike.
+ * Numbers follow GLSL in fp32 with the choices of r500/ISA.md §12 where
+ * GLSL leaves a corner open: 0*x = 0 in MUL, MAD and dot products,
+ * denormal results flushed to a signed zero, bools are 0.0 / 1.0. */
+#ifndef USCC_IR_EVAL_H
+#define USCC_IR_EVAL_H
+
+#include <stdbool.h>
+#include "ir.h"
+
+/* Components of source `i` that instruction `in` reads (1..4): the
+ * printer prints that many swizzle letters and the validator checks them. */
+int ir_src_ncomp(const struct ir_func *f, const struct ir_instr *in, int i);
+
+/* Components of the texture coordinate a TEX with this sampler target and
+ * kind reads (the projective divisor is always component 3). */
+int ir_tex_coord_ncomp(int target, int kind, bool shadow);
+
+/* True when `op` is computed by ir_eval_op (a pure function of its
+ * sources: no inputs, uniforms, textures, quad neighbours or control). */
+bool ir_op_is_evaluable(enum ir_op op);
+
+/* Evaluates op on source values s[i][c], already swizzled (component c
+ * of the source as the op reads it).  `ncomp` is the result width;
+ * `src0_ncomp` the width ANY/ALL reduce over.  Returns false for ops that
+ * are not evaluable. */
+bool ir_eval_op(enum ir_op op, int ncomp, int src0_ncomp, const float s[][4], float out[4]);
+
+/* Flushes a denormal to a zero of the same sign. */
+float ir_flush_denorm(float x);
+
+#endif

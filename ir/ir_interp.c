@@ -1,0 +1,417 @@
+/* The IR interpreter (ir_interp.h): runs a function on one 2x2 quad.
+ *
+ * Every pixel of the quad runs (helpers too); a pixel's value of an
+ * instruction is written only while the pixel is active, so values from
+ * a loop iteration or branch a pixel left stay as they were.  An IF runs
+ * both branches under per-pixel masks and the PHIs after it pick per
+ * pixel; a LOOP repeats while any pixel is still in it.  A discarded pixel
+ * keeps running for its neighbours' derivatives (as the R500 does with
+ * TEXKILL, ISA §12) and is reported in `discarded`.  Derivatives are
+ * coarse, shared by the quad: ddx = p1 - p0, ddy = p2 - p0. */
+#include "ir_interp.h"
+#include "ir_eval.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { DEFAULT_MAX_ITERATIONS = 65536 };
+
+struct loop_state {
+	bool brk[4], cont[4];
+	int brk_ord[4], cont_ord[4];
+	struct loop_state *outer;
+};
+
+/* Which source the PHIs at the start of a block take, per pixel. */
+struct phisel {
+	bool loop_head;  /* v: -1 entry, -2 end of body, k >= 0 CONTINUE k */
+	int v[4];        /* else: the source index */
+	int ncont;
+};
+
+struct ictx {
+	const struct ir_func *f;
+	const struct ir_interp_env *env;
+	struct ir_interp_result *res;
+	struct diag_sink *diag;
+	float (*val)[4][4]; /* by id: [pixel][component] */
+	int *ord;           /* by id: BREAK/CONTINUE number within its loop */
+	uint32_t nids;
+	float (*phi_tmp)[4][4]; /* scratch for the PHIs of one block */
+	uint32_t max_phis;      /* most PHIs at the start of any block */
+	struct loop_state *loop;
+	long max_iter;
+	bool failed;
+};
+
+static void interp_error(struct ictx *x, const struct ir_instr *in, const char *msg)
+{
+	if (!x->failed && x->diag)
+		diag_error(x->diag, in ? in->loc : (struct src_loc){ 0 }, "IR interpreter: %s", msg);
+	x->failed = true;
+}
+
+/* Active after the BREAKs/CONTINUEs of the innermost loop so far. */
+static void effective(const struct ictx *x, const bool mask[4], bool out[4])
+{
+	for (int p = 0; p < 4; p++)
+		out[p] = mask[p] && !(x->loop && (x->loop->brk[p] || x->loop->cont[p]));
+}
+
+static bool any_of(const bool m[4])
+{
+	return m[0] || m[1] || m[2] || m[3];
+}
+
+/* Source value at pixel p, in the order the op reads it. */
+static void fetch(const struct ictx *x, const struct ir_src *s, int p, float out[4])
+{
+	const struct ir_instr *d = s->def;
+	for (int c = 0; c < 4; c++)
+		out[c] = d && d->id < x->nids ? x->val[d->id][p][s->swz[c] & 3] : 0.0f;
+}
+
+static void exec_input(struct ictx *x, const struct ir_instr *in, int p, float out[4])
+{
+	if (!x->env->inputs || in->index < 0 || in->index >= x->f->ninputs ||
+	    !x->env->inputs[in->index])
+		return;
+	for (int c = 0; c < 4; c++)
+		out[c] = ir_flush_denorm(x->env->inputs[in->index][p][c]);
+}
+
+static void exec_uniform(struct ictx *x, const struct ir_instr *in, int p, float out[4])
+{
+	if (!x->env->uniform_values || in->index < 0 || in->index >= x->f->nuniforms)
+		return;
+	const struct ir_uniform *u = &x->f->uniforms[in->index];
+	float idx = (float)in->offset;
+	if (in->nsrc > 0) {
+		float s[4];
+		fetch(x, &in->src[0], p, s);
+		idx += s[0];
+	}
+	/* a runtime index is clamped to the array */
+	float r = floorf(idx + 0.5f);
+	int elem = r != r || r < 0.0f ? 0 : r > (float)(u->nvec4 - 1) ? u->nvec4 - 1 : (int)r;
+	if (elem < 0 || u->base + elem >= x->f->nuniform_vec4)
+		return;
+	for (int c = 0; c < 4; c++)
+		out[c] = ir_flush_denorm(x->env->uniform_values[u->base + elem][c]);
+}
+
+static bool tex_has_proj(int kind)
+{
+	return kind == IR_TEX_PROJ || kind == IR_TEX_PROJ_BIAS || kind == IR_TEX_PROJ_LOD;
+}
+
+/* Sampling with projective division, by the sampler's unit.  Images have
+ * one level, so bias and LOD do not change the result.  Shadow samplers
+ * compare coord .z (after division) with the texel's red: (v, v, v, 1)
+ * with v = (r <= texel) as GL's default LEQUAL with LUMINANCE mode. */
+static void exec_tex(struct ictx *x, const struct ir_instr *in, int p, float out[4])
+{
+	if (in->index < 0 || in->index >= x->f->nsamplers || in->nsrc < 1)
+		return;
+	const struct ir_sampler *smp = &x->f->samplers[in->index];
+	float c[4];
+	fetch(x, &in->src[0], p, c);
+	if (tex_has_proj(in->tex_kind))
+		for (int i = 0; i < 3; i++)
+			c[i] = c[i] / c[3];
+	int dims = ir_tex_coord_ncomp(smp->target, IR_TEX_PLAIN, false);
+	float coord[3] = { 0.0f, 0.0f, 0.0f };
+	for (int i = 0; i < dims && i < 3; i++)
+		coord[i] = c[i];
+	const struct tex_image *img = NULL;
+	if (x->env->textures && smp->unit >= 0 && smp->unit < x->env->ntextures)
+		img = &x->env->textures[smp->unit];
+	tex_sample(img, coord, out);
+	if (in->tex_shadow || smp->shadow) {
+		float v = c[2] <= out[0] ? 1.0f : 0.0f;
+		out[0] = out[1] = out[2] = v;
+		out[3] = 1.0f;
+	}
+}
+
+/* dFdx = p1 - p0, dFdy = p2 - p0, the same for all four pixels. */
+static void exec_deriv(struct ictx *x, const struct ir_instr *in, float out[4])
+{
+	float a[4], b[4];
+	fetch(x, &in->src[0], 0, a);
+	fetch(x, &in->src[0], in->op == IR_OP_DDX ? 1 : 2, b);
+	for (int c = 0; c < 4; c++)
+		out[c] = ir_flush_denorm(b[c] - a[c]);
+}
+
+static void exec_side(struct ictx *x, const struct ir_instr *in, int p)
+{
+	float s[4];
+	switch (in->op) {
+	case IR_OP_DISCARD:
+		if (in->nsrc > 0)
+			fetch(x, &in->src[0], p, s);
+		if (in->nsrc == 0 || s[0] != 0.0f)
+			x->res->discarded[p] = true;
+		break;
+	case IR_OP_OUTPUT:
+		if (in->index < 0 || in->index >= 8 || in->index >= x->f->noutputs || in->nsrc < 1)
+			break;
+		fetch(x, &in->src[0], p, s);
+		for (int c = 0; c < ir_src_ncomp(x->f, in, 0); c++)
+			x->res->outputs[in->index][p][c] = s[c];
+		x->res->written[in->index] = true;
+		break;
+	case IR_OP_BREAK:
+		if (x->loop) {
+			x->loop->brk[p] = true;
+			x->loop->brk_ord[p] = x->ord[in->id];
+		}
+		break;
+	case IR_OP_CONTINUE:
+		if (x->loop) {
+			x->loop->cont[p] = true;
+			x->loop->cont_ord[p] = x->ord[in->id];
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void exec_value(struct ictx *x, const struct ir_instr *in, int p, float out[4])
+{
+	float s[IR_MAX_SRCS][4];
+	int n = in->nsrc < IR_MAX_SRCS ? in->nsrc : IR_MAX_SRCS;
+	memset(s, 0, sizeof s);
+	for (int i = 0; i < n; i++)
+		fetch(x, &in->src[i], p, s[i]);
+	int src0_ncomp = n > 0 ? ir_src_ncomp(x->f, in, 0) : 4;
+	if (!ir_eval_op(in->op, in->ncomp, src0_ncomp, (const float(*)[4])s, out))
+		interp_error(x, in, "malformed instruction");
+}
+
+static void exec_instr(struct ictx *x, const struct ir_instr *in, const bool mask[4])
+{
+	bool act[4];
+	effective(x, mask, act);
+	if (!any_of(act) || in->id >= x->nids)
+		return;
+	if (in->ncomp == 0) {
+		for (int p = 0; p < 4; p++)
+			if (act[p])
+				exec_side(x, in, p);
+		return;
+	}
+	float deriv[4];
+	if (in->op == IR_OP_DDX || in->op == IR_OP_DDY)
+		exec_deriv(x, in, deriv);
+	for (int p = 0; p < 4; p++) {
+		if (!act[p])
+			continue;
+		float out[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+		switch (in->op) {
+		case IR_OP_CONST:
+			for (int c = 0; c < in->ncomp && c < 4; c++)
+				out[c] = ir_flush_denorm(in->imm[c]);
+			break;
+		case IR_OP_INPUT:
+			exec_input(x, in, p, out);
+			break;
+		case IR_OP_UNIFORM:
+			exec_uniform(x, in, p, out);
+			break;
+		case IR_OP_TEX:
+			exec_tex(x, in, p, out);
+			break;
+		case IR_OP_DDX:
+		case IR_OP_DDY:
+			memcpy(out, deriv, sizeof out);
+			break;
+		case IR_OP_PHI:
+			return; /* done at the start of the block */
+		default:
+			exec_value(x, in, p, out);
+			break;
+		}
+		memcpy(x->val[in->id][p], out, sizeof out);
+	}
+}
+
+/* The PHIs at the start of a block, all read before any is written (a
+ * loop PHI may read another PHI of the same block). */
+static const struct ir_instr *exec_phis(struct ictx *x, const struct ir_instr *in,
+					const bool mask[4], const struct phisel *sel)
+{
+	const struct ir_instr *first = in;
+	uint32_t n = 0;
+	bool act[4];
+	effective(x, mask, act);
+	for (; in && in->op == IR_OP_PHI && n < x->max_phis; in = in->next, n++) {
+		for (int p = 0; p < 4; p++) {
+			int i = sel ? sel->v[p] : 0;
+			if (sel && sel->loop_head)
+				i = i == -1 ? 0 : i == -2 ? 1 : in->nsrc - sel->ncont + i;
+			if (i < 0 || i >= in->nsrc || i >= IR_MAX_SRCS)
+				i = 0;
+			memset(x->phi_tmp[n][p], 0, sizeof x->phi_tmp[n][p]);
+			if (in->nsrc > 0)
+				fetch(x, &in->src[i], p, x->phi_tmp[n][p]);
+		}
+	}
+	uint32_t k = 0;
+	for (in = first; in && in->op == IR_OP_PHI && k < n; in = in->next, k++)
+		for (int p = 0; p < 4; p++)
+			if (act[p] && in->id < x->nids)
+				memcpy(x->val[in->id][p], x->phi_tmp[k][p], sizeof x->phi_tmp[k][p]);
+	return in;
+}
+
+static void exec_list(struct ictx *x, const struct ir_cf_list *list, const bool mask[4],
+		      const struct phisel *head);
+
+static void exec_if(struct ictx *x, const struct ir_cf *cf, const bool mask[4],
+		    struct phisel *after)
+{
+	bool act[4], then_m[4], else_m[4];
+	effective(x, mask, act);
+	after->loop_head = false;
+	for (int p = 0; p < 4; p++) {
+		float c[4];
+		fetch(x, &cf->cond, p, c);
+		then_m[p] = act[p] && c[0] != 0.0f;
+		else_m[p] = act[p] && c[0] == 0.0f;
+		after->v[p] = c[0] != 0.0f ? 0 : 1;
+	}
+	if (any_of(then_m))
+		exec_list(x, &cf->then_list, then_m, NULL);
+	if (any_of(else_m))
+		exec_list(x, &cf->else_list, else_m, NULL);
+}
+
+static int count_conts(const struct ir_cf_list *list)
+{
+	int n = 0;
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_BLOCK) {
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+				n += in->op == IR_OP_CONTINUE;
+		} else if (cf->kind == IR_CF_IF) {
+			n += count_conts(&cf->then_list) + count_conts(&cf->else_list);
+		}
+	}
+	return n;
+}
+
+static void exec_loop(struct ictx *x, const struct ir_cf *cf, const bool mask[4],
+		      struct phisel *after)
+{
+	struct loop_state ls = { .outer = x->loop };
+	struct phisel head = { .loop_head = true, .v = { -1, -1, -1, -1 },
+			       .ncont = count_conts(&cf->body) };
+	bool act[4];
+	effective(x, mask, act);
+	for (long iter = 0; any_of(act) && !x->failed; iter++) {
+		if (iter >= x->max_iter) {
+			interp_error(x, cf->body.first && cf->body.first->kind == IR_CF_BLOCK ?
+						cf->body.first->block.first : NULL,
+				     "loop exceeds the iteration limit");
+			break;
+		}
+		memset(ls.cont, 0, sizeof ls.cont);
+		x->loop = &ls;
+		exec_list(x, &cf->body, act, &head);
+		x->loop = ls.outer;
+		for (int p = 0; p < 4; p++) {
+			if (!act[p])
+				continue;
+			if (ls.brk[p])
+				act[p] = false;
+			else
+				head.v[p] = ls.cont[p] ? ls.cont_ord[p] : -2;
+		}
+	}
+	after->loop_head = false;
+	memcpy(after->v, ls.brk_ord, sizeof after->v);
+}
+
+static void exec_list(struct ictx *x, const struct ir_cf_list *list, const bool mask[4],
+		      const struct phisel *head)
+{
+	struct phisel next;
+	const struct phisel *sel = head;
+	for (const struct ir_cf *cf = list->first; cf && !x->failed; cf = cf->next) {
+		switch (cf->kind) {
+		case IR_CF_BLOCK: {
+			const struct ir_instr *in = exec_phis(x, cf->block.first, mask, sel);
+			for (; in && !x->failed; in = in->next)
+				exec_instr(x, in, mask);
+			sel = NULL;
+			break;
+		}
+		case IR_CF_IF:
+			exec_if(x, cf, mask, &next);
+			sel = &next;
+			break;
+		case IR_CF_LOOP:
+			exec_loop(x, cf, mask, &next);
+			sel = &next;
+			break;
+		}
+	}
+}
+
+/* Numbers each loop's BREAKs and CONTINUEs in program order. */
+static void number_jumps(struct ictx *x, const struct ir_cf_list *list, int *nbrk, int *ncont)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_BLOCK) {
+			uint32_t nphi = 0;
+			for (const struct ir_instr *in = cf->block.first; in && in->op == IR_OP_PHI;
+			     in = in->next)
+				nphi++;
+			if (nphi > x->max_phis)
+				x->max_phis = nphi;
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next) {
+				if (in->id >= x->nids)
+					continue;
+				if (in->op == IR_OP_BREAK)
+					x->ord[in->id] = (*nbrk)++;
+				else if (in->op == IR_OP_CONTINUE)
+					x->ord[in->id] = (*ncont)++;
+			}
+		} else if (cf->kind == IR_CF_IF) {
+			number_jumps(x, &cf->then_list, nbrk, ncont);
+			number_jumps(x, &cf->else_list, nbrk, ncont);
+		} else {
+			int b = 0, c = 0;
+			number_jumps(x, &cf->body, &b, &c);
+		}
+	}
+}
+
+bool ir_interp_quad(const struct ir_func *f, const struct ir_interp_env *env,
+		    struct ir_interp_result *res, struct diag_sink *diag)
+{
+	memset(res, 0, sizeof *res);
+	struct arena *tmp = arena_create(&mem_default_allocator);
+	if (!tmp)
+		return false;
+	struct ictx x = { .f = f, .env = env, .res = res, .diag = diag, .nids = f->next_id };
+	x.max_iter = env->max_iterations > 0 ? env->max_iterations : DEFAULT_MAX_ITERATIONS;
+	x.val = arena_alloc(tmp, sizeof *x.val * ((size_t)x.nids + 1));
+	x.ord = arena_alloc(tmp, sizeof *x.ord * ((size_t)x.nids + 1));
+	if (x.val && x.ord) {
+		int b = 0, c = 0;
+		number_jumps(&x, &f->body, &b, &c);
+		x.phi_tmp = arena_alloc(tmp, sizeof *x.phi_tmp * ((size_t)x.max_phis + 1));
+	}
+	if (!x.val || !x.ord || !x.phi_tmp) {
+		interp_error(&x, NULL, "out of memory");
+	} else {
+		const bool all[4] = { true, true, true, true };
+		exec_list(&x, &f->body, all, NULL);
+	}
+	arena_destroy(tmp);
+	return !x.failed;
+}

@@ -1,0 +1,85 @@
+/* The pass runner and the -O2 pipeline (ir_pass.h). */
+#include "ir_pass.h"
+
+#include <string.h>
+
+void ir_pass_ctx_init(struct ir_pass_ctx *ctx, struct diag_sink *diag)
+{
+	memset(ctx, 0, sizeof *ctx);
+	ctx->diag = diag;
+#ifndef NDEBUG
+	ctx->validate = true;
+#endif
+}
+
+bool ir_pass_skipped(const struct ir_pass_ctx *ctx, const char *name)
+{
+	if (!ctx || !ctx->skip)
+		return false;
+	size_t n = strlen(name);
+	for (const char *p = ctx->skip; *p;) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		if (len == n && memcmp(p, name, n) == 0)
+			return true;
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	return false;
+}
+
+bool ir_pass_run(struct ir_pass_ctx *ctx, struct ir_func *f, const char *name, ir_pass_fn pass)
+{
+	if (ctx && (ctx->failed || ir_pass_skipped(ctx, name)))
+		return false;
+	bool progress = pass(f);
+	if (ctx && progress && ctx->validate) {
+		struct diag_sink local;
+		diag_init(&local, f->arena);
+		struct diag_sink *d = ctx->diag ? ctx->diag : &local;
+		if (!ir_validate(f, d)) {
+			diag_error(d, (struct src_loc){ 0 }, "IR invalid after pass '%s'", name);
+			ctx->failed = true;
+		}
+	}
+	if (ctx && ctx->dump) {
+		char *text = ir_print(f, f->arena);
+		ctx->dump(ctx->dump_ud, name, text ? text : "");
+	}
+	return progress;
+}
+
+void ir_dump_text_append(void *ud, const char *pass, const char *ir_text)
+{
+	struct ir_dump_text *d = ud;
+	char *piece = arena_printf(d->arena, "; --- %s ---\n%s", pass, ir_text);
+	if (!piece)
+		return;
+	size_t n = strlen(piece);
+	char *nt = arena_realloc(d->arena, d->text, d->text ? d->len + 1 : 0, d->len + n + 1);
+	if (!nt)
+		return;
+	memcpy(nt + d->len, piece, n + 1);
+	d->text = nt;
+	d->len += n;
+}
+
+enum { MAX_ROUNDS = 8 };
+
+bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx)
+{
+	if (opt_level <= 0)
+		return true;
+	for (int round = 0; round < MAX_ROUNDS; round++) {
+		bool progress = false;
+		progress |= IR_PASS(ctx, f, constant_fold);
+		progress |= IR_PASS(ctx, f, dead_branch);
+		progress |= IR_PASS(ctx, f, copy_prop);
+		progress |= IR_PASS(ctx, f, cse);
+		progress |= IR_PASS(ctx, f, dce);
+		if (!progress || (ctx && ctx->failed))
+			break;
+	}
+	return !(ctx && ctx->failed);
+}

@@ -1,0 +1,58 @@
+/* The pass runner: every optimization is `bool ir_opt_<name>(struct ir_func *)`
+ * returning whether it changed anything; IR_PASS runs one with the checks
+ * and dumps the context asks for:
+ *   - validate after each pass that made progress (debug builds, tests);
+ *   - dump the IR after every pass, headed by the pass name (--dump-ir=all);
+ *   - skip passes by name (bisecting a miscompile). */
+#ifndef USCC_IR_PASS_H
+#define USCC_IR_PASS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "ir.h"
+
+typedef bool (*ir_pass_fn)(struct ir_func *f);
+/* Called after each pass that ran with the pass name and the printed IR. */
+typedef void (*ir_dump_fn)(void *ud, const char *pass, const char *ir_text);
+
+struct ir_pass_ctx {
+	bool validate;            /* ir_validate after each pass that made progress */
+	ir_dump_fn dump;          /* NULL: no dumps */
+	void *dump_ud;
+	const char *skip;         /* comma-separated pass names to skip, or NULL */
+	struct diag_sink *diag;   /* validation failures go here (may be NULL) */
+	bool failed;              /* a pass left invalid IR; later passes do not run */
+};
+
+/* validate on in debug builds (no NDEBUG), no dump, nothing skipped. */
+void ir_pass_ctx_init(struct ir_pass_ctx *ctx, struct diag_sink *diag);
+
+/* True if `name` is in ctx->skip. */
+bool ir_pass_skipped(const struct ir_pass_ctx *ctx, const char *name);
+
+/* Runs one pass; returns whether it made progress.  ctx may be NULL. */
+bool ir_pass_run(struct ir_pass_ctx *ctx, struct ir_func *f, const char *name, ir_pass_fn pass);
+#define IR_PASS(ctx, f, name) ir_pass_run((ctx), (f), #name, ir_opt_##name)
+
+/* A dump callback that collects every dump into one arena string:
+ *   "; --- <pass> ---\n<ir text>" ...  Set dump_ud to a struct ir_dump_text. */
+struct ir_dump_text {
+	struct arena *arena;
+	char *text;               /* "" until the first dump */
+	size_t len;
+};
+void ir_dump_text_append(void *ud, const char *pass, const char *ir_text);
+
+/* The optimization pipeline: nothing at -O0; at -O1 and above the passes
+ * below to a fixed point (bounded).  Returns false if a validation failed
+ * (a compiler bug, reported through ctx->diag).  ctx may be NULL. */
+bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx);
+
+/* The passes (ir/opt_<name>.c). */
+bool ir_opt_dce(struct ir_func *f);
+bool ir_opt_constant_fold(struct ir_func *f);
+bool ir_opt_copy_prop(struct ir_func *f);
+bool ir_opt_cse(struct ir_func *f);
+bool ir_opt_dead_branch(struct ir_func *f);
+
+#endif

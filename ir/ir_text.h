@@ -1,0 +1,9 @@
+/* Spellings shared by the IR printer and parser. */
+#ifndef USCC_IR_TEXT_H
+#define USCC_IR_TEXT_H
+
+extern const char *const ir_text_targets[5];   /* by enum ir_tex_target */
+extern const char *const ir_text_tex_kinds[6]; /* by enum ir_tex_kind */
+extern const char ir_text_swz[4];              /* x y z w */
+
+#endif

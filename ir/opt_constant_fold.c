@@ -1,0 +1,231 @@
+/* Constant folding: an instruction whose sources are all constants becomes
+ * a constant, computed by ir_eval_op (the interpreter's own arithmetic, so
+ * folding never changes a result).  Then algebraic identities, read per
+ * component over the components the op uses:
+ *   x*1, 1*x, x+0, 0+x, x-0, x/1 -> mov x;   x*0, 0*x -> 0 (ISA §12: 0*x = 0);
+ *   mad(0, b, c), mad(a, 0, c) -> mov c;  mad(1, b, c) -> add b, c;
+ *   mad(a, b, 0) -> mul a, b;  mov of mov -> one mov with composed swizzle;
+ *   select(c, a, b) with c the same constant in every component -> mov a or b;
+ *   select(c, a, a) -> mov a;  neg(neg x) -> mov x;
+ *   vec(a.i, a.j, ...) of one value -> mov a.ij...;
+ *   a uniform with a constant runtime index -> the element itself, rounded
+ *   and clamped to the array exactly as the interpreter does.
+ * Needs: valid IR.  Keeps: ids (instructions change in place), control
+ * flow.  Leaves dead constants for DCE. */
+#include "ir.h"
+#include "ir_eval.h"
+#include "ir_pass.h"
+
+#include <math.h>
+#include <string.h>
+
+static bool is_const(const struct ir_src *s)
+{
+	return s->def && s->def->op == IR_OP_CONST;
+}
+
+/* Value of the source in the op's component order. */
+static void const_value(const struct ir_src *s, float out[4])
+{
+	for (int c = 0; c < 4; c++)
+		out[c] = s->def->imm[s->swz[c] & 3];
+}
+
+/* Source i is the constant v in every component the op reads. */
+static bool src_is(const struct ir_func *f, const struct ir_instr *in, int i, float v)
+{
+	if (i >= in->nsrc || !is_const(&in->src[i]))
+		return false;
+	float val[4];
+	const_value(&in->src[i], val);
+	for (int c = 0; c < ir_src_ncomp(f, in, i); c++)
+		if (val[c] != v)
+			return false;
+	return true;
+}
+
+static bool fold_constants(const struct ir_func *f, struct ir_instr *in)
+{
+	if (in->op == IR_OP_CONST || !ir_op_is_evaluable(in->op) || in->nsrc < 1)
+		return false;
+	float s[IR_MAX_SRCS][4];
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++) {
+		if (!is_const(&in->src[i]))
+			return false;
+		const_value(&in->src[i], s[i]);
+	}
+	float out[4];
+	if (!ir_eval_op(in->op, in->ncomp, ir_src_ncomp(f, in, 0), (const float(*)[4])s, out))
+		return false;
+	in->op = IR_OP_CONST;
+	in->nsrc = 0;
+	memset(in->src, 0, sizeof in->src);
+	memcpy(in->imm, out, sizeof in->imm);
+	return true;
+}
+
+static void become_mov(struct ir_instr *in, int keep)
+{
+	struct ir_src s = in->src[keep];
+	in->op = IR_OP_MOV;
+	in->nsrc = 1;
+	in->src[0] = s;
+	in->base = s.def->base;
+}
+
+static void become_zero(struct ir_instr *in)
+{
+	in->op = IR_OP_CONST;
+	in->nsrc = 0;
+	memset(in->imm, 0, sizeof in->imm);
+}
+
+static void become_binary(struct ir_instr *in, enum ir_op op, int a, int b)
+{
+	struct ir_src sa = in->src[a], sb = in->src[b];
+	in->op = op;
+	in->nsrc = 2;
+	in->src[0] = sa;
+	in->src[1] = sb;
+}
+
+/* Sources i and j read the same value in every component the op uses. */
+static bool same_src(const struct ir_func *f, const struct ir_instr *in, int i, int j)
+{
+	if (in->src[i].def != in->src[j].def)
+		return false;
+	int n = ir_src_ncomp(f, in, i);
+	for (int c = 0; c < n; c++)
+		if (in->src[i].swz[c] != in->src[j].swz[c])
+			return false;
+	return true;
+}
+
+/* vec of components of one value: a mov with the gathered swizzle. */
+static bool vec_to_mov(struct ir_instr *in)
+{
+	if (in->nsrc < 1 || in->nsrc > 4 || in->nsrc != in->ncomp || !in->src[0].def)
+		return false;
+	struct ir_src s = { in->src[0].def, { 0, 0, 0, 0 } };
+	for (int c = 0; c < in->nsrc; c++) {
+		if (in->src[c].def != s.def)
+			return false;
+		s.swz[c] = in->src[c].swz[0];
+	}
+	for (int c = in->nsrc; c < 4; c++)
+		s.swz[c] = s.swz[in->nsrc - 1];
+	in->op = IR_OP_MOV;
+	in->nsrc = 1;
+	in->src[0] = s;
+	return true;
+}
+
+static bool fold_uniform_index(const struct ir_func *f, struct ir_instr *in)
+{
+	if (in->nsrc != 1 || !is_const(&in->src[0]) || in->index < 0 || in->index >= f->nuniforms)
+		return false;
+	float idx = (float)in->offset + in->src[0].def->imm[in->src[0].swz[0] & 3];
+	float r = floorf(idx + 0.5f);
+	int last = f->uniforms[in->index].nvec4 - 1;
+	in->offset = r != r || r < 0.0f ? 0 : r > (float)last ? last : (int)r;
+	in->nsrc = 0;
+	memset(&in->src[0], 0, sizeof in->src[0]);
+	return true;
+}
+
+static bool fold_identity(const struct ir_func *f, struct ir_instr *in)
+{
+	switch (in->op) {
+	case IR_OP_UNIFORM:
+		return fold_uniform_index(f, in);
+	case IR_OP_MUL:
+		if (src_is(f, in, 0, 0.0f) || src_is(f, in, 1, 0.0f))
+			return become_zero(in), true;
+		if (src_is(f, in, 1, 1.0f))
+			return become_mov(in, 0), true;
+		if (src_is(f, in, 0, 1.0f))
+			return become_mov(in, 1), true;
+		return false;
+	case IR_OP_ADD:
+		if (src_is(f, in, 1, 0.0f))
+			return become_mov(in, 0), true;
+		if (src_is(f, in, 0, 0.0f))
+			return become_mov(in, 1), true;
+		return false;
+	case IR_OP_SUB:
+		if (src_is(f, in, 1, 0.0f))
+			return become_mov(in, 0), true;
+		return false;
+	case IR_OP_DIV:
+		if (src_is(f, in, 1, 1.0f))
+			return become_mov(in, 0), true;
+		return false;
+	case IR_OP_MAD:
+		if (src_is(f, in, 0, 0.0f) || src_is(f, in, 1, 0.0f))
+			return become_mov(in, 2), true;
+		if (src_is(f, in, 0, 1.0f))
+			return become_binary(in, IR_OP_ADD, 1, 2), true;
+		if (src_is(f, in, 1, 1.0f))
+			return become_binary(in, IR_OP_ADD, 0, 2), true;
+		if (src_is(f, in, 2, 0.0f))
+			return become_binary(in, IR_OP_MUL, 0, 1), true;
+		return false;
+	case IR_OP_SELECT:
+		if (src_is(f, in, 0, 1.0f))
+			return become_mov(in, 1), true;
+		if (src_is(f, in, 0, 0.0f) || same_src(f, in, 1, 2))
+			return become_mov(in, 2), true;
+		return false;
+	case IR_OP_NEG: {
+		struct ir_instr *d = in->src[0].def;
+		if (!d || d->op != IR_OP_NEG || d->nsrc != 1 || !d->src[0].def)
+			return false;
+		struct ir_src s = in->src[0];
+		for (int c = 0; c < 4; c++)
+			in->src[0].swz[c] = d->src[0].swz[s.swz[c] & 3];
+		in->src[0].def = d->src[0].def;
+		in->op = IR_OP_MOV;
+		return true;
+	}
+	case IR_OP_VEC:
+		return vec_to_mov(in);
+	case IR_OP_MOV: {
+		struct ir_instr *d = in->src[0].def;
+		if (!d || d->op != IR_OP_MOV || d->nsrc != 1 || !d->src[0].def)
+			return false;
+		struct ir_src s = in->src[0];
+		for (int c = 0; c < 4; c++)
+			in->src[0].swz[c] = d->src[0].swz[s.swz[c] & 3];
+		in->src[0].def = d->src[0].def;
+		return true;
+	}
+	default:
+		return false;
+	}
+}
+
+struct fold_state {
+	const struct ir_func *f;
+	bool progress;
+};
+
+static void fold_instr(struct ir_instr *in, void *ud)
+{
+	struct fold_state *st = ud;
+	if (fold_constants(st->f, in)) {
+		st->progress = true;
+		return;
+	}
+	/* an identity may expose another (mad -> mul -> mov) */
+	for (int guard = 0; guard < 4 && fold_identity(st->f, in); guard++)
+		st->progress = true;
+	if (fold_constants(st->f, in))
+		st->progress = true;
+}
+
+bool ir_opt_constant_fold(struct ir_func *f)
+{
+	struct fold_state st = { f, false };
+	ir_foreach_instr(f, fold_instr, &st);
+	return st.progress;
+}

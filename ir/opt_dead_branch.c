@@ -1,0 +1,133 @@
+/* Dead branch elimination: an IF whose condition is a constant is replaced
+ * by the branch it always takes; the PHIs after it become MOVs of the
+ * taken side's value, and neighbouring blocks are merged.  The IF is kept
+ * when the branch never taken holds a BREAK or CONTINUE of an enclosing
+ * loop (removing it would change that loop's PHI sources).
+ * Needs: valid IR.  Keeps: ids, the order of every BREAK/CONTINUE.
+ * Leaves the condition and the MOVs for copy propagation and DCE. */
+#include "ir.h"
+#include "ir_pass.h"
+
+/* BREAK/CONTINUE of an enclosing loop inside the list. */
+static bool has_jumps(const struct ir_cf_list *list)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_BLOCK) {
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+				if (in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE)
+					return true;
+		} else if (cf->kind == IR_CF_IF) {
+			if (has_jumps(&cf->then_list) || has_jumps(&cf->else_list))
+				return true;
+		}
+	}
+	return false;
+}
+
+static void phis_to_movs(struct ir_cf *after, int keep)
+{
+	if (!after || after->kind != IR_CF_BLOCK)
+		return;
+	for (struct ir_instr *in = after->block.first; in && in->op == IR_OP_PHI; in = in->next) {
+		if (in->nsrc <= keep)
+			continue;
+		in->src[0] = in->src[keep];
+		in->nsrc = 1;
+		in->op = IR_OP_MOV;
+	}
+}
+
+/* Puts the nodes of `taken` where `node` is in `list`. */
+static void splice(struct ir_cf_list *list, struct ir_cf *node, struct ir_cf_list *taken)
+{
+	for (struct ir_cf *c = taken->first; c; c = c->next)
+		c->parent = node->parent;
+	struct ir_cf *first = taken->first ? taken->first : node->next;
+	struct ir_cf *last = taken->last ? taken->last : node->prev;
+	if (taken->first) {
+		taken->first->prev = node->prev;
+		taken->last->next = node->next;
+	}
+	if (node->prev)
+		node->prev->next = first;
+	else
+		list->first = first;
+	if (node->next)
+		node->next->prev = last;
+	else
+		list->last = last;
+	taken->first = taken->last = NULL;
+}
+
+/* Moves the instructions of block b into block a (a directly before b). */
+static void merge_into(struct ir_cf_list *list, struct ir_cf *a, struct ir_cf *b)
+{
+	for (struct ir_instr *in = b->block.first; in; in = in->next)
+		in->block = &a->block;
+	if (b->block.first) {
+		if (a->block.last)
+			a->block.last->next = b->block.first;
+		else
+			a->block.first = b->block.first;
+		b->block.first->prev = a->block.last;
+		a->block.last = b->block.last;
+	}
+	a->next = b->next;
+	if (b->next)
+		b->next->prev = a;
+	else
+		list->last = a;
+}
+
+static void merge_blocks(struct ir_cf_list *list)
+{
+	for (struct ir_cf *cf = list->first; cf && cf->next;) {
+		struct ir_cf *n = cf->next;
+		bool phis = n->kind == IR_CF_BLOCK && n->block.first &&
+			    n->block.first->op == IR_OP_PHI;
+		if (cf->kind == IR_CF_BLOCK && n->kind == IR_CF_BLOCK && !phis)
+			merge_into(list, cf, n);
+		else
+			cf = n;
+	}
+}
+
+static bool fold_list(struct ir_cf_list *list)
+{
+	bool progress = false;
+	for (struct ir_cf *cf = list->first, *next; cf; cf = next) {
+		next = cf->next;
+		if (cf->kind == IR_CF_LOOP) {
+			progress |= fold_list(&cf->body);
+			continue;
+		}
+		if (cf->kind != IR_CF_IF)
+			continue;
+		const struct ir_instr *c = cf->cond.def;
+		if (!c || c->op != IR_OP_CONST) {
+			progress |= fold_list(&cf->then_list);
+			progress |= fold_list(&cf->else_list);
+			continue;
+		}
+		bool taken_then = c->imm[cf->cond.swz[0] & 3] != 0.0f;
+		if (has_jumps(taken_then ? &cf->else_list : &cf->then_list)) {
+			progress |= fold_list(&cf->then_list);
+			progress |= fold_list(&cf->else_list);
+			continue;
+		}
+		struct ir_cf_list *taken = taken_then ? &cf->then_list : &cf->else_list;
+		phis_to_movs(cf->next, taken_then ? 0 : 1);
+		/* continue with the first spliced node, which may fold too */
+		next = taken->first ? taken->first : cf->next;
+		splice(list, cf, taken);
+		progress = true;
+	}
+	if (progress)
+		merge_blocks(list);
+	return progress;
+}
+
+bool ir_opt_dead_branch(struct ir_func *f)
+{
+	return fold_list(&f->body);
+}

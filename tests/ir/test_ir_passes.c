@@ -1,0 +1,303 @@
+/* The optimization passes on text fixtures, and the pass runner.
+ * tests/ir/fixtures/<pass>_<name>.ir is parsed, validated, run through the
+ * pass named by its prefix (optimize_: the whole -O2 pipeline), validated,
+ * printed and compared with <pass>_<name>.expected; the interpreter runs
+ * before and after on several inputs and must give the same pixels. */
+#include <dirent.h>
+#include <math.h>
+#include "ir_test_util.h"
+#include "ir_pass.h"
+
+static struct arena *A;
+
+static int setup(void **state)
+{
+	(void)state;
+	A = arena_create(&mem_default_allocator);
+	return A ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	arena_destroy(A);
+	return 0;
+}
+
+struct pass_entry {
+	const char *prefix;
+	ir_pass_fn pass; /* NULL: ir_optimize at -O2 */
+};
+
+static const struct pass_entry passes[] = {
+	{ "constant_fold_", ir_opt_constant_fold },
+	{ "copy_prop_", ir_opt_copy_prop },
+	{ "cse_", ir_opt_cse },
+	{ "dce_", ir_opt_dce },
+	{ "dead_branch_", ir_opt_dead_branch },
+	{ "optimize_", NULL },
+};
+
+enum { NSEEDS = 3 };
+
+static void run_all(const struct ir_func *f, struct ir_interp_result res[NSEEDS])
+{
+	for (int s = 0; s < NSEEDS; s++) {
+		struct test_env t;
+		test_env_init(&t, s);
+		struct diag_sink d;
+		diag_init(&d, A);
+		if (!ir_interp_quad(f, &t.env, &res[s], &d)) {
+			print_error("%s\n", diag_render(&d));
+			fail_msg("interpreter failed");
+		}
+	}
+}
+
+static bool same_float(float a, float b)
+{
+	return a == b || (isnan(a) && isnan(b));
+}
+
+static void compare_results(const char *name, const struct ir_interp_result *a,
+			    const struct ir_interp_result *b)
+{
+	for (int o = 0; o < 8; o++) {
+		if (a->written[o] != b->written[o])
+			fail_msg("%s: output %d written before/after differ", name, o);
+		for (int p = 0; p < 4; p++)
+			for (int c = 0; c < 4; c++)
+				if (!same_float(a->outputs[o][p][c], b->outputs[o][p][c]))
+					fail_msg("%s: output %d pixel %d comp %d: %.9g before, %.9g after",
+						 name, o, p, c, (double)a->outputs[o][p][c],
+						 (double)b->outputs[o][p][c]);
+	}
+	for (int p = 0; p < 4; p++)
+		if (a->discarded[p] != b->discarded[p])
+			fail_msg("%s: discard of pixel %d differs", name, p);
+}
+
+static void run_fixture(const char *dir, const char *file, const struct pass_entry *pe)
+{
+	char *path = arena_printf(A, "%s/%s", dir, file);
+	char *text = read_text_file(path);
+	assert_non_null(text);
+	char *exp_path = arena_printf(A, "%.*s.expected", (int)(strlen(path) - 3), path);
+	char *expected = read_text_file(exp_path);
+
+	struct ir_func *f = parse_ok(A, text);
+	free(text);
+	validate_ok(A, f);
+	struct ir_interp_result before[NSEEDS], after[NSEEDS];
+	run_all(f, before);
+
+	struct diag_sink d;
+	diag_init(&d, A);
+	struct ir_pass_ctx ctx;
+	ir_pass_ctx_init(&ctx, &d);
+	ctx.validate = true;
+	if (pe->pass) {
+		if (!ir_pass_run(&ctx, f, pe->prefix, pe->pass))
+			fail_msg("%s: the pass made no progress", file);
+	} else {
+		assert_true(ir_optimize(f, 2, &ctx));
+	}
+	if (ctx.failed) {
+		print_error("%s\n", diag_render(&d));
+		fail_msg("%s: invalid IR after the pass", file);
+	}
+	validate_ok(A, f);
+	char *got = ir_print(f, A);
+	if (!expected) {
+		print_error("%s: no %s; the pass printed:\n%s", file, exp_path, got);
+		fail();
+	}
+	if (strcmp(got, expected) != 0) {
+		/* the whole text, for diffing: cmocka truncates long messages */
+		char *got_path = arena_printf(A, "%s/%s.got", USCC_BINARY_DIR, file);
+		FILE *fp = fopen(got_path, "w");
+		if (fp) {
+			fputs(got, fp);
+			fclose(fp);
+		}
+		print_error("%s: differs from the .expected file; the result is in %s\n", file,
+			    got_path);
+		free(expected);
+		fail();
+	}
+	free(expected);
+	/* the printed result parses back to the same text */
+	assert_string_equal(ir_print(parse_ok(A, got), A), got);
+	run_all(f, after);
+	for (int s = 0; s < NSEEDS; s++)
+		compare_results(file, &before[s], &after[s]);
+}
+
+static void test_fixtures(void **state)
+{
+	(void)state;
+	const char *dir = USCC_SOURCE_DIR "/tests/ir/fixtures";
+	DIR *dp = opendir(dir);
+	assert_non_null(dp);
+	enum { MAX_FIXTURES = 256 };
+	const char *names[MAX_FIXTURES];
+	int count = 0;
+	for (struct dirent *e; (e = readdir(dp)) && count < MAX_FIXTURES;) {
+		size_t n = strlen(e->d_name);
+		if (n >= 4 && strcmp(e->d_name + n - 3, ".ir") == 0)
+			names[count++] = arena_strdup(A, e->d_name);
+	}
+	closedir(dp);
+	for (int k = 0; k < count; k++) {
+		const struct pass_entry *pe = NULL;
+		for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++)
+			if (strncmp(names[k], passes[i].prefix, strlen(passes[i].prefix)) == 0)
+				pe = &passes[i];
+		if (!pe)
+			fail_msg("fixture %s names no pass", names[k]);
+		run_fixture(dir, names[k], pe);
+	}
+	assert_true(count >= 7);
+}
+
+/* Running a pass twice: the second run has nothing left to do. */
+static void test_idempotent(void **state)
+{
+	(void)state;
+	char *text = read_text_file(USCC_SOURCE_DIR "/tests/ir/fixtures/cse_basic.ir");
+	assert_non_null(text);
+	struct ir_func *f = parse_ok(A, text);
+	free(text);
+	assert_true(ir_opt_cse(f));
+	assert_false(ir_opt_cse(f));
+	assert_true(ir_opt_dce(f));
+	assert_false(ir_opt_dce(f));
+	assert_false(ir_opt_copy_prop(f));
+}
+
+static const char *const small_text = "output #0 \"o\" f4 target=0\n"
+				      "%1 = const.f4 1 2 3 4\n"
+				      "%2 = add.f4 %1.xyzw, %1.xyzw\n"
+				      "%3 = add.f4 %1.xyzw, %1.xyzw\n"
+				      "%4 = mul.f4 %2.xyzw, %3.xyzw\n"
+				      "output #0 %4.xyzw\n";
+
+/* A pass that breaks the IR on purpose. */
+static bool ir_opt_breaker(struct ir_func *f)
+{
+	f->body.first->block.last->src[0].def = NULL;
+	return true;
+}
+
+static void test_runner(void **state)
+{
+	(void)state;
+	struct diag_sink d;
+	diag_init(&d, A);
+	struct ir_pass_ctx ctx;
+	ir_pass_ctx_init(&ctx, &d);
+	ctx.validate = true;
+
+	/* -O0 runs nothing */
+	struct ir_func *f = parse_ok(A, small_text);
+	char *orig = ir_print(f, A);
+	assert_true(ir_optimize(f, 0, &ctx));
+	assert_string_equal(ir_print(f, A), orig);
+
+	/* skip by name; dumps headed by the pass name */
+	struct ir_dump_text dt = { .arena = A };
+	ctx.dump = ir_dump_text_append;
+	ctx.dump_ud = &dt;
+	ctx.skip = "constant_fold,dce";
+	assert_true(ir_pass_skipped(&ctx, "dce"));
+	assert_false(ir_pass_skipped(&ctx, "cse"));
+	assert_false(ir_pass_skipped(&ctx, "const"));
+	assert_false(IR_PASS(&ctx, f, constant_fold));
+	assert_null(dt.text); /* skipped passes do not dump */
+	assert_true(IR_PASS(&ctx, f, cse));
+	assert_non_null(dt.text);
+	assert_true(strncmp(dt.text, "; --- cse ---\nstage fragment\n", 29) == 0);
+	assert_null(strstr(dt.text, "%3 = "));
+	assert_false(IR_PASS(&ctx, f, dce));
+
+	/* the full pipeline at -O2 leaves a single constant */
+	ctx.skip = NULL;
+	ctx.dump = NULL;
+	f = parse_ok(A, small_text);
+	assert_true(ir_optimize(f, 2, &ctx));
+	assert_string_equal(ir_print(f, A), "stage fragment\n"
+					    "output #0 \"o\" f4 target=0\n"
+					    "%4 = const.f4 4 16 36 64\n"
+					    "output #0 %4.xyzw\n");
+
+	/* a pass that leaves invalid IR is caught and stops the rest */
+	f = parse_ok(A, small_text);
+	assert_true(IR_PASS(&ctx, f, breaker));
+	assert_true(ctx.failed);
+	assert_true(d.errors >= 2);
+	assert_non_null(strstr(d.last->message, "after pass 'breaker'"));
+	assert_false(IR_PASS(&ctx, f, cse));
+	assert_false(ir_optimize(f, 2, &ctx));
+}
+
+/* Truncated and mutated fixture texts: the parser, validator,
+ * interpreter and passes never crash; whatever validates still runs. */
+static void robust_one(const char *text)
+{
+	struct arena *a = arena_create(&mem_default_allocator);
+	assert_non_null(a);
+	struct diag_sink d;
+	diag_init(&d, a);
+	struct ir_func *f = ir_parse(text, "m.ir", a, &d);
+	if (f && ir_validate(f, &d)) {
+		struct test_env t;
+		test_env_init(&t, 1);
+		t.env.max_iterations = 64;
+		struct ir_interp_result res;
+		(void)ir_interp_quad(f, &t.env, &res, &d);
+		struct ir_pass_ctx ctx;
+		ir_pass_ctx_init(&ctx, &d);
+		ctx.validate = true;
+		assert_true(ir_optimize(f, 2, &ctx));
+		(void)ir_print(f, a);
+	}
+	arena_destroy(a);
+}
+
+static void test_robustness(void **state)
+{
+	(void)state;
+	static const char *const files[] = { "cse_basic.ir", "dce_basic.ir", "copy_prop_basic.ir" };
+	static const char mutations[] = { '%', '.', '{', '}', '#', '1', 'w', ' ', '\n', '"' };
+	for (size_t fi = 0; fi < sizeof files / sizeof files[0]; fi++) {
+		char *path = arena_printf(A, "%s/tests/ir/fixtures/%s", USCC_SOURCE_DIR, files[fi]);
+		char *text = read_text_file(path);
+		assert_non_null(text);
+		size_t n = strlen(text);
+		char *buf = malloc(n + 1);
+		assert_non_null(buf);
+		for (size_t cut = 0; cut < n; cut += 3) {
+			memcpy(buf, text, cut);
+			buf[cut] = '\0';
+			robust_one(buf);
+		}
+		for (size_t pos = 0; pos < n; pos += 7) {
+			memcpy(buf, text, n + 1);
+			buf[pos] = mutations[pos % sizeof mutations];
+			robust_one(buf);
+		}
+		free(buf);
+		free(text);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fixtures),
+		cmocka_unit_test(test_idempotent),
+		cmocka_unit_test(test_runner),
+		cmocka_unit_test(test_robustness),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
