@@ -1,0 +1,172 @@
+/* The code generator's internal form, shared by the backend stages
+ * (isel -> schedule -> regalloc -> emit -> hazards -> limits -> finalize).
+ *
+ * Isel turns IR values into virtual registers (vregs) and one cg_op per
+ * hardware operation.  A vreg holds 1..4 components, all in one temporary,
+ * component c in physical lane lane[c] (0..2 = R,G,B, 3 = A).  Each
+ * component of a vreg is written by exactly one op (SSA per component), so
+ * the scheduler needs only true dependences.  Vectors have fixed lanes
+ * 0..n-1; a scalar may leave its lane open (CG_LANE_ANY) and the scheduler
+ * fixes it when it picks the unit (R for the RGB unit, A for alpha).
+ *
+ * Operands name a vreg, a constant slot or an inline constant, with one
+ * swizzle entry per destination component (or per dot-product term):
+ * 0..3 = component of the source, CG_SWZ_ZERO/HALF/ONE = the constant
+ * swizzles.  Physical channels are resolved only at emit time. */
+#ifndef USCC_CG_H
+#define USCC_CG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "ir.h"
+#include "r500.h"
+#include "r500_compile.h"
+#include "r500_program.h"
+
+enum { CG_LANE_ANY = 0xff, CG_SWZ_ZERO = R500_SWZ_ZERO, CG_SWZ_HALF = R500_SWZ_HALF,
+       CG_SWZ_ONE = R500_SWZ_ONE };
+
+enum cg_file { CG_FILE_NONE, CG_FILE_VREG, CG_FILE_CONST, CG_FILE_INLINE };
+
+enum cg_opc {
+	CG_MAD, CG_DP3, CG_DP4, CG_MIN, CG_MAX, CG_CND, CG_CMP, CG_FRC,
+	CG_EX2, CG_LN2, CG_RCP, CG_RSQ, CG_SIN, CG_COS, CG_MDH, CG_MDV,
+	CG_TEX, CG_KIL,
+	CG_OPC_COUNT
+};
+
+/* What each cg opcode is, for every stage (a table, not switches). */
+struct cg_opc_info {
+	const char *name;
+	uint8_t nsrc;
+	bool transcendental;  /* alpha unit only; SOP to reach R,G,B */
+	bool dot;             /* swizzles index terms, result is a scalar */
+	bool tex;             /* a TEX slot of its own */
+	int8_t rgb_op;        /* enum r500_rgb_op, -1 none */
+	int8_t alpha_op;      /* enum r500_alpha_op, -1 none */
+};
+extern const struct cg_opc_info cg_opc_infos[CG_OPC_COUNT];
+
+struct cg_opnd {
+	uint8_t file;         /* enum cg_file */
+	uint8_t mod;          /* enum r500_mod */
+	uint8_t swz[4];
+	int index;            /* vreg, constant slot or inline code */
+};
+
+struct cg_vreg {
+	uint8_t ncomp;
+	uint8_t lane[4];
+	uint8_t used;         /* components some live op reads (after DCE) */
+	int temp;             /* -1 until regalloc; inputs pre-coloured */
+	int input;            /* ir_func input index, -1 otherwise */
+	int writer[4];        /* op writing each component, -1 none */
+};
+
+enum cg_unit { CG_UNIT_RGB = 1, CG_UNIT_ALPHA = 2, CG_UNIT_BOTH = 3 };
+
+/* Output targets of an op (besides its temporary). */
+enum { CG_OUT_NONE = -1, CG_OUT_DEPTH = 4 };
+
+struct cg_op {
+	uint8_t opc;          /* enum cg_opc */
+	uint8_t wmask;        /* components of dst written */
+	uint8_t clamp;
+	bool dead;
+	int dst;              /* vreg, -1 none */
+	struct cg_opnd src[3];
+	int out;              /* CG_OUT_NONE, render target 0..3 or CG_OUT_DEPTH */
+	uint8_t out_ncomp;    /* components sent (lane c = component c) */
+	/* TEX / KIL */
+	uint8_t tex_inst;     /* enum r500_tex_op */
+	uint8_t tex_unit;
+	uint8_t tex_mask;     /* coordinate entries (S,T,R,Q) the lookup reads */
+	uint8_t tex_unscaled;
+	struct src_loc loc;
+	/* set by the scheduler */
+	int slot;
+	uint8_t unit;         /* enum cg_unit */
+	uint8_t sel[3];       /* address index each operand reads */
+	bool prefer_alpha;    /* scheduler scratch: an open scalar goes to alpha */
+};
+
+/* One address table entry of a slot. */
+struct cg_addr {
+	uint8_t file;         /* CG_FILE_NONE = free */
+	int index;
+};
+
+struct cg_slot {
+	bool tex;
+	int rgb, alpha;       /* op in each unit, -1 free (same op for BOTH) */
+	int tex_op;
+	struct cg_addr rgb_addr[3], alpha_addr[3];
+};
+
+struct cg_ctx {
+	struct arena *arena;
+	struct diag_sink *diag;
+	struct ir_func *func;
+	const struct r500_compile_options *opts;
+	bool failed;
+
+	struct cg_vreg *vregs; int nvregs, cap_vregs;
+	struct cg_op *ops;     int nops, cap_ops;
+
+	/* constant slots: uniforms first, then packed immediates */
+	float consts[R500_NUM_CONSTS][4];
+	uint8_t const_ncomp[R500_NUM_CONSTS]; /* immediate components filled */
+	uint8_t const_is_imm[R500_NUM_CONSTS];
+	int nconst_slots;
+	int nuniform_slots;
+
+	/* input vregs by ir input index (-1 unused) */
+	int *input_vreg;
+	int ninput_temps;
+
+	struct cg_slot *slots; int nslots, cap_slots;
+	int pairs, lower_bound;
+
+	struct r500_inst *code; int ninst, cap_inst;
+	int nops_inserted;
+	int temps_used;       /* highest temp index + 1 */
+
+	struct r500_program *prog;
+};
+
+/* --- helpers (cg_util.c) --- */
+int cg_new_vreg(struct cg_ctx *cg, int ncomp);
+struct cg_op *cg_new_op(struct cg_ctx *cg, enum cg_opc opc, int dst, uint8_t wmask);
+bool cg_error(struct cg_ctx *cg, struct src_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+struct cg_opnd cg_opnd_vreg(int vreg, const uint8_t swz[4], int mod);
+/* Physical channel (0..3) or constant swizzle code an operand entry reads. */
+int cg_opnd_channel(const struct cg_ctx *cg, const struct cg_opnd *o, int entry);
+
+/* --- constants (cg_consts.c) --- */
+/* Operand giving values v[0..n-1] (one per destination component), using
+ * the 0/0.5/1 swizzles, an inline constant, or a packed immediate slot.
+ * Returns false (with a diagnostic) when the constant file is full. */
+bool cg_const_opnd(struct cg_ctx *cg, const float *v, int n, struct src_loc loc,
+		   struct cg_opnd *out);
+
+/* --- stages, each one file; false on failure (diagnostics reported) --- */
+bool cg_isel(struct cg_ctx *cg);          /* isel.c */
+bool cg_schedule(struct cg_ctx *cg);      /* schedule.c */
+bool cg_regalloc(struct cg_ctx *cg);      /* regalloc.c */
+bool cg_regalloc_check(const struct cg_ctx *cg, char *why, size_t len); /* regalloc.c */
+bool cg_emit(struct cg_ctx *cg);          /* emit.c */
+bool cg_hazards(struct cg_ctx *cg);       /* hazards.c */
+bool cg_limits(struct cg_ctx *cg);        /* limits.c */
+bool cg_finalize(struct cg_ctx *cg);      /* finalize.c */
+
+/* Entries of operand k that op reads (swizzle indices). */
+unsigned cg_op_entries(const struct cg_op *op, int k);
+
+/* Physical lane of component c of what the op writes (dst or output). */
+int cg_op_lane(const struct cg_ctx *cg, const struct cg_op *op, int c);
+
+/* Units an op needs when its destination lanes are known. */
+unsigned cg_op_units(const struct cg_ctx *cg, const struct cg_op *op);
+
+#endif

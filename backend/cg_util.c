@@ -1,0 +1,174 @@
+/* Small helpers shared by the code generator's stages: the opcode table,
+ * vreg and op creation, operand channels, unit needs. */
+#include "cg.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#define T true
+#define F false
+const struct cg_opc_info cg_opc_infos[CG_OPC_COUNT] = {
+	/*            name   nsrc  trans dot tex  rgb_op            alpha_op */
+	[CG_MAD] = { "mad", 3, F, F, F, R500_ROP_MAD, R500_AOP_MAD },
+	[CG_DP3] = { "dp3", 2, F, T, F, R500_ROP_DP3, R500_AOP_DP },
+	[CG_DP4] = { "dp4", 2, F, T, F, R500_ROP_DP4, R500_AOP_DP },
+	[CG_MIN] = { "min", 2, F, F, F, R500_ROP_MIN, R500_AOP_MIN },
+	[CG_MAX] = { "max", 2, F, F, F, R500_ROP_MAX, R500_AOP_MAX },
+	[CG_CND] = { "cnd", 3, F, F, F, R500_ROP_CND, R500_AOP_CND },
+	[CG_CMP] = { "cmp", 3, F, F, F, R500_ROP_CMP, R500_AOP_CMP },
+	[CG_FRC] = { "frc", 1, F, F, F, R500_ROP_FRC, R500_AOP_FRC },
+	[CG_EX2] = { "ex2", 1, T, F, F, R500_ROP_SOP, R500_AOP_EX2 },
+	[CG_LN2] = { "ln2", 1, T, F, F, R500_ROP_SOP, R500_AOP_LN2 },
+	[CG_RCP] = { "rcp", 1, T, F, F, R500_ROP_SOP, R500_AOP_RCP },
+	[CG_RSQ] = { "rsq", 1, T, F, F, R500_ROP_SOP, R500_AOP_RSQ },
+	[CG_SIN] = { "sin", 1, T, F, F, R500_ROP_SOP, R500_AOP_SIN },
+	[CG_COS] = { "cos", 1, T, F, F, R500_ROP_SOP, R500_AOP_COS },
+	[CG_MDH] = { "mdh", 3, F, F, F, R500_ROP_MDH, R500_AOP_MDH },
+	[CG_MDV] = { "mdv", 3, F, F, F, R500_ROP_MDV, R500_AOP_MDV },
+	[CG_TEX] = { "tex", 1, F, F, T, -1, -1 },
+	[CG_KIL] = { "kil", 1, F, F, T, -1, -1 },
+};
+#undef T
+#undef F
+
+static void *grow(struct cg_ctx *cg, void *p, int *cap, int need, size_t elem)
+{
+	if (need <= *cap)
+		return p;
+	int ncap = *cap ? *cap * 2 : 32;
+	while (ncap < need)
+		ncap *= 2;
+	void *np = arena_realloc(cg->arena, p, elem * (size_t)*cap, elem * (size_t)ncap);
+	if (!np)
+		return NULL;
+	*cap = ncap;
+	return np;
+}
+
+int cg_new_vreg(struct cg_ctx *cg, int ncomp)
+{
+	struct cg_vreg *v = grow(cg, cg->vregs, &cg->cap_vregs, cg->nvregs + 1, sizeof *v);
+	if (!v) {
+		cg->failed = true;
+		return -1;
+	}
+	cg->vregs = v;
+	struct cg_vreg *r = &v[cg->nvregs];
+	memset(r, 0, sizeof *r);
+	r->ncomp = (uint8_t)ncomp;
+	for (int c = 0; c < 4; c++) {
+		r->lane[c] = ncomp == 1 ? CG_LANE_ANY : (uint8_t)c;
+		r->writer[c] = -1;
+	}
+	r->temp = -1;
+	r->input = -1;
+	return cg->nvregs++;
+}
+
+struct cg_op *cg_new_op(struct cg_ctx *cg, enum cg_opc opc, int dst, uint8_t wmask)
+{
+	struct cg_op *o = grow(cg, cg->ops, &cg->cap_ops, cg->nops + 1, sizeof *o);
+	if (!o) {
+		cg->failed = true;
+		return NULL;
+	}
+	cg->ops = o;
+	struct cg_op *op = &o[cg->nops];
+	memset(op, 0, sizeof *op);
+	op->opc = (uint8_t)opc;
+	op->dst = dst;
+	op->wmask = wmask;
+	op->out = CG_OUT_NONE;
+	op->slot = -1;
+	if (dst >= 0)
+		for (int c = 0; c < 4; c++)
+			if (wmask & (1u << c))
+				cg->vregs[dst].writer[c] = cg->nops;
+	cg->nops++;
+	return op;
+}
+
+bool cg_error(struct cg_ctx *cg, struct src_loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (cg->diag)
+		diag_vreport(cg->diag, DIAG_ERROR, loc, fmt, ap);
+	va_end(ap);
+	cg->failed = true;
+	return false;
+}
+
+struct cg_opnd cg_opnd_vreg(int vreg, const uint8_t swz[4], int mod)
+{
+	struct cg_opnd o = { CG_FILE_VREG, (uint8_t)mod, { swz[0], swz[1], swz[2], swz[3] },
+			     vreg };
+	return o;
+}
+
+int cg_opnd_channel(const struct cg_ctx *cg, const struct cg_opnd *o, int entry)
+{
+	int s = o->swz[entry];
+	if (s >= CG_SWZ_ZERO)
+		return s;
+	switch (o->file) {
+	case CG_FILE_VREG:
+		return cg->vregs[o->index].lane[s];
+	case CG_FILE_CONST:
+		return s;
+	case CG_FILE_INLINE:
+		return R500_SWZ_A; /* inline constants live in alpha address slots */
+	default:
+		return CG_SWZ_ZERO;
+	}
+}
+
+int cg_op_lane(const struct cg_ctx *cg, const struct cg_op *op, int c)
+{
+	if (op->dst >= 0)
+		return cg->vregs[op->dst].lane[c];
+	if (op->out == CG_OUT_DEPTH)
+		return 3;
+	return c;
+}
+
+unsigned cg_op_units(const struct cg_ctx *cg, const struct cg_op *op)
+{
+	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
+	if (info->tex)
+		return 0;
+	if (op->opc == CG_DP4)
+		return CG_UNIT_BOTH;
+	unsigned u = 0;
+	for (int c = 0; c < 4; c++) {
+		if (!(op->wmask & (1u << c)))
+			continue;
+		int l = cg_op_lane(cg, op, c);
+		if (l == CG_LANE_ANY)
+			return 0; /* open: the scheduler chooses */
+		u |= l == 3 ? CG_UNIT_ALPHA : CG_UNIT_RGB;
+	}
+	if (info->transcendental)
+		u |= CG_UNIT_ALPHA; /* SOP still needs the alpha unit */
+	if (info->dot && (u & CG_UNIT_ALPHA))
+		u = CG_UNIT_BOTH; /* alpha DP needs the RGB dot product */
+	if (!u)
+		u = CG_UNIT_RGB; /* nothing written (e.g. output only) */
+	return u;
+}
+
+unsigned cg_op_entries(const struct cg_op *op, int k)
+{
+	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
+	if (k >= info->nsrc)
+		return 0;
+	if (info->tex)
+		return op->tex_mask;
+	if (op->opc == CG_DP3)
+		return 0x7;
+	if (op->opc == CG_DP4)
+		return 0xf;
+	if (op->dst < 0 && op->out == CG_OUT_NONE)
+		return 0;
+	return op->wmask;
+}

@@ -1,0 +1,129 @@
+/* Finalize: the program's tables (constants, uniforms, samplers, inputs,
+ * outputs), US_PIXSIZE and the figures of INTERFACES.md §4.
+ *
+ * Needs: every earlier stage.  Gives: cg->prog, allocated in the arena. */
+#include "cg.h"
+
+#include <string.h>
+
+static const char xyzw[] = "xyzw";
+
+static void swizzle_text(char *out, int ncomp)
+{
+	if (ncomp < 1 || ncomp > 4)
+		ncomp = 4;
+	memcpy(out, xyzw, (size_t)ncomp);
+	out[ncomp] = 0;
+}
+
+static bool tables(struct cg_ctx *cg, struct r500_program *p)
+{
+	const struct ir_func *f = cg->func;
+	p->nconst_slots = cg->nconst_slots;
+	p->consts = arena_alloc(cg->arena, sizeof *p->consts * (size_t)(cg->nconst_slots + 1));
+	p->const_is_imm = arena_alloc(cg->arena, (size_t)(cg->nconst_slots + 1));
+	if (!p->consts || !p->const_is_imm)
+		return false;
+	for (int s = 0; s < cg->nconst_slots; s++) {
+		p->const_is_imm[s] = cg->const_is_imm[s];
+		if (cg->const_is_imm[s])
+			memcpy(p->consts[s], cg->consts[s], sizeof p->consts[s]);
+	}
+	p->uniforms = arena_alloc(cg->arena, sizeof *p->uniforms * (size_t)(f->nuniform_vec4 + 1));
+	if (!p->uniforms)
+		return false;
+	for (int i = 0; i < f->nuniforms; i++) {
+		const struct ir_uniform *u = &f->uniforms[i];
+		for (int e = 0; e < u->nvec4; e++) {
+			struct r500_uniform *r = &p->uniforms[p->nuniforms++];
+			r->name = u->name;
+			r->type = u->type;
+			r->array_len = u->array_len;
+			r->element = e;
+			r->slot = u->base + e;
+			swizzle_text(r->swizzle, u->ncomp);
+		}
+	}
+	p->samplers = arena_alloc(cg->arena, sizeof *p->samplers * (size_t)(f->nsamplers + 1));
+	p->inputs = arena_alloc(cg->arena, sizeof *p->inputs * (size_t)(f->ninputs + 1));
+	p->outputs = arena_alloc(cg->arena, sizeof *p->outputs * (size_t)(f->noutputs + 1));
+	if (!p->samplers || !p->inputs || !p->outputs)
+		return false;
+	for (int i = 0; i < f->nsamplers; i++) {
+		struct r500_sampler *s = &p->samplers[p->nsamplers++];
+		s->name = f->samplers[i].name;
+		s->unit = f->samplers[i].unit;
+		s->target = f->samplers[i].target;
+		s->shadow = f->samplers[i].shadow;
+	}
+	for (int i = 0; i < f->ninputs; i++) {
+		int v = cg->input_vreg[i];
+		if (v < 0)
+			continue;
+		struct r500_input *in = &p->inputs[p->ninputs++];
+		in->name = f->inputs[i].name;
+		in->temp = cg->vregs[v].temp;
+		swizzle_text(in->components, cg->vregs[v].ncomp);
+	}
+	for (int i = 0; i < f->noutputs; i++) {
+		struct r500_output *o = &p->outputs[p->noutputs++];
+		o->name = f->outputs[i].name;
+		o->target = f->outputs[i].target;
+	}
+	return true;
+}
+
+/* Mesa's r300 cost model (INTERFACES.md §4): +1 per instruction, +1 per
+ * NOP, +30 per run of TEX lookups minus min(30, instructions between the
+ * run and the first instruction that waits on it). */
+static int cycles(const struct r500_inst *code, int n)
+{
+	int c = 0;
+	for (int i = 0; i < n; i++) {
+		c += 1 + code[i].cmn.nop;
+		if (code[i].cmn.type != R500_TYPE_TEX ||
+		    (i + 1 < n && code[i + 1].cmn.type == R500_TYPE_TEX))
+			continue;
+		int between = 0;
+		for (int j = i + 1; j < n && !code[j].cmn.tex_sem_wait; j++)
+			between++;
+		c += 30 - (between < 30 ? between : 30);
+	}
+	return c;
+}
+
+static void stats(struct cg_ctx *cg, struct r500_program *p)
+{
+	struct r500_stats *s = &p->stats;
+	memset(s, 0, sizeof *s);
+	s->instructions = p->ninst;
+	for (int i = 0; i < p->ninst; i++) {
+		switch (p->code[i].cmn.type) {
+		case R500_TYPE_ALU: s->alu++; break;
+		case R500_TYPE_OUT: s->out++; break;
+		case R500_TYPE_FC: s->fc++; break;
+		default: s->tex++; break;
+		}
+	}
+	s->nops = cg->nops_inserted;
+	s->pairs = cg->pairs;
+	s->temps = cg->temps_used;
+	s->constants = cg->nconst_slots;
+	s->lower_bound = cg->lower_bound;
+	s->cycles = cycles(p->code, p->ninst);
+}
+
+bool cg_finalize(struct cg_ctx *cg)
+{
+	struct r500_program *p = arena_alloc(cg->arena, sizeof *p);
+	if (!p)
+		return cg->failed = true, false;
+	p->code = cg->code;
+	p->ninst = cg->ninst;
+	if (!tables(cg, p))
+		return cg->failed = true, false;
+	p->pixsize = cg->temps_used - 1 > 1 ? cg->temps_used - 1 : 1;
+	stats(cg, p);
+	cg->prog = p;
+	return true;
+}

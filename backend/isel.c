@@ -1,0 +1,1121 @@
+/* Instruction selection: IR function -> cg ops on vregs (cg.h).
+ *
+ * Needs: a straight-line IR function (IF/LOOP are refused for now).
+ * Gives: cg->ops in program order, cg->vregs, input vregs pre-coloured to
+ * t0, t1, ... in input order, uniform slots and packed immediates.
+ *
+ * CONST, UNIFORM, MOV, NEG, ABS and B2F make no code: an operand is
+ * resolved through them into a swizzle and a modifier on the value they
+ * read.  Everything else maps onto MAD/DP3/DP4/MIN/MAX/CND/CMP/FRC, the
+ * alpha-unit transcendentals (one op per component), MDH/MDV and TEX
+ * (ISA.md §8): ADD = MAD(a,1,b), MUL = MAD(a,b,0), MOV = MAD(a,1,0).
+ * A dead-code sweep at the end drops ops and components nobody reads. */
+#include "cg.h"
+
+#include <string.h>
+
+struct isel {
+	struct cg_ctx *cg;
+	int *vreg_of;          /* by ir_instr id: vreg holding its value, -1 */
+	int *uses;             /* by ir_instr id: instructions reading it */
+	uint32_t nids;
+	struct src_loc loc;    /* of the instruction being selected */
+	/* enclosing IFs (if-conversion): condition, and whether in its else */
+	struct ir_src path[16];
+	bool path_neg[16];
+	int npath;
+	const struct ir_cf *prev_if; /* the IF just before the block, for PHIs */
+};
+
+static const uint8_t swz_id[4] = { 0, 1, 2, 3 };
+
+static struct cg_opnd opnd_neg(struct cg_opnd o)
+{
+	static const uint8_t flip[4] = { R500_MOD_NEG, R500_MOD_NONE, R500_MOD_NAB, R500_MOD_ABS };
+	o.mod = flip[o.mod & 3];
+	return o;
+}
+
+static struct cg_opnd opnd_abs(struct cg_opnd o)
+{
+	o.mod = R500_MOD_ABS;
+	return o;
+}
+
+static struct cg_opnd opnd_nab(struct cg_opnd o)
+{
+	o.mod = R500_MOD_NAB;
+	return o;
+}
+
+/* Operand restricted to entry e, replicated (for scalar chains). */
+static struct cg_opnd opnd_entry(struct cg_opnd o, int e)
+{
+	uint8_t s = o.swz[e];
+	for (int i = 0; i < 4; i++)
+		o.swz[i] = s;
+	return o;
+}
+
+/* Values of a source when it is a compile-time constant. */
+static bool src_const(const struct ir_src *src, int n, float *v)
+{
+	uint8_t swz[4];
+	memcpy(swz, src->swz, 4);
+	bool neg = false, abs = false;
+	const struct ir_instr *d = src->def;
+	for (;;) {
+		if (!d)
+			return false;
+		if (d->op == IR_OP_MOV || d->op == IR_OP_B2F || d->op == IR_OP_NEG ||
+		    d->op == IR_OP_ABS) {
+			if (d->op == IR_OP_NEG && !abs)
+				neg = !neg;
+			if (d->op == IR_OP_ABS)
+				abs = true;
+			for (int i = 0; i < n; i++)
+				swz[i] = d->src[0].swz[swz[i] & 3];
+			d = d->src[0].def;
+			continue;
+		}
+		if (d->op != IR_OP_CONST)
+			return false;
+		for (int i = 0; i < n; i++) {
+			float x = d->imm[swz[i] & 3];
+			if (abs)
+				x = x < 0 ? -x : x;
+			v[i] = neg ? -x : x;
+		}
+		return true;
+	}
+}
+
+static bool select_instr(struct isel *s, struct ir_instr *in, bool allow_defer);
+
+/* The operand reading `src` for n destination components (entries). */
+static bool get_opnd(struct isel *s, const struct ir_src *src, int n, struct cg_opnd *out)
+{
+	struct cg_ctx *cg = s->cg;
+	float v[4];
+	if (src_const(src, n, v))
+		return cg_const_opnd(cg, v, n, s->loc, out);
+	uint8_t swz[4];
+	for (int i = 0; i < 4; i++)
+		swz[i] = src->swz[i < n ? i : n - 1] & 3;
+	bool neg = false, abs = false;
+	const struct ir_instr *d = src->def;
+	while (d && (d->op == IR_OP_MOV || d->op == IR_OP_B2F || d->op == IR_OP_NEG ||
+		     d->op == IR_OP_ABS)) {
+		if (d->op == IR_OP_NEG && !abs)
+			neg = !neg;
+		if (d->op == IR_OP_ABS)
+			abs = true;
+		for (int i = 0; i < 4; i++)
+			swz[i] = d->src[0].swz[swz[i]] & 3;
+		d = d->src[0].def;
+	}
+	if (!d)
+		return cg_error(cg, s->loc, "internal error: source without definition");
+	int mod = abs ? (neg ? R500_MOD_NAB : R500_MOD_ABS) : (neg ? R500_MOD_NEG : R500_MOD_NONE);
+	if (d->op == IR_OP_UNIFORM) {
+		if (d->nsrc > 0)
+			return cg_error(cg, d->loc, "operation uniform with a non-constant index "
+					"not supported by the R500 backend yet");
+		const struct ir_uniform *u = &s->cg->func->uniforms[d->index];
+		struct cg_opnd o = { CG_FILE_CONST, (uint8_t)mod, { 0 }, u->base + d->offset };
+		memcpy(o.swz, swz, 4);
+		*out = o;
+		return true;
+	}
+	if (d->id < s->nids && s->vreg_of[d->id] == -2) { /* a deferred MUL */
+		struct src_loc loc = s->loc;
+		s->vreg_of[d->id] = -1;
+		if (!select_instr(s, (struct ir_instr *)d, false))
+			return false;
+		s->loc = loc;
+	}
+	if (d->id >= s->nids || s->vreg_of[d->id] < 0)
+		return cg_error(cg, s->loc, "internal error: value %%%u used before selected",
+				(unsigned)d->id);
+	*out = cg_opnd_vreg(s->vreg_of[d->id], swz, mod);
+	return true;
+}
+
+static struct cg_op *alu(struct isel *s, enum cg_opc opc, int dst, uint8_t wmask,
+			 const struct cg_opnd *a, const struct cg_opnd *b, const struct cg_opnd *c)
+{
+	struct cg_op *op = cg_new_op(s->cg, opc, dst, wmask);
+	if (!op)
+		return NULL;
+	const struct cg_opnd *srcs[3] = { a, b, c };
+	for (int k = 0; k < 3; k++)
+		if (srcs[k])
+			op->src[k] = *srcs[k];
+	op->loc = s->loc;
+	return op;
+}
+
+static uint8_t mask_of(int n)
+{
+	return (uint8_t)((1u << n) - 1);
+}
+
+/* d = MAD(a, b, c) over n components into a fresh vreg. */
+static int mad_new(struct isel *s, int n, struct cg_opnd a, struct cg_opnd b, struct cg_opnd c)
+{
+	int d = cg_new_vreg(s->cg, n);
+	if (d < 0 || !alu(s, CG_MAD, d, mask_of(n), &a, &b, &c))
+		return -1;
+	return d;
+}
+
+static int op_new(struct isel *s, enum cg_opc opc, int n, const struct cg_opnd *a,
+		  const struct cg_opnd *b, const struct cg_opnd *c)
+{
+	int d = cg_new_vreg(s->cg, n);
+	if (d < 0 || !alu(s, opc, d, mask_of(n), a, b, c))
+		return -1;
+	return d;
+}
+
+/* One transcendental op per component (the alpha unit is scalar). */
+static int trans_new(struct isel *s, enum cg_opc opc, int n, struct cg_opnd a)
+{
+	int d = cg_new_vreg(s->cg, n);
+	if (d < 0)
+		return -1;
+	for (int c = 0; c < n; c++)
+		if (!alu(s, opc, d, (uint8_t)(1u << c), &a, NULL, NULL))
+			return -1;
+	return d;
+}
+
+/* Identity operand of a vreg; a scalar is replicated. */
+static struct cg_opnd vopnd_of(const struct cg_ctx *cg, int vreg)
+{
+	static const uint8_t swz_x[4] = { 0, 0, 0, 0 };
+	bool scalar = vreg >= 0 && vreg < cg->nvregs && cg->vregs[vreg].ncomp == 1;
+	return cg_opnd_vreg(vreg, scalar ? swz_x : swz_id, R500_MOD_NONE);
+}
+#define vopnd(v) vopnd_of(s->cg, (v))
+
+
+/* --- writing results in place ---
+ * When a value is read only by a VEC or an OUTPUT, the ops computing it
+ * can write the VEC's components (or the output) directly instead of
+ * being copied: the op's write mask and its operands' entries are
+ * renumbered from the value's components to the new ones. */
+
+static int new_lane(const struct cg_ctx *cg, int newdst, int out, int k)
+{
+	if (newdst >= 0)
+		return cg->vregs[newdst].lane[k];
+	return out == CG_OUT_DEPTH ? 3 : k;
+}
+
+/* o: the operand reading the value through entries in kmask. */
+static bool retarget(struct isel *s, const struct ir_src *src, const struct cg_opnd *o,
+		     uint8_t kmask, int newdst, int out)
+{
+	struct cg_ctx *cg = s->cg;
+	const struct ir_instr *d = src->def;
+	if (!d || o->file != CG_FILE_VREG || o->mod != R500_MOD_NONE || d->id >= s->nids ||
+	    s->uses[d->id] != 1 || s->vreg_of[d->id] != o->index)
+		return false;
+	struct cg_vreg *v = &cg->vregs[o->index];
+	if (v->input >= 0)
+		return false;
+	int kof[4] = { -1, -1, -1, -1 }; /* value component -> new component */
+	for (int k = 0; k < 4; k++) {
+		if (!(kmask & (1u << k)))
+			continue;
+		int c = o->swz[k];
+		if (c >= 4 || c >= v->ncomp || v->writer[c] < 0 || kof[c] >= 0)
+			return false;
+		kof[c] = k;
+	}
+	for (int c = 0; c < v->ncomp; c++) {
+		if (v->writer[c] < 0)
+			continue;
+		if (kof[c] < 0)
+			return false; /* a component is needed elsewhere */
+		const struct cg_op *p = &cg->ops[v->writer[c]];
+		int nl = new_lane(cg, newdst, out, kof[c]);
+		bool fixed = cg_opc_infos[p->opc].tex || p->opc == CG_MDH || p->opc == CG_MDV;
+		if (p->out != CG_OUT_NONE || p->dst != o->index)
+			return false;
+		if (fixed && (v->lane[c] != nl || (nl == CG_LANE_ANY)))
+			return false;
+		if (cg_opc_infos[p->opc].tex && out != CG_OUT_NONE)
+			return false;
+	}
+	/* apply: each writer once */
+	for (int c = 0; c < v->ncomp; c++) {
+		int w = v->writer[c];
+		if (w < 0)
+			continue;
+		struct cg_op *p = &cg->ops[w];
+		uint8_t nmask = 0;
+		struct cg_opnd nsrc[3];
+		memcpy(nsrc, p->src, sizeof nsrc);
+		for (int c2 = 0; c2 < v->ncomp; c2++) {
+			if (v->writer[c2] != w)
+				continue;
+			int k = kof[c2];
+			nmask |= (uint8_t)(1u << k);
+			if (!cg_opc_infos[p->opc].dot)
+				for (int j = 0; j < 3; j++)
+					nsrc[j].swz[k] = p->src[j].swz[c2];
+		}
+		memcpy(p->src, nsrc, sizeof nsrc);
+		if (newdst >= 0 && cg->vregs[newdst].ncomp == 1 && cg->vregs[newdst].lane[0] == CG_LANE_ANY &&
+		    v->lane[c] != CG_LANE_ANY)
+			cg->vregs[newdst].lane[0] = v->lane[c];
+		p->wmask = nmask;
+		p->dst = newdst;
+		p->out = out;
+		for (int c2 = 0; c2 < v->ncomp; c2++) {
+			if (v->writer[c2] != w)
+				continue;
+			if (newdst >= 0)
+				cg->vregs[newdst].writer[kof[c2]] = w;
+		}
+	}
+	for (int c = 0; c < 4; c++)
+		v->writer[c] = -1;
+	return true;
+}
+
+static int sel_vec(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);
+static bool fuse_mul(struct isel *s, struct ir_instr *in, int k, bool neg_mul, struct cg_opnd *other, int *d);
+
+/* --- per-opcode selection: each returns the result vreg or -1 --- */
+
+typedef int (*sel_fn)(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);
+
+static const struct cg_opnd ONE = { CG_FILE_NONE, 0, { 6, 6, 6, 6 }, 0 };
+static const struct cg_opnd ZERO = { CG_FILE_NONE, 0, { 4, 4, 4, 4 }, 0 };
+static const struct cg_opnd HALF = { CG_FILE_NONE, 0, { 5, 5, 5, 5 }, 0 };
+
+static bool deferred(const struct isel *s, const struct ir_src *src)
+{
+	return src->def && src->def->id < s->nids && s->vreg_of[src->def->id] == -2;
+}
+
+/* ADD/SUB resolve their own operands so that a deferred MUL can fuse. */
+static int sel_addsub(struct isel *s, struct ir_instr *in, bool sub)
+{
+	int d, n = in->ncomp;
+	struct cg_opnd a, b;
+	if (deferred(s, &in->src[0])) {
+		if (!get_opnd(s, &in->src[1], n, &b))
+			return -1;
+		if (sub)
+			b = opnd_neg(b);
+		if (fuse_mul(s, in, 0, false, &b, &d))
+			return d;
+	} else if (deferred(s, &in->src[1])) {
+		if (!get_opnd(s, &in->src[0], n, &a))
+			return -1;
+		if (fuse_mul(s, in, 1, sub, &a, &d))
+			return d;
+	}
+	if (!get_opnd(s, &in->src[0], n, &a) || !get_opnd(s, &in->src[1], n, &b))
+		return -1;
+	return mad_new(s, n, a, ONE, sub ? opnd_neg(b) : b);
+}
+static int sel_add(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	(void)o;
+	return sel_addsub(s, in, false);
+}
+static int sel_sub(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	(void)o;
+	return sel_addsub(s, in, true);
+}
+static int sel_mul(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	return mad_new(s, in->ncomp, o[0], o[1], ZERO);
+}
+static int sel_mad(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	return mad_new(s, in->ncomp, o[0], o[1], o[2]);
+}
+static int sel_and(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	return mad_new(s, in->ncomp, o[0], o[1], ZERO);
+}
+static int sel_not(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	return mad_new(s, in->ncomp, o[0], opnd_neg(ONE), ONE);
+}
+static int sel_div(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	float v[4];
+	if (src_const(&in->src[1], in->ncomp, v)) {
+		for (int i = 0; i < in->ncomp; i++)
+			v[i] = 1.0f / v[i];
+		struct cg_opnd r;
+		if (!cg_const_opnd(s->cg, v, in->ncomp, s->loc, &r))
+			return -1;
+		return mad_new(s, in->ncomp, o[0], r, ZERO);
+	}
+	int r = trans_new(s, CG_RCP, in->ncomp, o[1]);
+	return r < 0 ? -1 : mad_new(s, in->ncomp, o[0], vopnd(r), ZERO);
+}
+static int sel_floor(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	int f = op_new(s, CG_FRC, in->ncomp, &o[0], NULL, NULL);
+	return f < 0 ? -1 : mad_new(s, in->ncomp, opnd_neg(vopnd(f)), ONE, o[0]);
+}
+static int sel_ceil(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	struct cg_opnd na = opnd_neg(o[0]);
+	int f = op_new(s, CG_FRC, in->ncomp, &na, NULL, NULL);
+	return f < 0 ? -1 : mad_new(s, in->ncomp, o[0], ONE, vopnd(f));
+}
+static int sel_fract(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	return op_new(s, CG_FRC, in->ncomp, &o[0], NULL, NULL);
+}
+static int sel_trunc(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	int n = in->ncomp;
+	struct cg_opnd aa = opnd_abs(o[0]);
+	int f = op_new(s, CG_FRC, n, &aa, NULL, NULL);
+	int m = f < 0 ? -1 : mad_new(s, n, opnd_neg(vopnd(f)), ONE, aa); /* floor(|a|) */
+	if (m < 0)
+		return -1;
+	struct cg_opnd pm = vopnd(m), nm = opnd_neg(vopnd(m));
+	return op_new(s, CG_CMP, n, &pm, &nm, &o[0]);
+}
+static int sel_sign(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	struct cg_opnd mone = opnd_neg(ONE), nab = opnd_nab(o[0]);
+	int t = op_new(s, CG_CMP, in->ncomp, &ONE, &mone, &o[0]); /* a >= 0 ? 1 : -1 */
+	if (t < 0)
+		return -1;
+	struct cg_opnd tv = vopnd(t);
+	return op_new(s, CG_CMP, in->ncomp, &ZERO, &tv, &nab); /* a == 0 ? 0 : t */
+}
+static int sel_min(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	return op_new(s, CG_MIN, in->ncomp, &o[0], &o[1], NULL);
+}
+static int sel_max(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	return op_new(s, CG_MAX, in->ncomp, &o[0], &o[1], NULL);
+}
+static int sel_sat(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	int d = mad_new(s, in->ncomp, o[0], ONE, ZERO);
+	if (d >= 0)
+		s->cg->ops[s->cg->nops - 1].clamp = 1;
+	return d;
+}
+static int sel_clamp(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	float lo[4], hi[4];
+	int n = in->ncomp;
+	if (src_const(&in->src[1], n, lo) && src_const(&in->src[2], n, hi)) {
+		bool unit = true;
+		for (int i = 0; i < n; i++)
+			unit &= lo[i] == 0.0f && hi[i] == 1.0f;
+		if (unit)
+			return sel_sat(s, in, o);
+	}
+	int t = op_new(s, CG_MAX, n, &o[0], &o[1], NULL);
+	if (t < 0)
+		return -1;
+	struct cg_opnd tv = vopnd(t);
+	return op_new(s, CG_MIN, n, &tv, &o[2], NULL);
+}
+static int sel_mix(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	int t = mad_new(s, in->ncomp, o[1], ONE, opnd_neg(o[0])); /* b - a */
+	return t < 0 ? -1 : mad_new(s, in->ncomp, vopnd(t), o[2], o[0]);
+}
+
+/* a - b, or a itself when b is 0 */
+static bool diff_opnd(struct isel *s, struct ir_instr *in, const struct cg_opnd *o,
+		      struct cg_opnd *out)
+{
+	float v[4];
+	bool zero = src_const(&in->src[1], in->ncomp, v);
+	for (int i = 0; zero && i < in->ncomp; i++)
+		zero = v[i] == 0.0f;
+	if (zero) {
+		*out = o[0];
+		return true;
+	}
+	int t = mad_new(s, in->ncomp, o[0], ONE, opnd_neg(o[1]));
+	*out = vopnd(t);
+	return t >= 0;
+}
+static int sel_step(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	int t = mad_new(s, in->ncomp, o[1], ONE, opnd_neg(o[0])); /* x - edge */
+	if (t < 0)
+		return -1;
+	struct cg_opnd tv = vopnd(t);
+	return op_new(s, CG_CMP, in->ncomp, &ONE, &ZERO, &tv);
+}
+static int sel_cmp(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	struct cg_opnd t;
+	if (!diff_opnd(s, in, o, &t))
+		return -1;
+	/* CMP: C >= 0 ? A : B */
+	switch (in->op) {
+	case IR_OP_LT:
+		return op_new(s, CG_CMP, in->ncomp, &ZERO, &ONE, &t);
+	case IR_OP_GE:
+		return op_new(s, CG_CMP, in->ncomp, &ONE, &ZERO, &t);
+	case IR_OP_EQ:
+		t = opnd_nab(t);
+		return op_new(s, CG_CMP, in->ncomp, &ONE, &ZERO, &t);
+	default: /* NE, XOR */
+		t = opnd_nab(t);
+		return op_new(s, CG_CMP, in->ncomp, &ZERO, &ONE, &t);
+	}
+}
+static int sel_or(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	return op_new(s, CG_MAX, in->ncomp, &o[0], &o[1], NULL);
+}
+static int sel_f2b(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	struct cg_opnd t = opnd_nab(o[0]);
+	return op_new(s, CG_CMP, in->ncomp, &ZERO, &ONE, &t);
+}
+static int sel_select(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	/* c is 0.0 or 1.0: CND picks A when C > 0.5 */
+	return op_new(s, CG_CND, in->ncomp, &o[1], &o[2], &o[0]);
+}
+/* ANY / ALL: a chain over the components of the source's definition. */
+static int sel_reduce(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	struct cg_opnd cur = opnd_entry(o[0], 0);
+	int n = in->src[0].def ? in->src[0].def->ncomp : 1;
+	int d = -1;
+	if (n == 1)
+		return mad_new(s, 1, cur, ONE, ZERO);
+	for (int c = 1; c < n; c++) {
+		struct cg_opnd next = opnd_entry(o[0], c);
+		d = in->op == IR_OP_ANY ? op_new(s, CG_MAX, 1, &cur, &next, NULL)
+					: mad_new(s, 1, cur, next, ZERO);
+		if (d < 0)
+			return -1;
+		cur = vopnd(d);
+	}
+	return d;
+}
+static int sel_trans(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	static const uint8_t opc[IR_OP_COUNT] = {
+		[IR_OP_RCP] = CG_RCP, [IR_OP_RSQ] = CG_RSQ, [IR_OP_EXP2] = CG_EX2,
+		[IR_OP_LOG2] = CG_LN2,
+	};
+	return trans_new(s, (enum cg_opc)opc[in->op], in->ncomp, o[0]);
+}
+static int sel_sqrt(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	/* x * rsq(x): 0 * inf = 0 (US_CONFIG 0*x = 0, ISA.md §12) gives sqrt(0) = 0 */
+	int r = trans_new(s, CG_RSQ, in->ncomp, o[0]);
+	return r < 0 ? -1 : mad_new(s, in->ncomp, o[0], vopnd(r), ZERO);
+}
+static int sel_pow(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	int l = trans_new(s, CG_LN2, in->ncomp, o[0]);
+	int m = l < 0 ? -1 : mad_new(s, in->ncomp, vopnd(l), o[1], ZERO);
+	return m < 0 ? -1 : trans_new(s, CG_EX2, in->ncomp, vopnd(m));
+}
+/* SIN/COS take revolutions: scale by 1/2pi, FRC to [0,1) (ISA.md §6.4). */
+static int revolutions(struct isel *s, int n, struct cg_opnd a)
+{
+	float k = 0.15915494309189535f;
+	struct cg_opnd kc;
+	if (!cg_const_opnd(s->cg, &k, 1, s->loc, &kc))
+		return -1;
+	int t = mad_new(s, n, a, kc, ZERO);
+	struct cg_opnd tv = vopnd(t);
+	return t < 0 ? -1 : op_new(s, CG_FRC, n, &tv, NULL, NULL);
+}
+static int sel_sincos(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	int f = revolutions(s, in->ncomp, o[0]);
+	return f < 0 ? -1 : trans_new(s, in->op == IR_OP_SIN ? CG_SIN : CG_COS, in->ncomp, vopnd(f));
+}
+static int sel_tan(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	int n = in->ncomp, f = revolutions(s, n, o[0]);
+	int sn = f < 0 ? -1 : trans_new(s, CG_SIN, n, vopnd(f));
+	int cs = sn < 0 ? -1 : trans_new(s, CG_COS, n, vopnd(f));
+	int rc = cs < 0 ? -1 : trans_new(s, CG_RCP, n, vopnd(cs));
+	return rc < 0 ? -1 : mad_new(s, n, vopnd(sn), vopnd(rc), ZERO);
+}
+static int sel_dot(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	struct cg_opnd a = o[0], b = o[1];
+	enum cg_opc opc = in->op == IR_OP_DOT4 ? CG_DP4 : CG_DP3;
+	if (in->op == IR_OP_DOT2)
+		a.swz[2] = CG_SWZ_ZERO;
+	int d = op_new(s, opc, 1, &a, &b, NULL);
+	if (d >= 0)
+		s->cg->vregs[d].lane[0] = 0; /* the RGB unit computes dot products */
+	return d;
+}
+static int sel_deriv(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	/* MDH/MDV read src0 of the quad neighbours with no swizzle: the value
+	 * must sit in the lanes the result is written to (ISA.md §6.7). */
+	int n = in->ncomp;
+	struct cg_opnd a = o[0];
+	bool direct = a.file == CG_FILE_VREG && a.mod == R500_MOD_NONE &&
+		      s->cg->vregs[a.index].ncomp > 1;
+	for (int c = 0; direct && c < n; c++)
+		direct = s->cg->vregs[a.index].lane[a.swz[c]] == c;
+	if (!direct) {
+		int w = mad_new(s, n, a, ONE, ZERO);
+		if (w < 0)
+			return -1;
+		s->cg->vregs[w].lane[0] = 0;
+		a = vopnd(w);
+	}
+	struct cg_opnd mone = opnd_neg(ONE);
+	int d = op_new(s, in->op == IR_OP_DDX ? CG_MDH : CG_MDV, n, &a, &mone, &a);
+	if (d >= 0)
+		s->cg->vregs[d].lane[0] = 0;
+	return d;
+}
+
+/* A fresh 4-component vreg filled from (operand, components) pieces. */
+static int build_vec(struct isel *s, const struct cg_opnd *pieces, const uint8_t *masks, int n)
+{
+	int v = cg_new_vreg(s->cg, 4);
+	for (int i = 0; v >= 0 && i < n; i++)
+		if (masks[i] && !alu(s, CG_MAD, v, masks[i], &pieces[i], &ONE, &ZERO))
+			return -1;
+	return v;
+}
+
+static int tex_dims(int target)
+{
+	static const uint8_t dims[] = { [IR_TARGET_1D] = 1, [IR_TARGET_2D] = 2,
+					[IR_TARGET_3D] = 3, [IR_TARGET_CUBE] = 3,
+					[IR_TARGET_RECT] = 2 };
+	return target >= 0 && target <= IR_TARGET_RECT ? dims[target] : 2;
+}
+
+/* A lookup: S,T,R from coordinates 0..dims-1, Q = the projector (coord
+ * .w, as the frontend gives it) or the bias / lod.  Projective lookups
+ * with a bias or lod divide by .w in ALU code first.  Shadow samplers
+ * compare in the sampler state (the driver sets it from the sampler
+ * table): the reference, coord .z, goes in R. */
+static int sel_tex(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	(void)o;
+	struct cg_ctx *cg = s->cg;
+	static const int8_t inst[] = { [IR_TEX_PLAIN] = R500_TEX_LD, [IR_TEX_BIAS] = R500_TEX_LODBIAS,
+				       [IR_TEX_LOD] = R500_TEX_LOD, [IR_TEX_PROJ] = R500_TEX_PROJ,
+				       [IR_TEX_PROJ_BIAS] = R500_TEX_LODBIAS,
+				       [IR_TEX_PROJ_LOD] = R500_TEX_LOD };
+	if (in->tex_kind > IR_TEX_PROJ_LOD || in->index < 0 || in->index >= cg->func->nsamplers) {
+		cg_error(cg, in->loc, "internal error: bad texture lookup");
+		return -1;
+	}
+	const struct ir_sampler *smp = &cg->func->samplers[in->index];
+	int dims = tex_dims(smp->target);
+	bool shadow = in->tex_shadow || smp->shadow;
+	bool proj = in->tex_kind == IR_TEX_PROJ || in->tex_kind == IR_TEX_PROJ_BIAS ||
+		    in->tex_kind == IR_TEX_PROJ_LOD;
+	bool extra = in->tex_kind != IR_TEX_PLAIN && in->tex_kind != IR_TEX_PROJ;
+	int hw = inst[in->tex_kind];
+	struct cg_opnd coord;
+	if (!get_opnd(s, &in->src[0], 4, &coord))
+		return -1;
+	if (proj && extra) {
+		int r = trans_new(s, CG_RCP, 1, opnd_entry(coord, 3));
+		int q = r < 0 ? -1 : mad_new(s, 3, coord, vopnd(r), ZERO);
+		if (q < 0)
+			return -1;
+		coord = vopnd(q);
+		proj = false;
+		if (hw == R500_TEX_PROJ)
+			hw = R500_TEX_LD;
+	}
+	uint8_t mask = mask_of(dims) | (proj || extra ? 8 : 0) | (shadow ? 4 : 0);
+	struct cg_opnd entries = coord;
+	bool direct = !extra && coord.file == CG_FILE_VREG && coord.mod == R500_MOD_NONE;
+	for (int e = 0; direct && e < 4; e++)
+		direct = !(mask & (1u << e)) || entries.swz[e] < 4;
+	if (!direct) {
+		struct cg_opnd pieces[2] = { entries, entries };
+		uint8_t masks[2] = { (uint8_t)(mask & (extra ? 7 : 15)), 0 };
+		if (extra) {
+			if (in->nsrc < 2 || !get_opnd(s, &in->src[1], 1, &pieces[1]))
+				return in->nsrc < 2 ? (cg_error(cg, in->loc, "internal error: "
+						       "lookup without its bias/lod"), -1) : -1;
+			pieces[1] = opnd_entry(pieces[1], 0);
+			masks[1] = 8;
+		}
+		int v = build_vec(s, pieces, masks, 2);
+		if (v < 0)
+			return -1;
+		entries = vopnd(v);
+	}
+	for (int e = 0; e < 4; e++)
+		if (!(mask & (1u << e)))
+			entries.swz[e] = entries.swz[0];
+	int d = cg_new_vreg(cg, 4);
+	struct cg_op *op = d < 0 ? NULL : alu(s, CG_TEX, d, 0xf, &entries, NULL, NULL);
+	if (!op)
+		return -1;
+	op->tex_inst = (uint8_t)hw;
+	op->tex_unit = (uint8_t)smp->unit;
+	op->tex_mask = mask;
+	op->tex_unscaled = smp->target == IR_TARGET_RECT;
+	return d;
+}
+
+/* The kill condition: the DISCARD's own condition AND every enclosing
+ * IF condition (negated in else branches), as 0.0 / 1.0. */
+static bool kill_condition(struct isel *s, struct ir_instr *in, const struct cg_opnd *own,
+			   struct cg_opnd *out, bool *always)
+{
+	struct cg_opnd terms[17];
+	bool neg[17];
+	int n = 0;
+	if (in->nsrc > 0) {
+		terms[n] = opnd_entry(*own, 0);
+		neg[n++] = false;
+	}
+	for (int i = 0; i < s->npath; i++) {
+		if (!get_opnd(s, &s->path[i], 1, &terms[n]))
+			return false;
+		terms[n] = opnd_entry(terms[n], 0);
+		neg[n++] = s->path_neg[i];
+	}
+	*always = n == 0;
+	if (n == 0)
+		return true;
+	struct cg_opnd t = terms[0];
+	if (neg[0]) { /* 1 - c */
+		int v = mad_new(s, 1, t, opnd_neg(ONE), ONE);
+		if (v < 0)
+			return false;
+		t = vopnd(v);
+	}
+	for (int i = 1; i < n; i++) {
+		/* t * c, or t * (1 - c) = t - t * c */
+		int v = neg[i] ? mad_new(s, 1, t, opnd_neg(terms[i]), t)
+			       : mad_new(s, 1, t, terms[i], ZERO);
+		if (v < 0)
+			return false;
+		t = vopnd(v);
+	}
+	*out = t;
+	return true;
+}
+
+static int sel_discard(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	/* TEXKILL kills when any of S,T,R,Q < 0: always-kill uses -1, a
+	 * condition c (0.0 or 1.0) uses 0.5 - c (never -0, which also kills). */
+	struct cg_opnd c;
+	bool always;
+	if (!kill_condition(s, in, &o[0], &c, &always))
+		return -1;
+	int v = always ? mad_new(s, 4, opnd_neg(ONE), ONE, ZERO)
+		       : mad_new(s, 4, opnd_neg(opnd_entry(c, 0)), ONE, HALF);
+	if (v < 0)
+		return -1;
+	struct cg_opnd kv = vopnd(v);
+	struct cg_op *op = alu(s, CG_KIL, -1, 0, &kv, NULL, NULL);
+	if (!op)
+		return -1;
+	op->tex_inst = R500_TEX_KILL;
+	op->tex_mask = 0xf;
+	return 0;
+}
+
+/* PHI after an IF: CND picks the then-value when the condition is 1.0. */
+static int sel_phi(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	(void)o;
+	const struct ir_cf *cf = s->prev_if;
+	int n = in->ncomp;
+	if (!cf || in->nsrc != 2)
+		return cg_error(s->cg, in->loc, "operation phi of a loop not supported by the "
+				"R500 backend yet"), -1;
+	struct cg_opnd a, b, c;
+	const struct ir_src *ts = &in->src[0], *es = &in->src[1];
+	if (!ts->def)
+		ts = es;
+	if (!es->def)
+		es = ts;
+	if (!ts->def)
+		return cg_error(s->cg, in->loc, "internal error: phi without sources"), -1;
+	if (!get_opnd(s, ts, n, &a) || !get_opnd(s, es, n, &b) || !get_opnd(s, &cf->cond, 1, &c))
+		return -1;
+	c = opnd_entry(c, 0);
+	return op_new(s, CG_CND, n, &a, &b, &c);
+}
+
+static int sel_output(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	struct cg_ctx *cg = s->cg;
+	if (in->index < 0 || in->index >= cg->func->noutputs)
+		return cg_error(cg, in->loc, "internal error: bad output index"), -1;
+	const struct ir_output *out = &cg->func->outputs[in->index];
+	if (s->npath > 0)
+		return cg_error(cg, in->loc, "output %s written inside an if: not supported by "
+				"the R500 backend yet", out->name), -1;
+	if (out->target < -1 || out->target >= R500_NUM_TARGETS) {
+		cg_error(cg, in->loc, "output %s: render target %d exceeds the R500 limit of %d "
+			 "targets", out->name, out->target, R500_NUM_TARGETS);
+		return -1;
+	}
+	int n = out->target < 0 ? 1 : out->ncomp;
+	struct cg_opnd a = o[0];
+	int target = out->target < 0 ? CG_OUT_DEPTH : out->target;
+	if (retarget(s, &in->src[0], &a, mask_of(n), -1, target))
+		return 0;
+	struct cg_op *op = alu(s, CG_MAD, -1, mask_of(n), &a, &ONE, &ZERO);
+	if (!op)
+		return -1;
+	op->out = out->target < 0 ? CG_OUT_DEPTH : out->target;
+	op->out_ncomp = (uint8_t)n;
+	return 0;
+}
+
+
+/* a*b + c when source k of an ADD/SUB is a MUL read only there: the MUL
+ * made no code (selected lazily, see select_instr), so fuse it. */
+static bool fuse_mul(struct isel *s, struct ir_instr *in, int k, bool neg_mul, struct cg_opnd *other,
+		     int *d)
+{
+	const struct ir_src *src = &in->src[k];
+	struct ir_instr *m = src->def;
+	if (!m || m->op != IR_OP_MUL || !deferred(s, src))
+		return false;
+	struct cg_opnd f[2];
+	for (int j = 0; j < 2; j++) {
+		struct ir_src c = m->src[j];
+		for (int i = 0; i < 4; i++)
+			c.swz[i] = m->src[j].swz[src->swz[i < in->ncomp ? i : in->ncomp - 1] & 3];
+		if (!get_opnd(s, &c, in->ncomp, &f[j]))
+			return false;
+	}
+	if (neg_mul)
+		f[0] = opnd_neg(f[0]);
+	*d = mad_new(s, in->ncomp, f[0], f[1], *other);
+	return *d >= 0;
+}
+
+/* VEC: components grouped by the register they come from; constants
+ * together in one operand; a value read only here is computed in place. */
+static int sel_vec(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	(void)o;
+	struct cg_ctx *cg = s->cg;
+	int n = in->ncomp;
+	int d = cg_new_vreg(cg, n);
+	if (d < 0)
+		return -1;
+	struct cg_opnd opnd[4];
+	float cv[4] = { 0, 0, 0, 0 };
+	uint8_t cmask = 0, done = 0;
+	for (int k = 0; k < n; k++) {
+		struct ir_src one = in->src[k];
+		if (src_const(&one, 1, &cv[k])) {
+			cmask |= (uint8_t)(1u << k);
+			continue;
+		}
+		if (!get_opnd(s, &one, 1, &opnd[k]))
+			return -1;
+	}
+	for (int k = 0; k < n; k++) {
+		if ((cmask | done) & (1u << k))
+			continue;
+		struct cg_opnd g = opnd[k];
+		uint8_t gm = 0;
+		for (int j = k; j < n; j++) {
+			if ((cmask | done) & (1u << j))
+				continue;
+			const struct cg_opnd *x = &opnd[j];
+			if (x->file == g.file && x->index == g.index && x->mod == g.mod &&
+			    in->src[j].def == in->src[k].def) {
+				gm |= (uint8_t)(1u << j);
+				g.swz[j] = x->swz[0];
+			}
+		}
+		done |= gm;
+		if (retarget(s, &in->src[k], &g, gm, d, CG_OUT_NONE))
+			continue;
+		if (!alu(s, CG_MAD, d, gm, &g, &ONE, &ZERO))
+			return -1;
+	}
+	if (cmask) {
+		float v[4];
+		int first = -1;
+		for (int k = 0; k < n; k++)
+			if (cmask & (1u << k)) {
+				if (first < 0)
+					first = k;
+			}
+		for (int k = 0; k < n; k++)
+			v[k] = (cmask & (1u << k)) ? cv[k] : cv[first];
+		struct cg_opnd c;
+		if (!cg_const_opnd(cg, v, n, s->loc, &c) ||
+		    !alu(s, CG_MAD, d, cmask, &c, &ONE, &ZERO))
+			return -1;
+	}
+	return d;
+}
+
+/* How each IR opcode is selected; NULL = not supported yet. `ncomp`
+ * is how many entries each operand needs: 0 = the instruction's ncomp. */
+struct sel_rule {
+	sel_fn fn;
+	int8_t nentries;
+};
+static const struct sel_rule sel_rules[IR_OP_COUNT] = {
+	[IR_OP_ADD] = { sel_add, -1 },   [IR_OP_SUB] = { sel_sub, -1 },
+	[IR_OP_MUL] = { sel_mul, 0 },    [IR_OP_DIV] = { sel_div, 0 },
+	[IR_OP_MAD] = { sel_mad, 0 },    [IR_OP_FLOOR] = { sel_floor, 0 },
+	[IR_OP_CEIL] = { sel_ceil, 0 },  [IR_OP_FRACT] = { sel_fract, 0 },
+	[IR_OP_TRUNC] = { sel_trunc, 0 }, [IR_OP_SIGN] = { sel_sign, 0 },
+	[IR_OP_MIN] = { sel_min, 0 },    [IR_OP_MAX] = { sel_max, 0 },
+	[IR_OP_CLAMP] = { sel_clamp, 0 }, [IR_OP_SAT] = { sel_sat, 0 },
+	[IR_OP_MIX] = { sel_mix, 0 },    [IR_OP_STEP] = { sel_step, 0 },
+	[IR_OP_RCP] = { sel_trans, 0 },  [IR_OP_RSQ] = { sel_trans, 0 },
+	[IR_OP_SQRT] = { sel_sqrt, 0 },  [IR_OP_EXP2] = { sel_trans, 0 },
+	[IR_OP_LOG2] = { sel_trans, 0 }, [IR_OP_POW] = { sel_pow, 0 },
+	[IR_OP_SIN] = { sel_sincos, 0 }, [IR_OP_COS] = { sel_sincos, 0 },
+	[IR_OP_TAN] = { sel_tan, 0 },
+	[IR_OP_DOT2] = { sel_dot, 2 },   [IR_OP_DOT3] = { sel_dot, 3 },
+	[IR_OP_DOT4] = { sel_dot, 4 },
+	[IR_OP_LT] = { sel_cmp, 0 },     [IR_OP_GE] = { sel_cmp, 0 },
+	[IR_OP_EQ] = { sel_cmp, 0 },     [IR_OP_NE] = { sel_cmp, 0 },
+	[IR_OP_XOR] = { sel_cmp, 0 },
+	[IR_OP_AND] = { sel_and, 0 },    [IR_OP_OR] = { sel_or, 0 },
+	[IR_OP_NOT] = { sel_not, 0 },
+	[IR_OP_ANY] = { sel_reduce, 4 }, [IR_OP_ALL] = { sel_reduce, 4 },
+	[IR_OP_F2B] = { sel_f2b, 0 },    [IR_OP_SELECT] = { sel_select, 0 },
+	[IR_OP_DDX] = { sel_deriv, 0 },  [IR_OP_DDY] = { sel_deriv, 0 },
+	[IR_OP_TEX] = { sel_tex, -1 },   [IR_OP_DISCARD] = { sel_discard, 1 },
+	[IR_OP_OUTPUT] = { sel_output, -2 }, [IR_OP_VEC] = { sel_vec, -1 },
+	[IR_OP_PHI] = { sel_phi, -1 },
+};
+
+static bool is_virtual(enum ir_op op)
+{
+	return op == IR_OP_CONST || op == IR_OP_UNIFORM || op == IR_OP_MOV || op == IR_OP_NEG ||
+	       op == IR_OP_ABS || op == IR_OP_B2F || op == IR_OP_INPUT;
+}
+
+static bool select_instr(struct isel *s, struct ir_instr *in, bool allow_defer)
+{
+	struct cg_ctx *cg = s->cg;
+	s->loc = in->loc;
+	if (in->op == IR_OP_INPUT) {
+		if (in->index < 0 || in->index >= cg->func->ninputs)
+			return cg_error(cg, in->loc, "internal error: bad input index");
+		s->vreg_of[in->id] = cg->input_vreg[in->index];
+		return true;
+	}
+	if (is_virtual(in->op))
+		return true;
+	if (allow_defer && in->op == IR_OP_MUL && s->uses[in->id] == 1) {
+		s->vreg_of[in->id] = -2; /* selected by its reader: it may fuse */
+		return true;
+	}
+	const struct sel_rule *r = &sel_rules[in->op];
+	if (!r->fn)
+		return cg_error(cg, in->loc, "operation %s not supported by the R500 backend yet",
+				ir_op_infos[in->op].name);
+	struct cg_opnd o[IR_MAX_SRCS];
+	memset(o, 0, sizeof o);
+	int n = r->nentries > 0 ? r->nentries : in->ncomp;
+	if (r->nentries == -2) /* OUTPUT: the output's components */
+		n = in->index >= 0 && in->index < cg->func->noutputs
+			    ? (cg->func->outputs[in->index].target < 0
+				       ? 1 : cg->func->outputs[in->index].ncomp) : 1;
+	if (n < 1 || n > 4)
+		n = 4;
+	if (r->nentries != -1)
+		for (int k = 0; k < in->nsrc && k < 3; k++)
+			if (!get_opnd(s, &in->src[k], n, &o[k]))
+				return false;
+	int d = r->fn(s, in, o);
+	if (d < 0 || cg->failed)
+		return cg->failed ? false : cg_error(cg, in->loc, "internal error in isel");
+	if (in->ncomp > 0)
+		s->vreg_of[in->id] = d;
+	return true;
+}
+
+/* Straight-line code, and IFs by if-conversion: both sides run, PHIs
+ * become CND on the condition, DISCARDs take the path condition. */
+static bool select_list(struct isel *s, const struct ir_cf_list *list)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_LOOP) {
+			const struct ir_cf *b = cf->body.first;
+			struct src_loc loc = b && b->kind == IR_CF_BLOCK && b->block.first
+						     ? b->block.first->loc : (struct src_loc){ 0 };
+			return cg_error(s->cg, loc, "control flow (loop) not supported by the R500 "
+					"backend yet");
+		}
+		if (cf->kind == IR_CF_IF) {
+			if (s->npath >= 16)
+				return cg_error(s->cg, cf->cond.def ? cf->cond.def->loc
+								    : (struct src_loc){ 0 },
+						"if nested deeper than 16 levels: not supported by "
+						"the R500 backend yet");
+			s->path[s->npath] = cf->cond;
+			s->path_neg[s->npath++] = false;
+			bool ok = select_list(s, &cf->then_list);
+			s->path_neg[s->npath - 1] = true;
+			ok = ok && select_list(s, &cf->else_list);
+			s->npath--;
+			if (!ok)
+				return false;
+			s->prev_if = cf;
+			continue;
+		}
+		for (struct ir_instr *in = cf->block.first; in; in = in->next)
+			if (!select_instr(s, in, true))
+				return false;
+		s->prev_if = NULL;
+	}
+	return true;
+}
+
+static void count_cf_uses(struct isel *s, const struct ir_cf_list *list)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_IF) {
+			if (cf->cond.def && cf->cond.def->id < s->nids)
+				s->uses[cf->cond.def->id] += 2; /* never computed in place */
+			count_cf_uses(s, &cf->then_list);
+			count_cf_uses(s, &cf->else_list);
+		} else if (cf->kind == IR_CF_LOOP) {
+			count_cf_uses(s, &cf->body);
+		}
+	}
+}
+
+static void count_uses(struct ir_instr *in, void *ud)
+{
+	struct isel *s = ud;
+	for (int k = 0; k < in->nsrc && k < IR_MAX_SRCS; k++) {
+		const struct ir_instr *d = in->src[k].def;
+		bool seen = false;
+		for (int j = 0; j < k; j++)
+			seen |= in->src[j].def == d;
+		if (d && !seen && d->id < s->nids)
+			s->uses[d->id]++;
+	}
+}
+
+static void mark_inputs(struct ir_instr *in, void *ud)
+{
+	bool *used = ud;
+	if (in->op == IR_OP_INPUT && in->index >= 0)
+		used[in->index] = true;
+}
+
+/* Used inputs get t0, t1, ... in input order (the container's table). */
+static bool assign_inputs(struct cg_ctx *cg)
+{
+	int n = cg->func->ninputs;
+	bool *used = arena_alloc(cg->arena, sizeof(bool) * (size_t)(n + 1));
+	cg->input_vreg = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
+	if (!used || !cg->input_vreg)
+		return cg->failed = true, false;
+	for (int i = 0; i < n; i++)
+		cg->input_vreg[i] = -1;
+	ir_foreach_instr(cg->func, mark_inputs, used);
+	for (int i = 0; i < n; i++) {
+		if (!used[i] || i >= n)
+			continue;
+		int nc = cg->func->inputs[i].ncomp;
+		int v = cg_new_vreg(cg, nc < 1 || nc > 4 ? 4 : nc);
+		if (v < 0)
+			return false;
+		cg->vregs[v].lane[0] = 0;
+		cg->vregs[v].temp = cg->ninput_temps++;
+		cg->vregs[v].input = i;
+		cg->input_vreg[i] = v;
+	}
+	return true;
+}
+
+/* Backward sweep: drop ops whose results nobody reads, trim write masks. */
+static void sweep_dead(struct cg_ctx *cg)
+{
+	for (int v = 0; v < cg->nvregs; v++)
+		cg->vregs[v].used = 0;
+	for (int i = cg->nops - 1; i >= 0; i--) {
+		struct cg_op *op = &cg->ops[i];
+		bool side = op->out != CG_OUT_NONE || op->opc == CG_KIL;
+		if (!side && op->dst >= 0) {
+			op->wmask &= cg->vregs[op->dst].used;
+			for (int c = 0; c < 4; c++) /* a trimmed component has no writer */
+				if (!(op->wmask & (1u << c)) && cg->vregs[op->dst].writer[c] == i)
+					cg->vregs[op->dst].writer[c] = -1;
+		}
+		op->dead = !side && op->wmask == 0;
+		if (op->dead)
+			continue;
+		for (int k = 0; k < 3; k++) {
+			const struct cg_opnd *o = &op->src[k];
+			if (o->file != CG_FILE_VREG)
+				continue;
+			unsigned e = cg_op_entries(op, k);
+			for (int j = 0; j < 4; j++)
+				if ((e & (1u << j)) && o->swz[j] < 4)
+					cg->vregs[o->index].used |= (uint8_t)(1u << o->swz[j]);
+		}
+	}
+	for (int v = 0; v < cg->nvregs; v++)
+		for (int c = 0; c < 4; c++)
+			if (cg->vregs[v].writer[c] >= 0 && cg->ops[cg->vregs[v].writer[c]].dead)
+				cg->vregs[v].writer[c] = -1;
+}
+
+static void assign_uniforms(struct cg_ctx *cg)
+{
+	cg->nuniform_slots = cg->func->nuniform_vec4;
+	if (cg->nuniform_slots > R500_NUM_CONSTS)
+		return;
+	cg->nconst_slots = cg->nuniform_slots;
+}
+
+bool cg_isel(struct cg_ctx *cg)
+{
+	struct isel s;
+	memset(&s, 0, sizeof s);
+	s.cg = cg;
+	s.nids = cg->func->next_id + 1;
+	assign_uniforms(cg);
+	if (cg->nuniform_slots > R500_NUM_CONSTS)
+		return cg_error(cg, (struct src_loc){ 0 }, "uniforms need %d constant slots; the "
+				"R500 has %d", cg->nuniform_slots, R500_NUM_CONSTS);
+	s.vreg_of = arena_alloc(cg->arena, sizeof(int) * s.nids);
+	s.uses = arena_alloc(cg->arena, sizeof(int) * s.nids);
+	if (!s.vreg_of || !s.uses || !assign_inputs(cg))
+		return cg->failed = true, false;
+	for (uint32_t i = 0; i < s.nids; i++)
+		s.vreg_of[i] = -1;
+	ir_foreach_instr(cg->func, count_uses, &s);
+	count_cf_uses(&s, &cg->func->body);
+	if (!select_list(&s, &cg->func->body))
+		return false;
+	sweep_dead(cg);
+	return !cg->failed;
+}

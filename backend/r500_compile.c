@@ -1,0 +1,123 @@
+/* The backend's pipeline: a table of stages run in order (Mesa r300 style),
+ * each in its own file.  After register allocation the assignment is
+ * re-checked by simulation (it does not trust liveness); after the
+ * hazards, every instruction and the program go through the validator. */
+#include "r500_compile.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cg.h"
+#include "r500_codec.h"
+
+static bool stage_check_regs(struct cg_ctx *cg)
+{
+	char why[256];
+	if (cg_regalloc_check(cg, why, sizeof why))
+		return true;
+	return cg_error(cg, (struct src_loc){ 0 }, "internal error: register assignment: %s", why);
+}
+
+static bool stage_validate(struct cg_ctx *cg)
+{
+	char why[256];
+	for (int i = 0; i < cg->ninst; i++)
+		if (!r500_inst_validate(&cg->code[i], why, sizeof why))
+			return cg_error(cg, (struct src_loc){ 0 }, "internal error: instruction %d "
+					"is invalid: %s", i, why);
+	if (!r500_program_validate(cg->code, cg->ninst, why, sizeof why))
+		return cg_error(cg, (struct src_loc){ 0 }, "internal error: program is invalid: %s",
+				why);
+	return true;
+}
+
+struct cg_stage {
+	const char *name;
+	bool (*run)(struct cg_ctx *cg);
+};
+
+static const struct cg_stage stages[] = {
+	{ "isel", cg_isel },
+	{ "schedule", cg_schedule },
+	{ "regalloc", cg_regalloc },
+	{ "check-regs", stage_check_regs },
+	{ "emit", cg_emit },
+	{ "hazards", cg_hazards },
+	{ "limits", cg_limits },
+	{ "validate", stage_validate },
+	{ "finalize", cg_finalize },
+};
+
+struct r500_program *r500_compile(struct ir_func *f, const struct r500_compile_options *opts,
+				  struct arena *arena, struct diag_sink *diag)
+{
+	if (!f || !arena)
+		return NULL;
+	struct cg_ctx *cg = arena_alloc(arena, sizeof *cg);
+	if (!cg)
+		return NULL;
+	cg->arena = arena;
+	cg->diag = diag;
+	cg->func = f;
+	cg->opts = opts;
+	if (f->stage != IR_STAGE_FRAGMENT) {
+		cg_error(cg, (struct src_loc){ 0 }, "only fragment shaders compile to R500 code");
+		return NULL;
+	}
+	for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++) {
+		if (!stages[i].run(cg) || cg->failed || arena_failed(arena)) {
+			if (arena_failed(arena) && !cg->failed)
+				cg_error(cg, (struct src_loc){ 0 }, "out of memory in backend stage %s",
+					 stages[i].name);
+			return NULL;
+		}
+	}
+	return cg->prog;
+}
+
+static const char *const target_names[] = { "1D", "2D", "3D", "CUBE", "RECT" };
+
+char *r500_program_listing(const struct r500_program *p, struct arena *arena)
+{
+	if (!p)
+		return arena_strdup(arena, "");
+	size_t cap = 256 + (size_t)p->ninst * 320 + (size_t)(p->nconst_slots + p->nuniforms +
+							     p->nsamplers + p->ninputs +
+							     p->noutputs) * 96;
+	char *buf = arena_alloc(arena, cap);
+	if (!buf)
+		return NULL;
+	size_t n = 0;
+#define OUT(...) do { if (n < cap) n += (size_t)snprintf(buf + n, cap - n, __VA_ARGS__); } while (0)
+	OUT("# %d instructions, %d temps (pixsize %d), %d constant slots\n", p->ninst,
+	    p->stats.temps, p->pixsize, p->nconst_slots);
+	for (int i = 0; i < p->ninputs; i++)
+		OUT("# input  t%d.%s = %s\n", p->inputs[i].temp, p->inputs[i].components,
+		    p->inputs[i].name);
+	for (int i = 0; i < p->nuniforms; i++)
+		OUT("# uniform c%d.%s = %s[%d]\n", p->uniforms[i].slot, p->uniforms[i].swizzle,
+		    p->uniforms[i].name, p->uniforms[i].element);
+	for (int s = 0; s < p->nconst_slots; s++)
+		if (p->const_is_imm && p->const_is_imm[s])
+			OUT("# const  c%d = {%g, %g, %g, %g}\n", s, p->consts[s][0], p->consts[s][1],
+			    p->consts[s][2], p->consts[s][3]);
+	for (int i = 0; i < p->nsamplers; i++)
+		OUT("# sampler %d = %s (%s)\n", p->samplers[i].unit, p->samplers[i].name,
+		    p->samplers[i].target >= 0 && p->samplers[i].target <= 4
+			    ? target_names[p->samplers[i].target] : "?");
+	for (int i = 0; i < p->noutputs; i++) {
+		if (p->outputs[i].target < 0)
+			OUT("# output depth = %s\n", p->outputs[i].name);
+		else
+			OUT("# output target %d = %s\n", p->outputs[i].target, p->outputs[i].name);
+	}
+	for (int i = 0; i < p->ninst; i++) {
+		char line[512];
+		r500_disasm_inst(&p->code[i], line, sizeof line);
+		OUT("%3d: %s\n", i, line);
+	}
+#undef OUT
+	if (n >= cap)
+		buf[cap - 1] = 0;
+	return buf;
+}

@@ -1,0 +1,246 @@
+/* Register allocation over the 128 temporaries, lane by lane.
+ *
+ * Needs: scheduled ops (every op has its slot, every written lane fixed).
+ * Gives: vreg->temp for every vreg with a live component; inputs keep their
+ * pre-coloured temporaries; cg->temps_used.
+ *
+ * Each vreg component lives from the slot that writes it to the last slot
+ * that reads it, in half-slot time: written at 2s, read at 2u, so a value
+ * may take the lanes of one whose last read is in the same slot (reads
+ * happen before writes).  Inputs are written before slot 0.  A vreg keeps
+ * its lanes (the scheduler fixed them) and takes the lowest temporary whose
+ * lanes are all free over its components' ranges, so values of different
+ * lanes share temporaries.  cg_regalloc_check re-runs the program on
+ * value names to prove the assignment, without trusting these ranges. */
+#include "cg.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct ivl {
+	int a, b;   /* open interval (a, b) in half-slot time */
+};
+
+struct lane_occ {
+	struct ivl *v;
+	int n, cap;
+};
+
+struct ra {
+	struct cg_ctx *cg;
+	struct lane_occ occ[R500_NUM_TEMPS][4];
+	int (*last)[4];     /* per vreg component: last reading slot, -1 none */
+};
+
+static bool occ_add(struct ra *ra, int t, int lane, struct ivl iv)
+{
+	struct lane_occ *o = &ra->occ[t][lane];
+	if (o->n == o->cap) {
+		int ncap = o->cap ? o->cap * 2 : 8;
+		struct ivl *nv = arena_realloc(ra->cg->arena, o->v, sizeof *nv * (size_t)o->cap,
+					       sizeof *nv * (size_t)ncap);
+		if (!nv)
+			return false;
+		o->v = nv;
+		o->cap = ncap;
+	}
+	o->v[o->n++] = iv;
+	return true;
+}
+
+static bool occ_free(const struct ra *ra, int t, int lane, struct ivl iv)
+{
+	const struct lane_occ *o = &ra->occ[t][lane];
+	for (int i = 0; i < o->n; i++)
+		if (iv.a < o->v[i].b && o->v[i].a < iv.b)
+			return false;
+	return true;
+}
+
+/* Live range of component c of vreg v; false if it is never written. */
+static bool comp_range(const struct ra *ra, int v, int c, struct ivl *iv)
+{
+	const struct cg_vreg *r = &ra->cg->vregs[v];
+	int def;
+	if (r->input >= 0)
+		def = -1;
+	else if (r->writer[c] >= 0)
+		def = ra->cg->ops[r->writer[c]].slot;
+	else
+		return false;
+	int use = ra->last[v][c];
+	iv->a = 2 * def;
+	iv->b = use >= 0 ? 2 * use : 2 * def + 1;
+	if (r->input >= 0 && use < 0)
+		return false; /* an input component nobody reads */
+	return true;
+}
+
+static void note_uses(struct ra *ra)
+{
+	struct cg_ctx *cg = ra->cg;
+	for (int i = 0; i < cg->nops; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		if (op->dead)
+			continue;
+		for (int k = 0; k < 3; k++) {
+			const struct cg_opnd *o = &op->src[k];
+			if (o->file != CG_FILE_VREG)
+				continue;
+			unsigned ent = cg_op_entries(op, k);
+			for (int j = 0; j < 4; j++)
+				if ((ent & (1u << j)) && o->swz[j] < 4 && ra->last[o->index][o->swz[j]] < op->slot)
+					ra->last[o->index][o->swz[j]] = op->slot;
+		}
+	}
+}
+
+static bool assign(struct ra *ra, int v)
+{
+	struct cg_ctx *cg = ra->cg;
+	struct cg_vreg *r = &cg->vregs[v];
+	struct ivl iv[4];
+	bool live[4] = { false };
+	bool any = false;
+	for (int c = 0; c < r->ncomp; c++) {
+		live[c] = comp_range(ra, v, c, &iv[c]);
+		if (live[c] && r->lane[c] == CG_LANE_ANY)
+			return cg_error(cg, (struct src_loc){ 0 }, "internal error: vreg %d has no lane", v);
+		any |= live[c];
+	}
+	if (!any)
+		return true;
+	int t0 = r->temp >= 0 ? r->temp : 0, t1 = r->temp >= 0 ? r->temp + 1 : R500_NUM_TEMPS;
+	for (int t = t0; t < t1; t++) {
+		bool ok = true;
+		for (int c = 0; ok && c < r->ncomp; c++)
+			ok = !live[c] || occ_free(ra, t, r->lane[c], iv[c]);
+		if (!ok && r->input < 0)
+			continue;
+		for (int c = 0; c < r->ncomp; c++)
+			if (live[c] && !occ_add(ra, t, r->lane[c], iv[c]))
+				return cg->failed = true, false;
+		r->temp = t;
+		if (t + 1 > cg->temps_used)
+			cg->temps_used = t + 1;
+		return true;
+	}
+	return cg_error(cg, (struct src_loc){ 0 }, "shader needs more than %d temporaries "
+			"(R500 limit)", R500_NUM_TEMPS);
+}
+
+static int start_of(const struct cg_ctx *cg, int v)
+{
+	const struct cg_vreg *r = &cg->vregs[v];
+	if (r->input >= 0)
+		return -1;
+	int s = 1 << 30;
+	for (int c = 0; c < r->ncomp; c++)
+		if (r->writer[c] >= 0 && cg->ops[r->writer[c]].slot < s)
+			s = cg->ops[r->writer[c]].slot;
+	return s;
+}
+
+bool cg_regalloc(struct cg_ctx *cg)
+{
+	struct ra *ra = arena_alloc(cg->arena, sizeof *ra);
+	int *order = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
+	int *start = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
+	if (!ra || !order || !start)
+		return cg->failed = true, false;
+	ra->cg = cg;
+	ra->last = arena_alloc(cg->arena, sizeof *ra->last * (size_t)(cg->nvregs + 1));
+	if (!ra->last)
+		return cg->failed = true, false;
+	for (int v = 0; v < cg->nvregs; v++)
+		for (int c = 0; c < 4; c++)
+			ra->last[v][c] = -1;
+	note_uses(ra);
+	cg->temps_used = cg->ninput_temps;
+	/* inputs first (pre-coloured), then by first write: a linear scan */
+	int n = 0;
+	for (int v = 0; v < cg->nvregs; v++) {
+		start[v] = start_of(cg, v);
+		order[n++] = v;
+	}
+	for (int i = 1; i < n; i++) { /* insertion sort keeps equal starts in order */
+		int v = order[i], j = i - 1;
+		while (j >= 0 && start[order[j]] > start[v]) {
+			order[j + 1] = order[j];
+			j--;
+		}
+		order[j + 1] = v;
+	}
+	for (int i = 0; i < n; i++)
+		if (!assign(ra, order[i]))
+			return false;
+	return !cg->failed;
+}
+
+/* --- the checker: re-simulates which value each lane holds --- */
+
+static bool check_reads(const struct cg_ctx *cg, const struct cg_op *op, int (*hold)[4],
+			int slot, char *why, size_t len)
+{
+	for (int k = 0; k < 3; k++) {
+		const struct cg_opnd *o = &op->src[k];
+		if (o->file != CG_FILE_VREG)
+			continue;
+		const struct cg_vreg *r = &cg->vregs[o->index];
+		unsigned ent = cg_op_entries(op, k);
+		for (int j = 0; j < 4; j++) {
+			if (!(ent & (1u << j)) || o->swz[j] >= 4)
+				continue;
+			int c = o->swz[j], lane = r->lane[c];
+			if (r->temp < 0 || r->temp >= R500_NUM_TEMPS || lane > 3) {
+				snprintf(why, len, "slot %d: v%d.%c has no register", slot, o->index,
+					 "xyzw"[c]);
+				return false;
+			}
+			if (hold[r->temp][lane] != o->index * 4 + c + 1) {
+				snprintf(why, len, "slot %d: %s reads v%d.%c from t%d.%c, which holds "
+					 "something else", slot, cg_opc_infos[op->opc].name, o->index,
+					 "xyzw"[c], r->temp, "xyzw"[lane]);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+static void apply_writes(const struct cg_ctx *cg, const struct cg_op *op, int (*hold)[4])
+{
+	if (op->dst < 0)
+		return;
+	const struct cg_vreg *r = &cg->vregs[op->dst];
+	for (int c = 0; c < 4; c++)
+		if ((op->wmask & (1u << c)) && r->temp >= 0 && r->temp < R500_NUM_TEMPS &&
+		    r->lane[c] < 4)
+			hold[r->temp][r->lane[c]] = op->dst * 4 + c + 1;
+}
+
+bool cg_regalloc_check(const struct cg_ctx *cg, char *why, size_t len)
+{
+	int hold[R500_NUM_TEMPS][4];
+	memset(hold, 0, sizeof hold);
+	for (int v = 0; v < cg->nvregs; v++) {
+		const struct cg_vreg *r = &cg->vregs[v];
+		if (r->input < 0 || r->temp < 0 || r->temp >= R500_NUM_TEMPS)
+			continue;
+		for (int c = 0; c < r->ncomp; c++)
+			hold[r->temp][r->lane[c] & 3] = v * 4 + c + 1;
+	}
+	for (int p = 0; p < cg->nslots; p++) {
+		const struct cg_slot *s = &cg->slots[p];
+		int ops[3] = { s->tex ? s->tex_op : s->rgb, s->tex ? -1 : s->alpha, -1 };
+		if (ops[1] == ops[0])
+			ops[1] = -1;
+		for (int i = 0; i < 2; i++)
+			if (ops[i] >= 0 && !check_reads(cg, &cg->ops[ops[i]], hold, p, why, len))
+				return false;
+		for (int i = 0; i < 2; i++)
+			if (ops[i] >= 0)
+				apply_writes(cg, &cg->ops[ops[i]], hold);
+	}
+	return true;
+}

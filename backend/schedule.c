@@ -1,0 +1,415 @@
+/* Scheduling and co-issue: cg ops -> slots.
+ *
+ * Needs: isel's ops (each vreg component written once, so only true
+ * dependences matter, plus the order of writes to one output component).
+ * Gives: cg->slots, each op's slot, unit and address indices (sel), the
+ * lane of every open scalar, and the figures `pairs` and `lower_bound`.
+ *
+ * A list scheduler, slot by slot (see cg_schedule): lookups first, then
+ * the ALU op with the longest path to the end, and a second op in the
+ * other unit when dependences, units and the slot's address table allow:
+ * 3 RGB and 3 alpha registers, where an RGB swizzle reading A uses the
+ * alpha address of the same index and vice versa (ISA.md §6.3).  An open
+ * scalar takes the RGB unit (lane R) unless a partner needs it; then it
+ * takes alpha (lane A); transcendentals always take alpha.  Readers of a
+ * recent lookup wait while other work is ready, to hide its latency. */
+#include "cg.h"
+
+#include <string.h>
+
+static struct cg_slot *slot_insert(struct cg_ctx *cg, int pos)
+{
+	if (cg->nslots + 1 > cg->cap_slots) {
+		int ncap = cg->cap_slots ? cg->cap_slots * 2 : 64;
+		struct cg_slot *ns = arena_realloc(cg->arena, cg->slots,
+						   sizeof *ns * (size_t)cg->cap_slots,
+						   sizeof *ns * (size_t)ncap);
+		if (!ns)
+			return cg->failed = true, NULL;
+		cg->slots = ns;
+		cg->cap_slots = ncap;
+	}
+	memmove(&cg->slots[pos + 1], &cg->slots[pos], sizeof *cg->slots * (size_t)(cg->nslots - pos));
+	cg->nslots++;
+	for (int i = 0; i < cg->nops; i++)
+		if (cg->ops[i].slot >= pos)
+			cg->ops[i].slot++;
+	struct cg_slot *s = &cg->slots[pos];
+	memset(s, 0, sizeof *s);
+	s->rgb = s->alpha = s->tex_op = -1;
+	return s;
+}
+
+static bool addr_eq(const struct cg_addr *a, int file, int index)
+{
+	return a->file == file && a->index == index;
+}
+
+static bool addr_ok(const struct cg_addr *a, int file, int index)
+{
+	return a->file == CG_FILE_NONE || addr_eq(a, file, index);
+}
+
+/* Places the op's operands in the slot's address table; false if they
+ * do not fit (the slot is left unchanged then). */
+static bool fit_operands(const struct cg_ctx *cg, struct cg_slot *slot, struct cg_op *op)
+{
+	struct cg_addr rgb[3], alpha[3];
+	memcpy(rgb, slot->rgb_addr, sizeof rgb);
+	memcpy(alpha, slot->alpha_addr, sizeof alpha);
+	bool deriv = op->opc == CG_MDH || op->opc == CG_MDV;
+	for (int k = 0; k < cg_opc_infos[op->opc].nsrc; k++) {
+		const struct cg_opnd *o = &op->src[k];
+		op->sel[k] = 0;
+		if (deriv && k == 2) {
+			op->sel[2] = op->sel[0]; /* C is src0 too */
+			continue;
+		}
+		bool need_rgb = false, need_a = false;
+		unsigned ent = cg_op_entries(op, k);
+		for (int j = 0; j < 4; j++) {
+			if (!(ent & (1u << j)))
+				continue;
+			int ch = cg_opnd_channel(cg, o, j);
+			need_rgb |= ch < 3;
+			need_a |= ch == 3;
+		}
+		if (deriv && k == 0) { /* MDH/MDV read src0 in both units */
+			need_rgb = need_rgb || (op->unit & CG_UNIT_RGB);
+			need_a = need_a || (op->unit & CG_UNIT_ALPHA);
+		}
+		if (o->file == CG_FILE_NONE || (!need_rgb && !need_a))
+			continue;
+		int found = -1;
+		for (int pass = 0; pass < 2 && found < 0; pass++) {
+			for (int K = 0; K < 3 && found < 0; K++) {
+				if (deriv && K != 0)
+					break;
+				bool ok = pass == 0
+					? (!need_rgb || addr_eq(&rgb[K], o->file, o->index)) &&
+					  (!need_a || addr_eq(&alpha[K], o->file, o->index))
+					: (!need_rgb || addr_ok(&rgb[K], o->file, o->index)) &&
+					  (!need_a || addr_ok(&alpha[K], o->file, o->index));
+				if (ok)
+					found = K;
+			}
+		}
+		if (found < 0)
+			return false;
+		if (need_rgb)
+			rgb[found] = (struct cg_addr){ o->file, o->index };
+		if (need_a)
+			alpha[found] = (struct cg_addr){ o->file, o->index };
+		op->sel[k] = (uint8_t)found;
+	}
+	memcpy(slot->rgb_addr, rgb, sizeof rgb);
+	memcpy(slot->alpha_addr, alpha, sizeof alpha);
+	return true;
+}
+
+/* Units the op can take in this slot (0 = none); fixes an open lane. */
+static unsigned pick_units(struct cg_ctx *cg, const struct cg_slot *s, struct cg_op *op,
+			   bool commit)
+{
+	unsigned need = cg_op_units(cg, op);
+	unsigned freeu = (s->rgb < 0 ? CG_UNIT_RGB : 0) | (s->alpha < 0 ? CG_UNIT_ALPHA : 0);
+	if (need) 
+		return (need & freeu) == need ? need : 0;
+	/* an open scalar */
+	unsigned u = cg_opc_infos[op->opc].transcendental ? CG_UNIT_ALPHA
+		   : (freeu & CG_UNIT_RGB) && !(op->prefer_alpha && (freeu & CG_UNIT_ALPHA))
+		   ? CG_UNIT_RGB : CG_UNIT_ALPHA;
+	if (!(freeu & u))
+		return 0;
+	if (commit && op->dst >= 0)
+		cg->vregs[op->dst].lane[0] = u == CG_UNIT_RGB ? 0 : 3;
+	return u;
+}
+
+static bool try_place(struct cg_ctx *cg, int pos, int opi)
+{
+	struct cg_slot *s = &cg->slots[pos];
+	struct cg_op *op = &cg->ops[opi];
+	if (s->tex)
+		return false;
+	unsigned u = pick_units(cg, s, op, false);
+	if (!u)
+		return false;
+	op->unit = (uint8_t)u;
+	if (!fit_operands(cg, s, op))
+		return false;
+	pick_units(cg, s, op, true);
+	if (u & CG_UNIT_RGB)
+		s->rgb = opi;
+	if (u & CG_UNIT_ALPHA)
+		s->alpha = opi;
+	op->slot = pos;
+	return true;
+}
+
+static bool place_tex(struct cg_ctx *cg, int opi, int pos)
+{
+	struct cg_slot *s = slot_insert(cg, pos);
+	if (!s)
+		return false;
+	s->tex = true;
+	s->tex_op = opi;
+	cg->ops[opi].slot = pos;
+	return true;
+}
+
+/* A lower bound on ALU slots for the selected ops (see the comment at
+ * cg_schedule): unit capacity and the ALU critical path. */
+static int lower_bound(const struct cg_ctx *cg)
+{
+	int r = 0, a = 0, b = 0, f = 0, path = 0;
+	int *depth = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nops + 1));
+	if (!depth)
+		return 0;
+	for (int i = 0; i < cg->nops; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		if (op->dead)
+			continue;
+		bool tex = cg_opc_infos[op->opc].tex;
+		int d = 0;
+		for (int k = 0; k < 3; k++) {
+			const struct cg_opnd *o = &op->src[k];
+			if (o->file != CG_FILE_VREG)
+				continue;
+			for (int j = 0; j < 4; j++)
+				if ((cg_op_entries(op, k) & (1u << j)) && o->swz[j] < 4) {
+					int w = cg->vregs[o->index].writer[o->swz[j]];
+					if (w >= 0 && depth[w] > d)
+						d = depth[w];
+				}
+		}
+		depth[i] = d + (tex ? 0 : 1);
+		if (depth[i] > path)
+			path = depth[i];
+		if (tex)
+			continue;
+		/* units as isel left them: open scalars count as flexible */
+		bool open = op->dst >= 0 && cg->vregs[op->dst].ncomp == 1 &&
+			    op->unit == 0 && !cg_opc_infos[op->opc].dot &&
+			    !cg_opc_infos[op->opc].transcendental && op->opc != CG_MDH &&
+			    op->opc != CG_MDV && cg->vregs[op->dst].lane[0] == CG_LANE_ANY;
+		unsigned u = open ? 0 : cg_op_units(cg, op);
+		if (!u && cg_opc_infos[op->opc].transcendental)
+			u = CG_UNIT_ALPHA;
+		if (u == CG_UNIT_BOTH)
+			b++;
+		else if (u == CG_UNIT_RGB)
+			r++;
+		else if (u == CG_UNIT_ALPHA)
+			a++;
+		else
+			f++;
+	}
+	int lb = r + b > a + b ? r + b : a + b;
+	int cap = (r + a + f + 2 * b + 1) / 2;
+	if (cap > lb)
+		lb = cap;
+	return path > lb ? path : lb;
+}
+
+/* Dependences of each op: producers of the components it reads, and the
+ * previous writer of each output component it writes. */
+struct deps {
+	int (*pred)[16];
+	int *npred;
+	int *height;
+	bool *feeds_tex;   /* some lookup depends on the op */
+};
+
+static void add_pred(struct deps *d, int i, int w)
+{
+	for (int k = 0; k < d->npred[i]; k++)
+		if (d->pred[i][k] == w)
+			return;
+	if (d->npred[i] < 16)
+		d->pred[i][d->npred[i]++] = w;
+}
+
+static bool build_deps(struct cg_ctx *cg, struct deps *d)
+{
+	int n = cg->nops;
+	d->pred = arena_alloc(cg->arena, sizeof *d->pred * (size_t)(n + 1));
+	d->npred = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
+	d->height = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
+	d->feeds_tex = arena_alloc(cg->arena, sizeof(bool) * (size_t)(n + 1));
+	if (!d->pred || !d->npred || !d->height || !d->feeds_tex)
+		return cg->failed = true, false;
+	int last_out[CG_OUT_DEPTH + 1][4];
+	for (int t = 0; t <= CG_OUT_DEPTH; t++)
+		for (int c = 0; c < 4; c++)
+			last_out[t][c] = -1;
+	for (int i = 0; i < n; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		if (op->dead)
+			continue;
+		for (int k = 0; k < 3; k++) {
+			const struct cg_opnd *o = &op->src[k];
+			if (o->file != CG_FILE_VREG)
+				continue;
+			unsigned ent = cg_op_entries(op, k);
+			for (int j = 0; j < 4; j++)
+				if ((ent & (1u << j)) && o->swz[j] < 4 &&
+				    cg->vregs[o->index].writer[o->swz[j]] >= 0)
+					add_pred(d, i, cg->vregs[o->index].writer[o->swz[j]]);
+		}
+		for (int c = 0; op->out != CG_OUT_NONE && c < 4; c++) /* a later write replaces */
+			if (op->wmask & (1u << c)) {
+				if (last_out[op->out][c] >= 0)
+					add_pred(d, i, last_out[op->out][c]);
+				last_out[op->out][c] = i;
+			}
+	}
+	/* height: the longest weighted path to the end; a TEX weighs more so
+	 * that lookups and what feeds them go early, hiding their latency */
+	for (int i = n - 1; i >= 0; i--)
+		d->height[i] += cg_opc_infos[cg->ops[i].opc].tex ? 8 : 1;
+	for (int i = n - 1; i >= 0; i--)
+		for (int k = 0; k < d->npred[i]; k++) {
+			int w = d->pred[i][k];
+			int h = d->height[i] + (cg_opc_infos[cg->ops[w].opc].tex ? 8 : 1);
+			if (h > d->height[w])
+				d->height[w] = h;
+			d->feeds_tex[w] |= d->feeds_tex[i] || cg_opc_infos[cg->ops[i].opc].tex;
+		}
+	return true;
+}
+
+/* Ready at slot p: every producer placed in an earlier slot. */
+static bool is_ready(const struct cg_ctx *cg, const struct deps *d, int i, int p)
+{
+	for (int k = 0; k < d->npred[i]; k++) {
+		int s = cg->ops[d->pred[i][k]].slot;
+		if (s < 0 || s >= p)
+			return false;
+	}
+	return true;
+}
+
+/* Reads a lookup issued less than 30 slots ago (the cost model's window). */
+static bool waits_on_tex(const struct cg_ctx *cg, const struct deps *d, int i, int p)
+{
+	for (int k = 0; k < d->npred[i]; k++) {
+		const struct cg_op *w = &cg->ops[d->pred[i][k]];
+		if (cg_opc_infos[w->opc].tex && p - w->slot - 1 < 30)
+			return true;
+	}
+	return false;
+}
+
+/* Candidate order: feeding a lookup, not waiting on one, greater
+ * height, program order. */
+static bool better(const struct cg_ctx *cg, const struct deps *d, int a, int b, int p)
+{
+	if (d->feeds_tex[a] != d->feeds_tex[b])
+		return d->feeds_tex[a];
+	bool wa = waits_on_tex(cg, d, a, p), wb = waits_on_tex(cg, d, b, p);
+	if (wa != wb)
+		return !wa;
+	if (d->height[a] != d->height[b])
+		return d->height[a] > d->height[b];
+	return a < b;
+}
+
+static bool is_open_scalar(const struct cg_ctx *cg, const struct cg_op *op)
+{
+	return cg_op_units(cg, op) == 0 && !cg_opc_infos[op->opc].transcendental;
+}
+
+static bool fill_alu_slot(struct cg_ctx *cg, const struct deps *d, int *ready, int nready, int p)
+{
+	/* sort the ready ops by preference (few: insertion sort) */
+	for (int i = 1; i < nready; i++) {
+		int v = ready[i], j = i - 1;
+		while (j >= 0 && better(cg, d, v, ready[j], p)) {
+			ready[j + 1] = ready[j];
+			j--;
+		}
+		ready[j + 1] = v;
+	}
+	int first = ready[0];
+	struct cg_op *op = &cg->ops[first];
+	if (is_open_scalar(cg, op)) /* leave RGB to a partner that needs it */
+		for (int i = 1; i < nready; i++)
+			if (cg_op_units(cg, &cg->ops[ready[i]]) == CG_UNIT_RGB)
+				op->prefer_alpha = true;
+	if (!try_place(cg, p, first))
+		return cg_error(cg, op->loc, "internal error: operation %s does not fit an empty "
+				"slot", cg_opc_infos[op->opc].name);
+	for (int i = 1; i < nready; i++) {
+		const struct cg_slot *s = &cg->slots[p];
+		if (s->rgb >= 0 && s->alpha >= 0)
+			break;
+		try_place(cg, p, ready[i]);
+	}
+	return true;
+}
+
+/* Figures: pairs = ALU slots holding two different ops (RGB + alpha
+ * co-issue).  lower_bound = max(rgb-unit ops + vec4 ops, alpha-unit ops +
+ * vec4 ops, ceil(all unit work / 2), longest chain of dependent ALU ops):
+ * every op needs a distinct slot in each unit it occupies, each slot
+ * offers one RGB and one alpha unit, and dependent ops cannot share a
+ * slot.  It bounds the ALU slots for this selection of ops, not for every
+ * possible selection.
+ *
+ * The schedule is a list schedule, slot by slot: a ready lookup gets the
+ * next slot unless ALU work feeding another lookup is ready (so lookups
+ * issue together as one TEX run); otherwise the best ready op (see
+ * `better`) takes a new ALU slot and the next ready ops that fit share it
+ * (co-issue). */
+bool cg_schedule(struct cg_ctx *cg)
+{
+	struct deps d;
+	cg->lower_bound = lower_bound(cg);
+	if (!build_deps(cg, &d))
+		return false;
+	int live = 0, placed = 0;
+	for (int i = 0; i < cg->nops; i++)
+		live += !cg->ops[i].dead;
+	int *ready = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nops + 1));
+	if (!ready)
+		return cg->failed = true, false;
+	while (placed < live) {
+		int p = cg->nslots, nready = 0, tex = -1;
+		bool feeding = false;
+		for (int i = 0; i < cg->nops; i++) {
+			const struct cg_op *op = &cg->ops[i];
+			if (op->dead || op->slot >= 0 || !is_ready(cg, &d, i, p))
+				continue;
+			if (cg_opc_infos[op->opc].tex) {
+				if (tex < 0 || d.height[i] > d.height[tex])
+					tex = i;
+			} else {
+				ready[nready++] = i;
+				feeding |= d.feeds_tex[i];
+			}
+		}
+		/* lookups wait while ALU work for other lookups is ready, so that
+		 * they issue together as one run */
+		if (tex >= 0 && !feeding) {
+			if (!place_tex(cg, tex, p))
+				return false;
+			placed++;
+			continue;
+		}
+		if (nready == 0)
+			return cg_error(cg, (struct src_loc){ 0 }, "internal error: nothing ready to "
+					"schedule");
+		if (!slot_insert(cg, p) || !fill_alu_slot(cg, &d, ready, nready, p))
+			return false;
+		for (int i = 0; i < nready; i++)
+			placed += cg->ops[ready[i]].slot >= 0;
+	}
+	cg->pairs = 0;
+	for (int p = 0; p < cg->nslots; p++) {
+		const struct cg_slot *s = &cg->slots[p];
+		if (!s->tex && s->rgb >= 0 && s->alpha >= 0 && s->rgb != s->alpha)
+			cg->pairs++;
+	}
+	return !cg->failed;
+}

@@ -1,0 +1,419 @@
+/* r500_compile on small IR functions: the instructions, their fields and
+ * the program tables, worked out by hand from ISA.md. */
+#include "test_compile_helpers.h"
+
+/* gl_FragColor = v * u + 0.3: one OUT MAD (the MUL fuses into the ADD,
+ * the result goes straight to the output), t0 * c0 + c1. */
+static void test_mad_uniform_const(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *u = tc_uniform(&t, "u", "vec4", 4, 0);
+	struct ir_instr *c = tc_const4(&t, 0.3f, 0.3f, 0.3f, 0.3f);
+	struct ir_instr *m = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(v), ir_src_of(u));
+	struct ir_instr *a = ir_build_alu2(&t.b, IR_OP_ADD, 4, ir_src_of(m), ir_src_of(c));
+	tc_output(&t, "gl_FragColor", 0, 4, a);
+	struct r500_program *p = tc_compile(&t);
+
+	assert_int_equal(p->ninst, 1);
+	const struct r500_inst *in = &p->code[0];
+	assert_int_equal(in->cmn.type, R500_TYPE_OUT);
+	assert_int_equal(in->cmn.rgb_omask, 7);
+	assert_int_equal(in->cmn.alpha_omask, 1);
+	assert_int_equal(in->cmn.rgb_wmask, 0);
+	assert_int_equal(in->cmn.alpha_wmask, 0);
+	assert_int_equal(in->alu.rgb_op, R500_ROP_MAD);
+	assert_int_equal(in->alu.alpha_op, R500_AOP_MAD);
+	/* src0 = t0, src1 = c0 (the uniform), src2 = c1 (the immediate) */
+	assert_int_equal(in->alu.rgb_addr.src[0].addr, 0);
+	assert_int_equal(in->alu.rgb_addr.src[0].cnst, 0);
+	assert_int_equal(in->alu.rgb_addr.src[1].addr, 0);
+	assert_int_equal(in->alu.rgb_addr.src[1].cnst, 1);
+	assert_int_equal(in->alu.rgb_addr.src[2].addr, 1);
+	assert_int_equal(in->alu.rgb_addr.src[2].cnst, 1);
+	/* alpha reads t0.a and c0.a through the alpha address slots; the
+	 * immediate holds 0.3 once, in .x, so alpha C reads src2.r through
+	 * the RGB address slot and the alpha slot 2 stays inline 0 */
+	assert_int_equal(in->alu.alpha_addr.src[0].addr, 0);
+	assert_int_equal(in->alu.alpha_addr.src[1].addr, 0);
+	assert_int_equal(in->alu.alpha_addr.src[1].cnst, 1);
+	assert_int_equal(in->alu.alpha_addr.src[2].addr, 0x80);
+	assert_int_equal(in->alu.alpha_addr.src[2].cnst, 0);
+	for (int k = 0; k < 3; k++) {
+		assert_int_equal(in->alu.rgb_arg[k].sel, k);
+		assert_int_equal(in->alu.alpha_arg[k].sel, k);
+		assert_int_equal(in->alu.alpha_arg[k].swz[0], k == 2 ? R500_SWZ_R : R500_SWZ_A);
+		assert_int_equal(in->alu.rgb_arg[2].swz[k], R500_SWZ_R);
+	}
+	for (int ch = 0; ch < 3; ch++)
+		assert_int_equal(in->alu.rgb_arg[0].swz[ch], ch);
+	/* c1 = {0.3, ...} packed once */
+	assert_int_equal(p->nconst_slots, 2);
+	assert_int_equal(p->const_is_imm[0], 0);
+	assert_int_equal(p->const_is_imm[1], 1);
+	assert_true(p->consts[1][0] == 0.3f);
+	assert_int_equal(p->nuniforms, 1);
+	assert_int_equal(p->uniforms[0].slot, 0);
+	assert_string_equal(p->uniforms[0].swizzle, "xyzw");
+	assert_int_equal(p->ninputs, 1);
+	assert_int_equal(p->inputs[0].temp, 0);
+	assert_string_equal(p->inputs[0].components, "xyzw");
+	assert_int_equal(p->pixsize, 1);
+	assert_int_equal(p->stats.temps, 1);
+	assert_int_equal(p->stats.out, 1);
+	assert_int_equal(p->stats.alu, 0);
+	assert_int_equal(p->stats.cycles, 1);
+	assert_int_equal(p->stats.lower_bound, 1);
+	tc_fini(&t);
+}
+
+/* v * 2.0 + 0.5: 2.0 is inline code 0x40 (E=8, M=0) placed in an alpha
+ * address slot and read as .aaa; 0.5 is the HALF swizzle; no constants. */
+static void test_inline_constants(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *two = tc_const4(&t, 2, 2, 2, 2);
+	struct ir_instr *half = tc_const4(&t, 0.5f, 0.5f, 0.5f, 0.5f);
+	struct ir_instr *m = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(v), ir_src_of(two));
+	struct ir_instr *a = ir_build_alu2(&t.b, IR_OP_ADD, 4, ir_src_of(m), ir_src_of(half));
+	tc_output(&t, "gl_FragColor", 0, 4, a);
+	struct r500_program *p = tc_compile(&t);
+	assert_int_equal(p->ninst, 1);
+	assert_int_equal(p->nconst_slots, 0);
+	const struct r500_inst *in = &p->code[0];
+	int sel = in->alu.rgb_arg[1].sel;
+	assert_int_equal(in->alu.alpha_addr.src[sel].addr, 0x80 | 0x40);
+	assert_int_equal(in->alu.alpha_addr.src[sel].cnst, 0);
+	for (int ch = 0; ch < 3; ch++) {
+		assert_int_equal(in->alu.rgb_arg[1].swz[ch], R500_SWZ_A);
+		assert_int_equal(in->alu.rgb_arg[2].swz[ch], R500_SWZ_HALF);
+	}
+	assert_int_equal(in->alu.alpha_arg[2].swz[0], R500_SWZ_HALF);
+	/* unused RGB address slots hold inline 0 (0x80) */
+	int used_rgb = 0;
+	for (int k = 0; k < 3; k++)
+		used_rgb += in->alu.rgb_addr.src[k].addr != 0x80;
+	assert_int_equal(used_rgb, 1);
+	tc_fini(&t);
+}
+
+/* normalize(n) with alpha 1.0: DP3 (RGB) | out.a = 1 (alpha, co-issued);
+ * RSQ (alpha); out.rgb = n * rsq (RGB).  3 slots = the critical path. */
+static void test_normalize(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *n = tc_input(&t, "n", 3);
+	struct ir_instr *d = ir_build_alu2(&t.b, IR_OP_DOT3, 1, ir_src_of(n), ir_src_of(n));
+	struct ir_instr *r = ir_build_alu1(&t.b, IR_OP_RSQ, 1, ir_src_of(d));
+	struct ir_instr *v = ir_build_alu2(&t.b, IR_OP_MUL, 3, ir_src_of(n), ir_src_comp(r, 0));
+	struct ir_instr *one = ir_build_constf(&t.b, 1.0f);
+	struct ir_src s[4] = { ir_src_comp(v, 0), ir_src_comp(v, 1), ir_src_comp(v, 2),
+			       ir_src_comp(one, 0) };
+	struct ir_instr *o = tc_vec(&t, 4, s);
+	tc_output(&t, "gl_FragColor", 0, 4, o);
+	struct r500_program *p = tc_compile(&t);
+	assert_int_equal(p->ninst, 3);
+	assert_int_equal(p->stats.pairs, 1);
+	assert_int_equal(p->stats.lower_bound, 3);
+	assert_int_equal(p->code[0].alu.rgb_op, R500_ROP_DP3);
+	assert_int_equal(p->code[0].cmn.alpha_omask, 1); /* out.a = 1 */
+	assert_int_equal(p->code[0].alu.alpha_arg[0].swz[0], R500_SWZ_ONE);
+	assert_int_equal(p->code[1].alu.alpha_op, R500_AOP_RSQ);
+	assert_int_equal(p->code[1].cmn.alpha_wmask, 1);
+	/* RSQ reads the dot product where DP3 wrote it (R of its temp) */
+	assert_int_equal(p->code[1].alu.alpha_arg[0].swz[0], R500_SWZ_R);
+	assert_int_equal(p->code[1].alu.alpha_arg[0].mod, R500_MOD_NONE);
+	assert_int_equal(p->code[2].cmn.type, R500_TYPE_OUT);
+	assert_int_equal(p->code[2].cmn.rgb_omask, 7);
+	assert_int_equal(p->code[2].cmn.alpha_omask, 0);
+	/* n * rsq: B reads the RSQ result in A, replicated */
+	for (int ch = 0; ch < 3; ch++)
+		assert_int_equal(p->code[2].alu.rgb_arg[1].swz[ch], R500_SWZ_A);
+	tc_fini(&t);
+}
+
+/* texture2D(s, uv) * u: TEX (ACQUIRE + WAIT) then OUT MAD with WAIT;
+ * cycles = 2 + 30 - 0. */
+static void test_texture(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	int si = ir_func_add_sampler(t.f, "s", IR_TARGET_2D, false);
+	t.f->samplers[si].unit = 3;
+	struct ir_instr *uv = tc_input(&t, "uv", 2);
+	struct ir_src cs = ir_src_of(uv);
+	struct ir_instr *tx = ir_build(&t.b, IR_OP_TEX, 4, IR_FLOAT, 1, &cs);
+	tx->index = si;
+	tx->tex_kind = IR_TEX_PLAIN;
+	struct ir_instr *u = tc_uniform(&t, "u", "vec4", 4, 0);
+	struct ir_instr *m = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(tx), ir_src_of(u));
+	tc_output(&t, "gl_FragColor", 0, 4, m);
+	struct r500_program *p = tc_compile(&t);
+	assert_int_equal(p->ninst, 2);
+	const struct r500_inst *tex = &p->code[0];
+	assert_int_equal(tex->cmn.type, R500_TYPE_TEX);
+	assert_int_equal(tex->tex.inst, R500_TEX_LD);
+	assert_int_equal(tex->tex.tex_id, 3);
+	assert_int_equal(tex->tex.sem_acquire, 1);
+	assert_int_equal(tex->cmn.tex_sem_wait, 1);
+	assert_int_equal(tex->tex.src_addr, 0);
+	assert_int_equal(tex->tex.src_swz[0], 0);
+	assert_int_equal(tex->tex.src_swz[1], 1);
+	assert_int_equal(tex->cmn.rgb_wmask, 7);
+	assert_int_equal(tex->cmn.alpha_wmask, 1);
+	assert_int_equal(p->code[1].cmn.tex_sem_wait, 1);
+	assert_int_equal(p->code[1].alu.rgb_addr.src[p->code[1].alu.rgb_arg[0].sel].addr,
+			 tex->tex.dst_addr);
+	assert_int_equal(p->stats.tex, 1);
+	assert_int_equal(p->stats.cycles, 32);
+	assert_int_equal(p->nsamplers, 1);
+	assert_int_equal(p->samplers[0].unit, 3);
+	assert_string_equal(p->inputs[0].components, "xy");
+	tc_fini(&t);
+}
+
+/* texture2D(s, uv, bias): coords and bias gathered in one temporary
+ * (S,T from uv, Q = bias), LODBIAS. */
+static void test_texture_bias(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	int si = ir_func_add_sampler(t.f, "s", IR_TARGET_2D, false);
+	struct ir_instr *uv = tc_input(&t, "uv", 2);
+	struct ir_instr *bias = tc_uniform(&t, "b", "float", 1, 0);
+	struct ir_src cs[2] = { ir_src_of(uv), ir_src_comp(bias, 0) };
+	struct ir_instr *tx = ir_build(&t.b, IR_OP_TEX, 4, IR_FLOAT, 2, cs);
+	tx->index = si;
+	tx->tex_kind = IR_TEX_BIAS;
+	tc_output(&t, "gl_FragColor", 0, 4, tx);
+	struct r500_program *p = tc_compile(&t);
+	int ti = -1;
+	for (int i = 0; i < p->ninst; i++)
+		if (p->code[i].cmn.type == R500_TYPE_TEX)
+			ti = i;
+	assert_true(ti >= 1);
+	assert_int_equal(p->code[ti].tex.inst, R500_TEX_LODBIAS);
+	assert_int_equal(p->code[ti].tex.src_swz[3], 3); /* Q = bias in A */
+	/* the MOVs before it write the coordinate temp's R,G and A */
+	tc_fini(&t);
+}
+
+/* pow(x, e) and discard when x < 0.5. */
+static void test_pow_discard(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *x = tc_input(&t, "x", 1);
+	struct ir_instr *e = tc_uniform(&t, "e", "float", 1, 0);
+	struct ir_instr *pw = ir_build_alu2(&t.b, IR_OP_POW, 1, ir_src_of(x), ir_src_of(e));
+	struct ir_instr *h = ir_build_constf(&t.b, 0.5f);
+	struct ir_instr *lt = ir_build_alu2(&t.b, IR_OP_LT, 1, ir_src_of(x), ir_src_of(h));
+	lt->base = IR_BOOL;
+	struct ir_src cs = ir_src_of(lt);
+	ir_build(&t.b, IR_OP_DISCARD, 0, IR_FLOAT, 1, &cs);
+	struct ir_src s4[4] = { ir_src_of(pw), ir_src_of(pw), ir_src_of(pw), ir_src_of(pw) };
+	tc_output(&t, "gl_FragColor", 0, 4, tc_vec(&t, 4, s4));
+	struct r500_program *p = tc_compile(&t);
+	int ln2 = 0, ex2 = 0, kil = 0;
+	for (int i = 0; i < p->ninst; i++) {
+		const struct r500_inst *in = &p->code[i];
+		if (in->cmn.type == R500_TYPE_TEX) {
+			kil += in->tex.inst == R500_TEX_KILL;
+			assert_int_equal(in->cmn.rgb_wmask | in->cmn.alpha_wmask, 0);
+			continue;
+		}
+		ln2 += in->alu.alpha_op == R500_AOP_LN2;
+		ex2 += in->alu.alpha_op == R500_AOP_EX2;
+	}
+	assert_int_equal(ln2, 1);
+	assert_int_equal(ex2, 1);
+	assert_int_equal(kil, 1);
+	tc_fini(&t);
+}
+
+/* gl_FragDepth = v.y: the alpha unit writes depth (W_OMASK), not a target. */
+static void test_depth_output(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *y = ir_build_alu1(&t.b, IR_OP_MOV, 1, ir_src_comp(v, 1));
+	tc_output(&t, "gl_FragColor", 0, 4, v);
+	tc_output(&t, "gl_FragDepth", -1, 1, y);
+	struct r500_program *p = tc_compile(&t);
+	int wo = 0;
+	for (int i = 0; i < p->ninst; i++)
+		if (p->code[i].alu.w_omask) {
+			wo++;
+			assert_int_equal(p->code[i].alu.alpha_arg[0].swz[0], R500_SWZ_G);
+			assert_int_equal(p->code[i].cmn.alpha_omask, 0);
+		}
+	assert_int_equal(wo, 1);
+	assert_int_equal(p->noutputs, 2);
+	assert_int_equal(p->outputs[1].target, -1);
+	tc_fini(&t);
+}
+
+/* dFdx: NOP on the instruction before the MDH. */
+static void test_derivative_nop(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *w = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(v), ir_src_of(v));
+	struct ir_instr *dx = ir_build_alu1(&t.b, IR_OP_DDX, 4, ir_src_of(w));
+	tc_output(&t, "gl_FragColor", 0, 4, dx);
+	struct r500_program *p = tc_compile(&t);
+	int mdh = -1;
+	for (int i = 0; i < p->ninst; i++)
+		if (p->code[i].cmn.type != R500_TYPE_TEX && p->code[i].alu.rgb_op == R500_ROP_MDH)
+			mdh = i;
+	assert_true(mdh >= 1);
+	assert_int_equal(p->code[mdh - 1].cmn.nop, 1);
+	assert_int_equal(p->code[mdh].alu.alpha_op, R500_AOP_MDH);
+	assert_int_equal(p->code[mdh].alu.rgb_arg[1].mod, R500_MOD_NEG);
+	assert_int_equal(p->code[mdh].alu.rgb_arg[1].swz[0], R500_SWZ_ONE);
+	assert_int_equal(p->stats.nops, 1);
+	tc_fini(&t);
+}
+
+static void test_unsupported_op(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	t.b.loc = (struct src_loc){ "t.frag", 9, 12 };
+	struct ir_instr *a = ir_build_alu1(&t.b, IR_OP_ATAN, 4, ir_src_of(v));
+	tc_output(&t, "gl_FragColor", 0, 4, a);
+	struct r500_compile_options o = { 2 };
+	assert_null(r500_compile(t.f, &o, t.arena, &t.diag));
+	assert_true(tc_has_error(&t, "operation atan not supported by the R500 backend yet"));
+	assert_int_equal(t.diag.first->loc.line, 9);
+	assert_int_equal(t.diag.first->loc.col, 12);
+	tc_fini(&t);
+}
+
+static void test_too_many_uniforms(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	ir_func_add_uniform(t.f, "big", "vec4", 300, 300, 4);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	tc_output(&t, "gl_FragColor", 0, 4, v);
+	struct r500_compile_options o = { 2 };
+	assert_null(r500_compile(t.f, &o, t.arena, &t.diag));
+	assert_true(tc_has_error(&t, "300"));
+	assert_true(tc_has_error(&t, "256"));
+	tc_fini(&t);
+}
+
+static void test_too_many_slots(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *acc = v;
+	for (int i = 0; i < 600; i++) /* a chain: one slot each */
+		acc = ir_build_alu2(&t.b, IR_OP_MAX, 4, ir_src_of(acc), ir_src_of(v));
+	tc_output(&t, "gl_FragColor", 0, 4, acc);
+	struct r500_compile_options o = { 2 };
+	assert_null(r500_compile(t.f, &o, t.arena, &t.diag));
+	assert_true(tc_has_error(&t, "instruction slots; the R500 has 512"));
+	tc_fini(&t);
+}
+
+/* A LOOP is refused with a clear message (for now). */
+static void test_loop_refused(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_cf *cf = ir_build_loop(&t.b);
+	ir_builder_enter(&t.b, &cf->body, cf);
+	t.b.loc = (struct src_loc){ "t.frag", 5, 2 };
+	ir_build(&t.b, IR_OP_BREAK, 0, IR_FLOAT, 0, NULL);
+	ir_builder_after(&t.b, cf);
+	tc_output(&t, "gl_FragColor", 0, 4, v);
+	struct r500_compile_options o = { 2 };
+	assert_null(r500_compile(t.f, &o, t.arena, &t.diag));
+	assert_true(tc_has_error(&t, "control flow (loop) not supported by the R500 backend yet"));
+	assert_int_equal(t.diag.first->loc.line, 5);
+	tc_fini(&t);
+}
+
+/* if (v.x < 0.5) { a = v * 2 } else { a = v + 1; discard } -> both sides
+ * run, the PHI is CND(a_then, a_else, cond), the discard is killed by
+ * (1 - cond) through TEXKILL. */
+static void test_if_conversion(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *h = ir_build_constf(&t.b, 0.5f);
+	struct ir_instr *c = ir_build_alu2(&t.b, IR_OP_LT, 1, ir_src_comp(v, 0), ir_src_of(h));
+	c->base = IR_BOOL;
+	struct ir_cf *cf = ir_build_if(&t.b, ir_src_of(c));
+	ir_builder_enter(&t.b, &cf->then_list, cf);
+	struct ir_instr *two = ir_build_constf(&t.b, 2.0f);
+	struct ir_instr *a = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(v), ir_src_comp(two, 0));
+	ir_builder_enter(&t.b, &cf->else_list, cf);
+	struct ir_instr *one = ir_build_constf(&t.b, 1.0f);
+	struct ir_instr *b = ir_build_alu2(&t.b, IR_OP_ADD, 4, ir_src_of(v), ir_src_comp(one, 0));
+	ir_build(&t.b, IR_OP_DISCARD, 0, IR_FLOAT, 0, NULL);
+	ir_builder_after(&t.b, cf);
+	struct ir_src ps[2] = { ir_src_of(a), ir_src_of(b) };
+	struct ir_instr *phi = ir_build(&t.b, IR_OP_PHI, 4, IR_FLOAT, 2, ps);
+	tc_output(&t, "gl_FragColor", 0, 4, phi);
+	struct r500_program *p = tc_compile(&t);
+	int cnd = -1, kil = 0;
+	for (int i = 0; i < p->ninst; i++) {
+		if (p->code[i].cmn.type == R500_TYPE_TEX) {
+			kil += p->code[i].tex.inst == R500_TEX_KILL;
+			continue;
+		}
+		if (p->code[i].alu.rgb_op == R500_ROP_CND)
+			cnd = i;
+	}
+	assert_int_equal(kil, 1);
+	assert_true(cnd >= 0);
+	assert_int_equal(p->code[cnd].alu.alpha_op, R500_AOP_CND);
+	assert_int_equal(p->code[cnd].cmn.type, R500_TYPE_OUT);
+	tc_fini(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_mad_uniform_const),
+		cmocka_unit_test(test_inline_constants),
+		cmocka_unit_test(test_normalize),
+		cmocka_unit_test(test_texture),
+		cmocka_unit_test(test_texture_bias),
+		cmocka_unit_test(test_pow_discard),
+		cmocka_unit_test(test_depth_output),
+		cmocka_unit_test(test_derivative_nop),
+		cmocka_unit_test(test_unsupported_op),
+		cmocka_unit_test(test_too_many_uniforms),
+		cmocka_unit_test(test_too_many_slots),
+		cmocka_unit_test(test_loop_refused),
+		cmocka_unit_test(test_if_conversion),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,147 @@
+/* Register allocation: pre-coloured inputs, lane sharing, and the
+ * checker that re-simulates values (it must catch a broken assignment). */
+#include "test_compile_helpers.h"
+
+#include "cg.h"
+
+/* Runs the backend stages up to register allocation. */
+static struct cg_ctx *run_to_regalloc(struct tc *t)
+{
+	struct cg_ctx *cg = arena_alloc(t->arena, sizeof *cg);
+	struct r500_compile_options o = { 2 };
+	cg->arena = t->arena;
+	cg->diag = &t->diag;
+	cg->func = t->f;
+	cg->opts = &o;
+	if (!cg_isel(cg) || !cg_schedule(cg) || !cg_regalloc(cg)) {
+		tc_dump_diags(t);
+		fail_msg("backend stages failed");
+	}
+	cg->opts = NULL;
+	return cg;
+}
+
+/* Inputs read by the shader get t0, t1 in input order; unread ones none. */
+static void test_inputs_precoloured(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	ir_func_add_input(t.f, "unused", 4);
+	struct ir_instr *a = tc_input(&t, "a", 4);
+	struct ir_instr *b = tc_input(&t, "b", 2);
+	struct ir_instr *s = ir_build_alu2(&t.b, IR_OP_ADD, 4, ir_src_of(a),
+					   ir_src_swz(b, (const uint8_t[4]){ 0, 1, 0, 1 }));
+	tc_output(&t, "gl_FragColor", 0, 4, s);
+	struct cg_ctx *cg = run_to_regalloc(&t);
+	assert_int_equal(cg->input_vreg[0], -1);
+	assert_int_equal(cg->vregs[cg->input_vreg[1]].temp, 0);
+	assert_int_equal(cg->vregs[cg->input_vreg[2]].temp, 1);
+	char why[200];
+	assert_true(cg_regalloc_check(cg, why, sizeof why));
+	struct r500_program *p = tc_compile(&t);
+	assert_int_equal(p->ninputs, 2);
+	assert_string_equal(p->inputs[0].name, "a");
+	assert_int_equal(p->inputs[0].temp, 0);
+	assert_string_equal(p->inputs[1].name, "b");
+	assert_int_equal(p->inputs[1].temp, 1);
+	assert_string_equal(p->inputs[1].components, "xy");
+	tc_fini(&t);
+}
+
+/* Two scalars live at once, one made by the RGB unit (lane R), one by the
+ * alpha unit (lane A, a transcendental), share one temporary. */
+static void test_lanes_shared(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *d = ir_build_alu2(&t.b, IR_OP_DOT3, 1, ir_src_of(v), ir_src_of(v));
+	struct ir_instr *r = ir_build_alu1(&t.b, IR_OP_RCP, 1, ir_src_comp(v, 3));
+	struct ir_src s[4] = { ir_src_comp(d, 0), ir_src_comp(r, 0), ir_src_comp(d, 0),
+			       ir_src_comp(r, 0) };
+	struct ir_instr *m = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(v),
+					   ir_src_of(tc_vec(&t, 4, s)));
+	tc_output(&t, "gl_FragColor", 0, 4, m);
+	struct cg_ctx *cg = run_to_regalloc(&t);
+	char why[200];
+	assert_true(cg_regalloc_check(cg, why, sizeof why));
+	/* the DP3 result (lane R) and the RCP result (lane A) */
+	int dp = -1, rcp = -1;
+	for (int i = 0; i < cg->nops; i++) {
+		if (cg->ops[i].dead)
+			continue;
+		if (cg->ops[i].opc == CG_DP3)
+			dp = cg->ops[i].dst;
+		if (cg->ops[i].opc == CG_RCP)
+			rcp = cg->ops[i].dst;
+	}
+	assert_true(dp >= 0 && rcp >= 0);
+	assert_int_equal(cg->vregs[dp].lane[0], 0);
+	assert_int_equal(cg->vregs[rcp].lane[0], 3);
+	/* DP3 and RCP co-issue in slot 0, both results land in t1 */
+	assert_int_equal(cg->ops[cg->vregs[dp].writer[0]].slot, 0);
+	assert_int_equal(cg->ops[cg->vregs[rcp].writer[0]].slot, 0);
+	assert_int_equal(cg->vregs[dp].temp, cg->vregs[rcp].temp);
+	assert_int_equal(cg->temps_used, 2);
+	tc_fini(&t);
+}
+
+/* The checker does not trust liveness: moving a value into a lane that
+ * another live value occupies is caught. */
+static void test_checker_catches_clobber(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *a = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(v), ir_src_of(v));
+	struct ir_instr *b = ir_build_alu2(&t.b, IR_OP_ADD, 4, ir_src_of(a), ir_src_of(v));
+	struct ir_instr *c = ir_build_alu2(&t.b, IR_OP_MAX, 4, ir_src_of(b), ir_src_of(v));
+	tc_output(&t, "gl_FragColor", 0, 4, c);
+	struct cg_ctx *cg = run_to_regalloc(&t);
+	char why[200];
+	assert_true(cg_regalloc_check(cg, why, sizeof why));
+	/* put the MUL's result into t0, where the input v still lives */
+	int mul = -1;
+	for (int i = 0; i < cg->nops; i++)
+		if (!cg->ops[i].dead && cg->ops[i].opc == CG_MAD && cg->ops[i].dst >= 0) {
+			mul = cg->ops[i].dst;
+			break;
+		}
+	assert_true(mul >= 0);
+	cg->vregs[mul].temp = 0;
+	assert_false(cg_regalloc_check(cg, why, sizeof why));
+	assert_non_null(strstr(why, "holds something else"));
+	tc_fini(&t);
+}
+
+/* Values whose lives do not overlap reuse one temporary. */
+static void test_temps_reused(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *acc = v;
+	for (int i = 0; i < 20; i++)
+		acc = ir_build_alu1(&t.b, IR_OP_FRACT, 4, ir_src_of(acc));
+	tc_output(&t, "gl_FragColor", 0, 4, acc);
+	struct r500_program *p = tc_compile(&t);
+	assert_int_equal(p->ninst, 20);
+	assert_int_equal(p->stats.temps, 1); /* everything in t0 */
+	assert_int_equal(p->pixsize, 1);
+	tc_fini(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_inputs_precoloured),
+		cmocka_unit_test(test_lanes_shared),
+		cmocka_unit_test(test_checker_catches_clobber),
+		cmocka_unit_test(test_temps_reused),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
