@@ -1,8 +1,10 @@
-/* The emulator's driver (INTERFACES.md §5, ISA.md §6): splits the
- * rectangle into 2x2 quads, interpolates the inputs into their
- * temporaries, steps each quad through the program with one shared PC,
- * and emits the latched outputs.  Execution of one slot lives in
- * emu_alu.c, emu_tex.c and emu_fc.c. */
+/* The emulator's driver (INTERFACES.md §5, ISA.md §6, §12): lays the
+ * rectangle out as 2x2 quads (helper pixels pad it to whole quads),
+ * interpolates the inputs into every pixel's temporaries, then runs the
+ * program once for the whole draw - all pixels share one program counter,
+ * one loop stack and one address stack (§12) - and latches the outputs
+ * straight into the image.  Execution of one slot over the draw lives in
+ * emu_alu.c, emu_tex.c and emu_fc.c; the draw's storage in emu_draw.c. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -56,9 +58,15 @@ bool emu_fail(struct emu_ctx *ctx, const char *fmt, ...)
 	return false;
 }
 
-int emu_al(const struct emu_quad *q)
+int emu_al(const struct emu_ctx *ctx)
 {
-	return q->nloops ? q->loops[q->nloops - 1].al : 0;
+	return ctx->nloops ? ctx->loops[ctx->nloops - 1].al : 0;
+}
+
+int emu_temp_index(int addr, bool rel, int al)
+{
+	int x = (addr & 127) + (rel ? al : 0);
+	return ((x % R500_NUM_TEMPS) + R500_NUM_TEMPS) % R500_NUM_TEMPS;
 }
 
 bool emu_pixel_writes(const struct emu_pixel *px, const struct r500_cmn *cmn)
@@ -98,25 +106,28 @@ bool emu_pred_alpha(const struct emu_pixel *px, const struct r500_cmn *cmn)
 }
 
 /* Hazard reports for a read of `mask` components of temporary `temp` by
- * the active pixels of the quad: never written (poison) or a TEX result
- * not yet covered by ACQUIRE+WAIT (§6.9). */
-void emu_check_read(struct emu_ctx *ctx, struct emu_quad *q, int pc, int temp,
-		    unsigned mask)
+ * the active pixels of the draw at the current slot: never written
+ * (poison) or a TEX result not yet covered by ACQUIRE+WAIT (§6.9).  Each
+ * kind is reported once per slot, so the pixel scan stops after that. */
+void emu_check_read(struct emu_ctx *ctx, int temp, unsigned mask)
 {
 	static const char chan[4] = { 'x', 'y', 'z', 'w' };
+	int pc = ctx->pc;
 	mask &= 15;
-	if (!mask || temp < 0 || temp >= R500_NUM_TEMPS)
+	if (!mask || temp < 0 || temp >= ctx->ntemps)
 		return;
-	unsigned stale = (q->tex_pending[temp] | q->tex_acquired[temp]) & mask;
+	unsigned stale = (ctx->tex_pending[temp] | ctx->tex_acquired[temp]) & mask;
 	if (stale) {
 		int c = __builtin_ctz(stale);
 		emu_warn(ctx, pc, 1, "slot %d: reads t%d.%c, written by a TEX not yet "
 			 "covered by ACQUIRE+WAIT", pc, temp, chan[c]);
 	}
-	for (int i = 0; i < EMU_QUAD; i++) {
-		const struct emu_pixel *px = &q->px[i];
-		unsigned unwritten = mask & ~px->written[temp];
-		if (px->flow != EMU_ACTIVE || !unwritten)
+	if (ctx->warned[pc][0])
+		return;
+	const uint8_t *w = ctx->written + temp;
+	for (long i = 0; i < ctx->npx; i++, w += ctx->ntemps) {
+		unsigned unwritten = mask & ~*w;
+		if (!unwritten || ctx->px[i].flow != EMU_ACTIVE)
 			continue;
 		emu_warn(ctx, pc, 0, "slot %d: reads t%d.%c, never written",
 			 pc, temp, chan[__builtin_ctz(unwritten)]);
@@ -124,11 +135,11 @@ void emu_check_read(struct emu_ctx *ctx, struct emu_quad *q, int pc, int temp,
 	}
 }
 
-void emu_note_write(struct emu_quad *q, struct emu_pixel *px, int temp, int c)
+void emu_note_write(struct emu_ctx *ctx, long i, int temp, int c)
 {
-	px->written[temp] |= (uint8_t)(1u << c);
-	q->tex_pending[temp] &= (uint8_t)~(1u << c);
-	q->tex_acquired[temp] &= (uint8_t)~(1u << c);
+	emu_written(ctx, i)[temp] |= (uint8_t)(1u << c);
+	ctx->tex_pending[temp] &= (uint8_t)~(1u << c);
+	ctx->tex_acquired[temp] &= (uint8_t)~(1u << c);
 }
 
 /* Component index of an input-table letter (xyzw, rgba, stpq). */
@@ -171,78 +182,88 @@ static void input_value(const struct emu_config *cfg, const char *name, int x, i
 	}
 }
 
-static bool quad_init(struct emu_ctx *ctx, struct emu_quad *q, int qx, int qy)
+/* Interpolated inputs into every pixel's frame (helpers included: they
+ * get the values the plane equations give outside the rectangle). */
+static bool draw_inputs(struct emu_ctx *ctx)
 {
 	const struct r500_program *p = ctx->p;
-	memset(q, 0, sizeof *q);
-	q->skip_endloop = -1;
-	for (int i = 0; i < EMU_QUAD; i++) {
-		struct emu_pixel *px = &q->px[i];
-		px->x = qx + (i & 1);
-		px->y = qy + (i >> 1);
-		px->covered = px->x < ctx->cfg->width && px->y < ctx->cfg->height;
-		px->depth = 0.5f;
-		memcpy(px->t, ctx->poison, sizeof px->t);
+	for (int k = 0; k < p->ninputs; k++) {
+		const struct r500_input *in = &p->inputs[k];
+		if (in->temp < 0 || in->temp >= ctx->ntemps)
+			return emu_fail(ctx, "input '%s' in temporary %d, out of range",
+					in->name ? in->name : "?", in->temp);
+	}
+	for (long i = 0; i < ctx->npx; i++) {
+		struct emu_pixel *px = &ctx->px[i];
+		float (*t)[4] = emu_temps(ctx, i);
+		uint8_t *written = emu_written(ctx, i);
 		for (int k = 0; k < p->ninputs; k++) {
 			const struct r500_input *in = &p->inputs[k];
-			if (in->temp < 0 || in->temp >= R500_NUM_TEMPS)
-				return emu_fail(ctx, "input '%s' in temporary %d, out of range",
-						in->name ? in->name : "?", in->temp);
 			float v[4];
 			input_value(ctx->cfg, in->name, px->x, px->y, v);
 			for (int j = 0; j < 4 && in->components[j]; j++) {
 				int c = component_index(in->components[j]);
 				if (c < 0)
 					continue;
-				px->t[in->temp][c] = emu_flush(v[c]);
-				px->written[in->temp] |= (uint8_t)(1u << c);
+				t[in->temp][c] = emu_flush(v[c]);
+				written[in->temp] |= (uint8_t)(1u << c);
 			}
 		}
 	}
 	return true;
 }
 
-static bool quad_run(struct emu_ctx *ctx, struct emu_quad *q)
+/* The step limit: the configured one, else EMU_DEFAULT_STEPS scaled down
+ * for large draws (each step costs a pass over all quads) so that a
+ * runaway program is caught in bounded time. */
+static long step_limit(const struct emu_ctx *ctx)
+{
+	if (ctx->cfg->max_steps > 0)
+		return ctx->cfg->max_steps;
+	long quads = ctx->npx / EMU_QUAD;
+	long max = EMU_DEFAULT_WORK / (quads > 0 ? quads : 1);
+	if (max > EMU_DEFAULT_STEPS)
+		max = EMU_DEFAULT_STEPS;
+	return max < EMU_MIN_DEFAULT_STEPS ? EMU_MIN_DEFAULT_STEPS : max;
+}
+
+/* The draw's one sequencer: every slot runs over all pixels at once. */
+static bool draw_run(struct emu_ctx *ctx)
 {
 	const struct r500_program *p = ctx->p;
-	long max = ctx->cfg->max_steps > 0 ? ctx->cfg->max_steps : EMU_DEFAULT_STEPS;
+	long max = step_limit(ctx);
 	int last = -1;
-	for (long steps = 0; q->pc >= 0 && q->pc < p->ninst; steps++) {
+	ctx->pc = 0;
+	ctx->skip_endloop = -1;
+	for (long steps = 0; ctx->pc >= 0 && ctx->pc < p->ninst; steps++) {
 		if (steps >= max)
 			return emu_fail(ctx, "runaway program: more than %ld instructions "
-					"executed for the quad at (%d,%d)", max,
-					q->px[0].x, q->px[0].y);
-		const struct r500_inst *in = &p->code[q->pc];
+					"executed (one program counter for the whole draw)",
+					max);
+		const struct r500_inst *in = &p->code[ctx->pc];
 		if (in->cmn.tex_sem_wait)
-			memset(q->tex_acquired, 0, sizeof q->tex_acquired);
+			memset(ctx->tex_acquired, 0, sizeof ctx->tex_acquired);
 		bool ok;
+		last = ctx->pc;
 		switch (in->cmn.type & 3) {
-		case R500_TYPE_FC: ok = emu_exec_fc(ctx, q, in); break;
-		case R500_TYPE_TEX: ok = emu_exec_tex(ctx, q, in); q->pc++; break;
-		default: ok = emu_exec_alu(ctx, q, in); q->pc++; break;
+		case R500_TYPE_FC: ok = emu_exec_fc(ctx, in); break;
+		case R500_TYPE_TEX: ok = emu_exec_tex(ctx, in); ctx->pc++; break;
+		default: ok = emu_exec_alu(ctx, in); ctx->pc++; break;
 		}
 		if (!ok)
 			return false;
-		last = (int)(in - p->code);
 	}
 	if (last >= 0 && (p->code[last].cmn.type & 3) != R500_TYPE_OUT)
 		emu_warn(ctx, last, 2, "slot %d: the program ends on a slot that is not OUT", last);
 	return true;
 }
 
-/* Latched outputs of the quad's covered pixels go to the image. */
-static void quad_emit(const struct emu_quad *q, struct emu_image *img)
+/* Outputs were latched straight into the image; discards follow kills. */
+static void draw_emit(const struct emu_ctx *ctx, struct emu_image *img)
 {
-	for (int i = 0; i < EMU_QUAD; i++) {
-		const struct emu_pixel *px = &q->px[i];
-		if (!px->covered)
-			continue;
-		size_t at = (size_t)px->y * (size_t)img->width + (size_t)px->x;
-		for (int r = 0; r < R500_NUM_TARGETS; r++)
-			memcpy(&img->rt[r][at * 4], px->rt[r], sizeof px->rt[r]);
-		img->depth[at] = px->depth;
-		img->discarded[at] = px->killed;
-	}
+	for (long i = 0; i < ctx->npx; i++)
+		if (ctx->px[i].at >= 0)
+			img->discarded[ctx->px[i].at] = ctx->px[i].killed;
 }
 
 void emu_image_free(struct emu_image *img)
@@ -266,9 +287,13 @@ static bool image_alloc(struct emu_image *img, int w, int h)
 	for (int r = 0; r < R500_NUM_TARGETS; r++)
 		if (!(img->rt[r] = calloc(n * 4, sizeof(float))))
 			return false;
-	img->depth = calloc(n, sizeof(float));
+	img->depth = malloc(n * sizeof(float));
 	img->discarded = calloc(n, sizeof(bool));
-	return img->depth && img->discarded;
+	if (!img->depth || !img->discarded)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		img->depth[i] = 0.5f; /* what a pixel writing no depth keeps */
+	return true;
 }
 
 static bool program_check(struct emu_ctx *ctx)
@@ -304,8 +329,7 @@ bool emu_run(const struct r500_program *p, const struct emu_config *cfg,
 		return false;
 	}
 	struct emu_ctx *ctx = calloc(1, sizeof *ctx);
-	struct emu_quad *q = malloc(sizeof *q);
-	bool ok = ctx && q;
+	bool ok = ctx != NULL;
 	if (ok) {
 		ctx->p = p;
 		ctx->cfg = cfg;
@@ -316,29 +340,26 @@ bool emu_run(const struct r500_program *p, const struct emu_config *cfg,
 		snprintf(why, why_len, "out of memory");
 	}
 	if (ok) {
-		for (int t = 0; t < R500_NUM_TEMPS; t++)
-			for (int c = 0; c < 4; c++)
-				ctx->poison[t][c] = NAN;
 		emu_bind_constants(ctx);
-		if (!image_alloc(out, cfg->width, cfg->height))
-			ok = emu_fail(ctx, "out of memory for a %dx%d image",
-				      cfg->width, cfg->height);
+		ok = emu_draw_alloc(ctx, cfg->width, cfg->height);
 	}
-	for (int qy = 0; ok && qy < cfg->height; qy += 2)
-		for (int qx = 0; ok && qx < cfg->width; qx += 2) {
-			ok = quad_init(ctx, q, qx, qy) && quad_run(ctx, q);
-			if (ok)
-				quad_emit(q, out);
-		}
-	if (ctx && ok) {
+	if (ok && !image_alloc(out, cfg->width, cfg->height))
+		ok = emu_fail(ctx, "out of memory for a %dx%d image", cfg->width, cfg->height);
+	if (ok) {
+		ctx->img = out;
+		ok = draw_inputs(ctx) && draw_run(ctx);
+	}
+	if (ok) {
+		draw_emit(ctx, out);
 		out->warnings = ctx->warn;
 		ctx->warn = NULL;
 	}
 	if (!ok)
 		emu_image_free(out);
-	if (ctx)
+	if (ctx) {
+		emu_draw_free(ctx);
 		free(ctx->warn);
+	}
 	free(ctx);
-	free(q);
 	return ok;
 }

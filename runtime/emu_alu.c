@@ -1,8 +1,10 @@
-/* One ALU or OUT slot over a quad (ISA.md §6.3, §6.4, §6.6, §6.12):
- * operand fetch with presubtract, the RGB and alpha operations with
- * their coupling (DP4, alpha DP, SOP) and the quad reads of MDH/MDV,
- * then OMOD/clamp and the masked writes to temporaries, predicates, the
- * ALU result or the output latches. */
+/* One ALU or OUT slot over the whole draw (ISA.md §6.3, §6.4, §6.6,
+ * §6.12): operand fetch with presubtract, the RGB and alpha operations
+ * with their coupling (DP4, alpha DP, SOP) and the quad reads of MDH/MDV
+ * (each pixel reads its own 2x2 quad), then OMOD/clamp and the masked
+ * writes to temporaries, predicates, the ALU result or the output latches.
+ * The draw shares one PC (§12), so the operand addresses are resolved once
+ * per slot; quads where no pixel would write are skipped. */
 #include <math.h>
 #include <string.h>
 #include "emu_internal.h"
@@ -19,38 +21,52 @@ static int wrap(int x, int n)
 	return ((x % n) + n) % n;
 }
 
-/* Temporary addressed by a source slot, or -1 for a constant/inline. */
-static int slot_temp(const struct emu_quad *q, const struct r500_addr *a)
-{
-	int addr = a->addr & 0xFF;
-	if ((a->cnst & 1) || (addr & R500_INLINE_BIT))
-		return -1;
-	return wrap(addr + ((a->rel & 1) ? emu_al(q) : 0), R500_NUM_TEMPS);
-}
+/* Where the six source slots read from, resolved once per slot: a
+ * constant or inline vec4 (fixed), or a temporary of each pixel. */
+struct alu_plan {
+	const float *fixed[2][3];        /* [0 RGB, 1 alpha][k] */
+	int temp[2][3];                  /* temporary, or -1 when fixed */
+	float inl[2][3][4];
+	int drgb, da;                    /* destination temporaries */
+};
 
-static void fetch_slot(const struct emu_ctx *ctx, const struct emu_quad *q,
-		       const struct emu_pixel *px, const struct r500_addr *a, float v[4])
+static void plan_slot(const struct emu_ctx *ctx, const struct r500_addr *a, int al,
+		      float inl[4], const float **fixed, int *temp)
 {
 	int addr = a->addr & 0xFF;
+	*temp = -1;
 	if (a->cnst & 1) {
-		int idx = wrap(addr + ((a->rel & 1) ? emu_al(q) : 0), R500_NUM_CONSTS);
-		memcpy(v, ctx->c[idx], 4 * sizeof(float));
+		*fixed = ctx->c[wrap(addr + ((a->rel & 1) ? al : 0), R500_NUM_CONSTS)];
 	} else if (addr & R500_INLINE_BIT) {
-		v[0] = v[1] = v[2] = v[3] = r500_inline_value(addr & 0x7F);
+		inl[0] = inl[1] = inl[2] = inl[3] = r500_inline_value(addr & 0x7F);
+		*fixed = inl;
 	} else {
-		memcpy(v, px->t[slot_temp(q, a)], 4 * sizeof(float));
+		*fixed = NULL;
+		*temp = emu_temp_index(addr, a->rel & 1, al);
 	}
 }
 
+static void plan_alu(const struct emu_ctx *ctx, const struct r500_alu *alu,
+		     struct alu_plan *pl)
+{
+	int al = emu_al(ctx);
+	for (int k = 0; k < 3; k++) {
+		plan_slot(ctx, &alu->rgb_addr.src[k], al, pl->inl[0][k], &pl->fixed[0][k],
+			  &pl->temp[0][k]);
+		plan_slot(ctx, &alu->alpha_addr.src[k], al, pl->inl[1][k], &pl->fixed[1][k],
+			  &pl->temp[1][k]);
+	}
+	pl->drgb = emu_temp_index(alu->rgb_addrd, alu->rgb_addrd_rel & 1, al);
+	pl->da = emu_temp_index(alu->alpha_addrd, alu->alpha_addrd_rel & 1, al);
+}
+
 /* src0..2 and srcp of one pixel (§6.3 steps 1-3). */
-static void fetch_sources(const struct emu_ctx *ctx, const struct emu_quad *q,
-			  const struct emu_pixel *px, const struct r500_alu *alu,
+static void fetch_sources(const struct alu_plan *pl, float (*t)[4], const struct r500_alu *alu,
 			  float src[4][4])
 {
 	for (int k = 0; k < 3; k++) {
-		float rgb[4], al[4];
-		fetch_slot(ctx, q, px, &alu->rgb_addr.src[k], rgb);
-		fetch_slot(ctx, q, px, &alu->alpha_addr.src[k], al);
+		const float *rgb = pl->fixed[0][k] ? pl->fixed[0][k] : t[pl->temp[0][k]];
+		const float *al = pl->fixed[1][k] ? pl->fixed[1][k] : t[pl->temp[1][k]];
 		src[k][0] = rgb[0]; src[k][1] = rgb[1]; src[k][2] = rgb[2];
 		src[k][3] = al[3];
 	}
@@ -214,7 +230,8 @@ static void alpha_need(const struct r500_inst *in, unsigned need[4])
 	}
 }
 
-static void check_reads(struct emu_ctx *ctx, struct emu_quad *q, const struct r500_inst *in)
+static void check_reads(struct emu_ctx *ctx, const struct r500_inst *in,
+			const struct alu_plan *pl)
 {
 	unsigned need[4] = { 0 };
 	rgb_need(in, need);
@@ -229,8 +246,8 @@ static void check_reads(struct emu_ctx *ctx, struct emu_quad *q, const struct r5
 	    (in->alu.alpha_addr.srcp_op & 3) == R500_SRCP_ADD)
 		need[1] |= pa;
 	for (int k = 0; k < 3; k++) {
-		emu_check_read(ctx, q, q->pc, slot_temp(q, &in->alu.rgb_addr.src[k]), need[k] & 7);
-		emu_check_read(ctx, q, q->pc, slot_temp(q, &in->alu.alpha_addr.src[k]), need[k] & 8);
+		emu_check_read(ctx, pl->temp[0][k], need[k] & 7);
+		emu_check_read(ctx, pl->temp[1][k], need[k] & 8);
 	}
 }
 
@@ -318,50 +335,52 @@ static void compute(const struct r500_inst *in, float src[4][4], const float *tl
 }
 
 /* Invalid encodings are runtime faults (never guessed at). */
-static bool validate(struct emu_ctx *ctx, const struct emu_quad *q, const struct r500_alu *alu)
+static bool validate(struct emu_ctx *ctx, const struct r500_alu *alu)
 {
 	int rop = alu->rgb_op & 15, aop = alu->alpha_op & 15;
 	if (rop == R500_ROP_RESERVED6 || rop >= R500_ROP_RESERVED13)
-		return emu_fail(ctx, "slot %d: reserved RGB opcode %d", q->pc, rop);
+		return emu_fail(ctx, "slot %d: reserved RGB opcode %d", ctx->pc, rop);
 	if (aop == R500_AOP_RESERVED4)
-		return emu_fail(ctx, "slot %d: reserved alpha opcode %d", q->pc, aop);
+		return emu_fail(ctx, "slot %d: reserved alpha opcode %d", ctx->pc, aop);
 	if (rop == R500_ROP_SOP && !is_transcendental(aop))
-		return emu_fail(ctx, "slot %d: RGB SOP without a transcendental alpha op", q->pc);
+		return emu_fail(ctx, "slot %d: RGB SOP without a transcendental alpha op", ctx->pc);
 	if (aop == R500_AOP_DP && !is_dot(rop))
-		return emu_fail(ctx, "slot %d: alpha DP without an RGB dot product", q->pc);
+		return emu_fail(ctx, "slot %d: alpha DP without an RGB dot product", ctx->pc);
 	return true;
 }
 
-static void write_pixel(struct emu_quad *q, struct emu_pixel *px, const struct r500_inst *in,
-			const struct alu_res *r)
+static void write_pixel(struct emu_ctx *ctx, long i, const struct r500_inst *in,
+			const struct alu_plan *pl, const struct alu_res *r)
 {
 	const struct r500_cmn *m = &in->cmn;
 	const struct r500_alu *alu = &in->alu;
+	struct emu_pixel *px = &ctx->px[i];
 	if (!emu_pixel_writes(px, m))
 		return;
 	bool prgb[3], pa = emu_pred_alpha(px, m);
 	for (int c = 0; c < 3; c++)
 		prgb[c] = emu_pred_rgb(px, m, c);
-	int al = emu_al(q);
-	int drgb = wrap((alu->rgb_addrd & 127) + ((alu->rgb_addrd_rel & 1) ? al : 0), R500_NUM_TEMPS);
-	int da = wrap((alu->alpha_addrd & 127) + ((alu->alpha_addrd_rel & 1) ? al : 0), R500_NUM_TEMPS);
+	float (*t)[4] = emu_temps(ctx, i);
 	for (int c = 0; c < 3; c++)
 		if (m->rgb_wmask >> c & 1 && prgb[c]) {
-			px->t[drgb][c] = r->rgb[c];
-			emu_note_write(q, px, drgb, c);
+			t[pl->drgb][c] = r->rgb[c];
+			emu_note_write(ctx, i, pl->drgb, c);
 		}
 	if (m->alpha_wmask & 1 && pa) {
-		px->t[da][3] = r->a;
-		emu_note_write(q, px, da, 3);
+		t[pl->da][3] = r->a;
+		emu_note_write(ctx, i, pl->da, 3);
 	}
 	if ((m->type & 3) == R500_TYPE_OUT) {
+		if (px->at < 0)
+			return; /* a helper pixel's latches go nowhere */
+		struct emu_image *img = ctx->img;
 		for (int c = 0; c < 3; c++)
 			if (m->rgb_omask >> c & 1 && prgb[c])
-				px->rt[alu->rgb_target & 3][c] = r->rgb[c];
+				img->rt[alu->rgb_target & 3][px->at * 4 + c] = r->rgb[c];
 		if (m->alpha_omask & 1 && pa)
-			px->rt[alu->alpha_target & 3][3] = r->a;
+			img->rt[alu->alpha_target & 3][px->at * 4 + 3] = r->a;
 		if (alu->w_omask & 1 && pa)
-			px->depth = r->a;
+			img->depth[px->at] = r->a;
 		return;
 	}
 	uint8_t pred = px->pred;
@@ -377,25 +396,43 @@ static void write_pixel(struct emu_quad *q, struct emu_pixel *px, const struct r
 					     m->alu_result_op);
 }
 
-bool emu_exec_alu(struct emu_ctx *ctx, struct emu_quad *q, const struct r500_inst *in)
+/* Does any pixel of quad q write anything at this slot? */
+static bool quad_writes(const struct emu_ctx *ctx, long q, const struct r500_cmn *m)
+{
+	const struct emu_pixel *px = &ctx->px[q * EMU_QUAD];
+	if (m->write_inactive)
+		return true;
+	for (int i = 0; i < EMU_QUAD; i++)
+		if (px[i].flow == EMU_ACTIVE)
+			return true;
+	return false;
+}
+
+bool emu_exec_alu(struct emu_ctx *ctx, const struct r500_inst *in)
 {
 	const struct r500_alu *alu = &in->alu;
-	float src[EMU_QUAD][4][4], src0m[EMU_QUAD][4];
-	struct alu_res res[EMU_QUAD];
-	if (!validate(ctx, q, alu))
+	struct alu_plan pl;
+	if (!validate(ctx, alu))
 		return false;
-	check_reads(ctx, q, in);
-	for (int i = 0; i < EMU_QUAD; i++) {
-		fetch_sources(ctx, q, &q->px[i], alu, src[i]);
-		memcpy(src0m[i], src[i][0], sizeof src0m[i]);
+	plan_alu(ctx, alu, &pl);
+	check_reads(ctx, in, &pl);
+	long nquads = ctx->npx / EMU_QUAD;
+	for (long q = 0; q < nquads; q++) {
+		float src[EMU_QUAD][4][4];
+		struct alu_res res[EMU_QUAD];
+		long base = q * EMU_QUAD;
+		if (!quad_writes(ctx, q, &in->cmn))
+			continue;
+		for (int i = 0; i < EMU_QUAD; i++)
+			fetch_sources(&pl, emu_temps(ctx, base + i), alu, src[i]);
+		/* MDH/MDV: pixel 0 is the quad's top-left, 1 its right
+		 * neighbour, 2 the one above in GL rows (§12) */
+		for (int i = 0; i < EMU_QUAD; i++)
+			compute(in, src[i], src[0][0], src[1][0], src[2][0], &res[i]);
+		for (int i = 0; i < EMU_QUAD; i++)
+			write_pixel(ctx, base + i, in, &pl, &res[i]);
 	}
-	/* MDH/MDV: pixel 0 is the quad's top-left, 1 its right neighbour,
-	 * 2 the one above in GL rows (§12) */
-	for (int i = 0; i < EMU_QUAD; i++)
-		compute(in, src[i], src0m[0], src0m[1], src0m[2], &res[i]);
-	for (int i = 0; i < EMU_QUAD; i++)
-		write_pixel(q, &q->px[i], in, &res[i]);
 	if ((in->cmn.type & 3) == R500_TYPE_ALU && (alu->alu_wmask & 1))
-		q->alu_valid = true;
+		ctx->alu_valid = true;
 	return true;
 }

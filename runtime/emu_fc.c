@@ -1,8 +1,11 @@
-/* One flow-control slot over a quad, per the emulator model of ISA.md
- * §6.11 and the decisions of §12: B_ELSE swap, the jump decision (all /
- * any of the active pixels), branch counters (INCR/DECR), the loop stack
- * with aL, BREAK/CONTINUE taking pixels out of the loop, and the address
- * stack for call/return.  The quad's pixels share one PC. */
+/* One flow-control slot over the whole draw, per the emulator model of
+ * ISA.md §6.11 and the decisions of §12: all pixels of the draw (helper
+ * pixels included) share one program counter, so the jump decision (all /
+ * any of the active pixels; IGNORE_UNCOVERED leaves the helpers out) and
+ * the loop counts are taken over the draw, and BREAK/CONTINUE jump only
+ * when no pixel of the draw is left in the loop.  Per pixel: the B_ELSE
+ * swap, branch counters (INCR/DECR) and leaving the loop.  The loop stack
+ * (with aL) and the address stack for call/return are the draw's. */
 #include "emu_internal.h"
 
 static bool fc_predicate(const struct emu_pixel *px, const struct r500_cmn *m)
@@ -20,10 +23,17 @@ static bool fc_predicate(const struct emu_pixel *px, const struct r500_cmn *m)
 	return bit != (m->rgb_pred_inv & 1);
 }
 
-static void b_else(struct emu_quad *q)
+/* The pixel's own wish to jump: JUMP_FUNC bit (alu*4 + pred*2 + bool). */
+static bool wants(const struct emu_pixel *px, const struct r500_inst *in, bool bval)
 {
-	for (int i = 0; i < EMU_QUAD; i++) {
-		struct emu_pixel *px = &q->px[i];
+	int idx = px->alu_result * 4 + fc_predicate(px, &in->cmn) * 2 + bval;
+	return in->fc.jump_func >> idx & 1;
+}
+
+static void b_else(struct emu_ctx *ctx)
+{
+	for (long i = 0; i < ctx->npx; i++) {
+		struct emu_pixel *px = &ctx->px[i];
 		if (px->flow == EMU_ACTIVE) {
 			px->flow = EMU_INACTIVE;
 			px->counter = 0;
@@ -34,10 +44,10 @@ static void b_else(struct emu_quad *q)
 }
 
 /* Pixels that left loop level `depth` (or only its iteration) return. */
-static void restore(struct emu_quad *q, int depth, bool only_continued)
+static void restore(struct emu_ctx *ctx, int depth, bool only_continued)
 {
-	for (int i = 0; i < EMU_QUAD; i++) {
-		struct emu_pixel *px = &q->px[i];
+	for (long i = 0; i < ctx->npx; i++) {
+		struct emu_pixel *px = &ctx->px[i];
 		if (px->level != depth)
 			continue;
 		if (px->flow == EMU_CONT_OFF || (!only_continued && px->flow == EMU_LOOP_OFF))
@@ -45,19 +55,23 @@ static void restore(struct emu_quad *q, int depth, bool only_continued)
 	}
 }
 
-static void branch_counters(struct emu_quad *q, int bop, int pop_cnt, const bool want[4],
+static void branch_counters(struct emu_ctx *ctx, const struct r500_inst *in, bool bval,
 			    bool jump)
 {
-	for (int i = 0; i < EMU_QUAD; i++) {
-		struct emu_pixel *px = &q->px[i];
+	const struct r500_fc *fc = &in->fc;
+	int bop = jump ? fc->b_op1 & 3 : fc->b_op0 & 3, pop_cnt = fc->b_pop_cnt & 31;
+	if (bop != R500_FC_B_INCR && bop != R500_FC_B_DECR)
+		return;
+	for (long i = 0; i < ctx->npx; i++) {
+		struct emu_pixel *px = &ctx->px[i];
 		if (bop == R500_FC_B_INCR) {
 			if (px->flow == EMU_INACTIVE) {
 				px->counter++;
-			} else if (px->flow == EMU_ACTIVE && want[i] != jump) {
+			} else if (px->flow == EMU_ACTIVE && wants(px, in, bval) != jump) {
 				px->flow = EMU_INACTIVE;
 				px->counter = 0;
 			}
-		} else if (bop == R500_FC_B_DECR && px->flow == EMU_INACTIVE) {
+		} else if (px->flow == EMU_INACTIVE) {
 			px->counter -= pop_cnt;
 			if (px->counter < 0)
 				px->flow = EMU_ACTIVE;
@@ -65,14 +79,14 @@ static void branch_counters(struct emu_quad *q, int bop, int pop_cnt, const bool
 	}
 }
 
-/* Does any pixel of the innermost loop stay in it (BREAK) or in its
+/* Does any pixel of the draw stay in the innermost loop (BREAK) or in its
  * current iteration (CONTINUE)? */
-static bool loop_has_pixels(const struct emu_quad *q, bool iteration)
+static bool loop_has_pixels(const struct emu_ctx *ctx, bool iteration)
 {
-	const struct emu_loop *l = &q->loops[q->nloops - 1];
-	for (int i = 0; i < EMU_QUAD; i++) {
-		const struct emu_pixel *px = &q->px[i];
-		if (!(l->mask >> i & 1))
+	uint32_t bit = 1u << (ctx->nloops - 1);
+	for (long i = 0; i < ctx->npx; i++) {
+		const struct emu_pixel *px = &ctx->px[i];
+		if (!(px->in_loop & bit))
 			continue;
 		if (px->flow == EMU_ACTIVE || px->flow == EMU_INACTIVE)
 			return true;
@@ -82,123 +96,130 @@ static bool loop_has_pixels(const struct emu_quad *q, bool iteration)
 	return false;
 }
 
-static bool loop_begin(struct emu_ctx *ctx, struct emu_quad *q, const struct r500_fc *fc,
-		       bool decided, int target, bool *jump)
+static bool loop_begin(struct emu_ctx *ctx, const struct r500_fc *fc, bool decided,
+		       int target, bool *jump)
 {
 	const struct r500_loop_const *ic = &ctx->ic[fc->int_addr & 31];
 	*jump = ic->count == 0 || decided;
 	if (*jump) { /* skipped: its ENDLOOP neither jumps nor pops (§12) */
-		q->skip_endloop = target;
+		ctx->skip_endloop = target;
 		return true;
 	}
-	if (q->nloops >= EMU_STACK)
-		return emu_fail(ctx, "slot %d: loop stack overflow", q->pc);
-	uint8_t mask = 0;
-	for (int i = 0; i < EMU_QUAD; i++)
-		if (q->px[i].flow == EMU_ACTIVE)
-			mask |= (uint8_t)(1u << i);
-	q->loops[q->nloops++] = (struct emu_loop){ .count = ic->count, .al = ic->init,
-						   .step = ic->step, .mask = mask };
+	if (ctx->nloops >= EMU_STACK)
+		return emu_fail(ctx, "slot %d: loop stack overflow", ctx->pc);
+	uint32_t bit = 1u << ctx->nloops;
+	for (long i = 0; i < ctx->npx; i++) {
+		struct emu_pixel *px = &ctx->px[i];
+		if (px->flow == EMU_ACTIVE)
+			px->in_loop |= bit;
+		else
+			px->in_loop &= ~bit;
+	}
+	ctx->loops[ctx->nloops++] = (struct emu_loop){ .count = ic->count, .al = ic->init,
+						       .step = ic->step };
 	return true;
 }
 
-static bool loop_end(struct emu_ctx *ctx, struct emu_quad *q, bool with_al, bool decided,
-		     bool *jump)
+static bool loop_end(struct emu_ctx *ctx, bool with_al, bool decided, bool *jump)
 {
 	*jump = false;
-	if (q->pc == q->skip_endloop) {
-		q->skip_endloop = -1;
+	if (ctx->pc == ctx->skip_endloop) {
+		ctx->skip_endloop = -1;
 		return true;
 	}
-	if (q->nloops == 0)
-		return emu_fail(ctx, "slot %d: end of a loop that was never entered", q->pc);
-	struct emu_loop *l = &q->loops[q->nloops - 1];
+	if (ctx->nloops == 0)
+		return emu_fail(ctx, "slot %d: end of a loop that was never entered", ctx->pc);
+	struct emu_loop *l = &ctx->loops[ctx->nloops - 1];
 	l->count--;
 	if (with_al)
 		l->al += l->step;
 	*jump = l->count > 0 && decided;
 	if (!*jump) {
-		restore(q, q->nloops, false);
-		q->nloops--;
+		restore(ctx, ctx->nloops, false);
+		ctx->nloops--;
 	}
 	return true;
 }
 
-static bool leave_loop(struct emu_ctx *ctx, struct emu_quad *q, bool cont, const bool want[4],
+static bool leave_loop(struct emu_ctx *ctx, const struct r500_inst *in, bool bval, bool cont,
 		       bool *jump)
 {
-	if (q->nloops == 0)
-		return emu_fail(ctx, "slot %d: %s outside a loop", q->pc, cont ? "CONTINUE" : "BREAK");
-	for (int i = 0; i < EMU_QUAD; i++) {
-		struct emu_pixel *px = &q->px[i];
-		if (px->flow == EMU_ACTIVE && want[i]) {
+	if (ctx->nloops == 0)
+		return emu_fail(ctx, "slot %d: %s outside a loop", ctx->pc,
+				cont ? "CONTINUE" : "BREAK");
+	for (long i = 0; i < ctx->npx; i++) {
+		struct emu_pixel *px = &ctx->px[i];
+		if (px->flow == EMU_ACTIVE && wants(px, in, bval)) {
 			px->flow = cont ? EMU_CONT_OFF : EMU_LOOP_OFF;
-			px->level = q->nloops;
+			px->level = (uint8_t)ctx->nloops;
 		}
 	}
-	*jump = !loop_has_pixels(q, cont);
+	*jump = !loop_has_pixels(ctx, cont);
 	if (*jump && !cont) { /* a BREAK that jumps leaves the loop: pop it */
-		restore(q, q->nloops, false);
-		q->nloops--;
+		restore(ctx, ctx->nloops, false);
+		ctx->nloops--;
 	}
 	return true;
 }
 
-bool emu_exec_fc(struct emu_ctx *ctx, struct emu_quad *q, const struct r500_inst *in)
+/* The collective decision over the draw's active pixels (§6.11). */
+static bool decide(const struct emu_ctx *ctx, const struct r500_inst *in, bool bval)
+{
+	bool any_mode = in->fc.jump_any & 1, skip_helpers = in->fc.ignore_uncovered & 1;
+	for (long i = 0; i < ctx->npx; i++) {
+		const struct emu_pixel *px = &ctx->px[i];
+		if (px->flow != EMU_ACTIVE || (skip_helpers && !px->covered))
+			continue;
+		if (wants(px, in, bval) == any_mode)
+			return any_mode; /* one wish decides "any", one refusal "all" */
+	}
+	return any_mode ? false : true; /* any of none: no; all of none: yes */
+}
+
+bool emu_exec_fc(struct emu_ctx *ctx, const struct r500_inst *in)
 {
 	const struct r500_fc *fc = &in->fc;
 	int op = fc->op & 7, target = fc->jump_addr & 511;
 	int func = fc->jump_func & 0xFF;
-	if ((func >> 4) != (func & 15) && !q->alu_valid)
-		emu_warn(ctx, q->pc, 2, "slot %d: jump decision reads an ALU result no ALU slot "
-			 "wrote since the last FC slot", q->pc);
-	q->alu_valid = false; /* the ALU result does not survive an FC slot */
+	bool bval = ctx->bool_const >> (fc->bool_addr & 31) & 1;
+	if ((func >> 4) != (func & 15) && !ctx->alu_valid)
+		emu_warn(ctx, ctx->pc, 2, "slot %d: jump decision reads an ALU result no ALU slot "
+			 "wrote since the last FC slot", ctx->pc);
+	ctx->alu_valid = false; /* the ALU result does not survive an FC slot */
 	if (fc->b_else & 1)
-		b_else(q);
-	if ((op == R500_FC_ENDLOOP || op == R500_FC_ENDREP) && q->nloops &&
-	    q->pc != q->skip_endloop)
-		restore(q, q->nloops, true); /* CONTINUE'd pixels come back */
+		b_else(ctx);
+	if ((op == R500_FC_ENDLOOP || op == R500_FC_ENDREP) && ctx->nloops &&
+	    ctx->pc != ctx->skip_endloop)
+		restore(ctx, ctx->nloops, true); /* CONTINUE'd pixels come back */
 
-	bool want[EMU_QUAD], any = false, all = true, bval = ctx->bool_const >> (fc->bool_addr & 31) & 1;
-	int nact = 0;
-	for (int i = 0; i < EMU_QUAD; i++) {
-		const struct emu_pixel *px = &q->px[i];
-		int idx = px->alu_result * 4 + fc_predicate(px, &in->cmn) * 2 + bval;
-		want[i] = fc->jump_func >> idx & 1;
-		if (px->flow != EMU_ACTIVE || ((fc->ignore_uncovered & 1) && !px->covered))
-			continue;
-		nact++;
-		any |= want[i];
-		all &= want[i];
-	}
-	bool decided = (fc->jump_any & 1) ? nact > 0 && any : nact == 0 || all;
+	bool decided = decide(ctx, in, bval);
 	bool jump = decided, ok = true;
 	switch (op) {
 	case R500_FC_LOOP: case R500_FC_REP:
-		ok = loop_begin(ctx, q, fc, decided, target, &jump);
+		ok = loop_begin(ctx, fc, decided, target, &jump);
 		break;
 	case R500_FC_ENDLOOP: case R500_FC_ENDREP:
-		ok = loop_end(ctx, q, op == R500_FC_ENDLOOP, decided, &jump);
+		ok = loop_end(ctx, op == R500_FC_ENDLOOP, decided, &jump);
 		break;
 	case R500_FC_BREAKLOOP: case R500_FC_BREAKREP: case R500_FC_CONTINUE:
-		ok = leave_loop(ctx, q, op == R500_FC_CONTINUE, want, &jump);
+		ok = leave_loop(ctx, in, bval, op == R500_FC_CONTINUE, &jump);
 		break;
 	default:
 		break;
 	}
 	if (!ok)
 		return false;
-	branch_counters(q, jump ? fc->b_op1 & 3 : fc->b_op0 & 3, fc->b_pop_cnt & 31, want, jump);
+	branch_counters(ctx, in, bval, jump);
 	int a_op = fc->a_op & 3;
 	if (jump && a_op == R500_FC_A_POP) {
-		if (q->naddr == 0)
-			return emu_fail(ctx, "slot %d: return with an empty address stack", q->pc);
-		target = q->addr_stack[--q->naddr];
+		if (ctx->naddr == 0)
+			return emu_fail(ctx, "slot %d: return with an empty address stack", ctx->pc);
+		target = ctx->addr_stack[--ctx->naddr];
 	} else if (jump && a_op == R500_FC_A_PUSH) {
-		if (q->naddr >= EMU_STACK)
-			return emu_fail(ctx, "slot %d: address stack overflow", q->pc);
-		q->addr_stack[q->naddr++] = q->pc + 1;
+		if (ctx->naddr >= EMU_STACK)
+			return emu_fail(ctx, "slot %d: address stack overflow", ctx->pc);
+		ctx->addr_stack[ctx->naddr++] = ctx->pc + 1;
 	}
-	q->pc = jump ? target : q->pc + 1;
+	ctx->pc = jump ? target : ctx->pc + 1;
 	return true;
 }

@@ -1,7 +1,17 @@
-/* The emulator's private state, shared by its files: emu.c (driver, quads,
- * inputs, outputs), emu_bind.c (constants and uniforms), emu_alu.c
- * (ALU/OUT slots), emu_tex.c (TEX slots), emu_fc.c (flow control) and
- * emu_num.c (fp32 arithmetic per ISA.md §6.5, §12). */
+/* The emulator's private state, shared by its files: emu.c (driver,
+ * inputs, outputs), emu_draw.c (the draw's pixels and their temporary
+ * frames), emu_bind.c (constants and uniforms), emu_alu.c (ALU/OUT
+ * slots), emu_tex.c (TEX slots), emu_fc.c (flow control) and emu_num.c
+ * (fp32 arithmetic per ISA.md §6.5, §12).
+ *
+ * Execution model (ISA.md §12, "all pixels of the draw share one program
+ * counter"): the whole draw - every pixel of the rectangle plus the helper
+ * pixels that pad it to whole 2x2 quads - steps through the program in
+ * lock-step with one PC, one loop stack and one address stack; jump
+ * decisions are taken over all pixels of the draw.  What stays per pixel:
+ * the flow state (active / inactive counter / out of the loop), predicates,
+ * ALU result, killed flag, temporaries and output latches.  Quads matter
+ * only where a pixel reads its neighbours (MDH/MDV). */
 #ifndef USCC_EMU_INTERNAL_H
 #define USCC_EMU_INTERNAL_H
 
@@ -10,55 +20,73 @@
 #include <stdint.h>
 #include "emu.h"
 
-enum { EMU_QUAD = 4, EMU_STACK = 32, EMU_DEFAULT_STEPS = 2000000 };
+enum {
+	EMU_QUAD = 4, EMU_STACK = 32,
+	EMU_DEFAULT_STEPS = 2000000,     /* PC steps of a small draw */
+	EMU_MIN_DEFAULT_STEPS = 65536,   /* ...never fewer, however large the draw */
+	EMU_DEFAULT_WORK = 2000000000    /* default budget of quad-steps */
+};
 
 /* Flow state of one pixel (ISA.md §6.11 emulator model). */
 enum emu_flow { EMU_ACTIVE, EMU_INACTIVE, EMU_LOOP_OFF, EMU_CONT_OFF };
 
+/* One pixel's scalar state; its temporaries live in the draw's frames.
+ * Pixels are stored quad by quad: 4q + 0 = (x,y), +1 = (x+1,y),
+ * +2 = (x,y+1), +3 = (x+1,y+1), y the GL row. */
 struct emu_pixel {
-	float t[R500_NUM_TEMPS][4];
-	uint8_t written[R500_NUM_TEMPS]; /* components ever written (poison check) */
 	uint8_t pred;                    /* predicate bits R,G,B,A = bits 0..3 */
 	bool alu_result;
 	uint8_t flow;                    /* enum emu_flow */
-	int counter;                     /* INACTIVE: branch counter */
-	int level;                       /* LOOP_OFF/CONT_OFF: loop depth it left */
+	uint8_t level;                   /* LOOP_OFF/CONT_OFF: loop depth it left */
 	bool killed, covered;
+	int counter;                     /* INACTIVE: branch counter */
+	uint32_t in_loop;                /* bit d: active when loop level d+1 began */
 	int x, y;
-	float rt[R500_NUM_TARGETS][4];
-	float depth;
+	long at;                         /* index in the image, or -1 for a helper */
 };
 
 struct emu_loop {
 	int count, al, step;
-	uint8_t mask;                    /* pixels active when the loop began */
-};
-
-/* One 2x2 quad: pixel 0 = (x,y), 1 = (x+1,y), 2 = (x,y+1), 3 = (x+1,y+1),
- * y the GL row.  All four share the program counter and the stacks. */
-struct emu_quad {
-	struct emu_pixel px[EMU_QUAD];
-	int pc;
-	bool alu_valid;                   /* ALU result written since the last FC */
-	struct emu_loop loops[EMU_STACK]; int nloops;
-	int addr_stack[EMU_STACK];        int naddr;
-	int skip_endloop;                 /* ENDLOOP reached by a skipping LOOP, or -1 */
-	uint8_t tex_pending[R500_NUM_TEMPS]; /* TEX results not covered by ACQUIRE */
-	uint8_t tex_acquired[R500_NUM_TEMPS];/* covered by ACQUIRE, awaiting WAIT */
 };
 
 struct emu_ctx {
 	const struct r500_program *p;
 	const struct emu_config *cfg;
 	float c[R500_NUM_CONSTS][4];
-	float poison[R500_NUM_TEMPS][4];   /* NaN: what unwritten temps hold */
 	struct r500_loop_const ic[32];
 	uint32_t bool_const;
 	char *warn; size_t warn_len, warn_cap;
 	uint8_t warned[R500_MAX_SLOTS][3]; /* one report per slot and kind */
 	char *why; size_t why_len;
 	bool fault;
+
+	/* the draw: pixels, their temporary frames, the output image */
+	struct emu_pixel *px; long npx;    /* npx is a multiple of EMU_QUAD */
+	int ntemps;                        /* temporaries per pixel frame */
+	float (*t)[4];                     /* npx * ntemps */
+	uint8_t *written;                  /* npx * ntemps: components ever written */
+	struct emu_image *img;
+
+	/* the one sequencer of the draw */
+	int pc;
+	bool alu_valid;                    /* ALU result written since the last FC */
+	struct emu_loop loops[EMU_STACK]; int nloops;
+	int addr_stack[EMU_STACK];        int naddr;
+	int skip_endloop;                  /* ENDLOOP reached by a skipping LOOP, or -1 */
+	uint8_t tex_pending[R500_NUM_TEMPS]; /* TEX results not covered by ACQUIRE */
+	uint8_t tex_acquired[R500_NUM_TEMPS];/* covered by ACQUIRE, awaiting WAIT */
 };
+
+/* Temporaries of pixel i: ntemps vec4s. */
+static inline float (*emu_temps(const struct emu_ctx *ctx, long i))[4]
+{
+	return ctx->t + (size_t)i * (size_t)ctx->ntemps;
+}
+
+static inline uint8_t *emu_written(const struct emu_ctx *ctx, long i)
+{
+	return ctx->written + (size_t)i * (size_t)ctx->ntemps;
+}
 
 /* emu_num.c: fp32 helpers (§6.5, §12) */
 float emu_flush(float x);
@@ -76,20 +104,25 @@ void emu_warn(struct emu_ctx *ctx, int pc, int kind, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 bool emu_fail(struct emu_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-int emu_al(const struct emu_quad *q);
+int emu_al(const struct emu_ctx *ctx);
+int emu_temp_index(int addr, bool rel, int al);  /* wraps at 128 (§12) */
 bool emu_pixel_writes(const struct emu_pixel *px, const struct r500_cmn *cmn);
 bool emu_pred_rgb(const struct emu_pixel *px, const struct r500_cmn *cmn, int c);
 bool emu_pred_alpha(const struct emu_pixel *px, const struct r500_cmn *cmn);
-void emu_check_read(struct emu_ctx *ctx, struct emu_quad *q, int pc, int temp,
-		    unsigned mask);
-void emu_note_write(struct emu_quad *q, struct emu_pixel *px, int temp, int c);
+void emu_check_read(struct emu_ctx *ctx, int temp, unsigned mask);
+void emu_note_write(struct emu_ctx *ctx, long i, int temp, int c);
+
+/* emu_draw.c: the temporaries a program can address, and the draw */
+int emu_frame_temps(const struct r500_program *p);
+bool emu_draw_alloc(struct emu_ctx *ctx, int width, int height);
+void emu_draw_free(struct emu_ctx *ctx);
 
 /* emu_bind.c: constants from immediates and uniforms */
 void emu_bind_constants(struct emu_ctx *ctx);
 
-/* one slot of each type; false on a runtime fault */
-bool emu_exec_alu(struct emu_ctx *ctx, struct emu_quad *q, const struct r500_inst *in);
-bool emu_exec_tex(struct emu_ctx *ctx, struct emu_quad *q, const struct r500_inst *in);
-bool emu_exec_fc(struct emu_ctx *ctx, struct emu_quad *q, const struct r500_inst *in);
+/* one slot of each type over the whole draw; false on a runtime fault */
+bool emu_exec_alu(struct emu_ctx *ctx, const struct r500_inst *in);
+bool emu_exec_tex(struct emu_ctx *ctx, const struct r500_inst *in);
+bool emu_exec_fc(struct emu_ctx *ctx, const struct r500_inst *in);
 
 #endif

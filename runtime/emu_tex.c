@@ -1,22 +1,18 @@
-/* One TEX slot over a quad (ISA.md §6.8, §6.9): LD, PROJ, LODBIAS, LOD
- * and DXDY all sample the one level an image has (the bias, LOD and
- * gradients select nothing); TEXKILL kills on the sign bit; the texel is
- * reordered by the destination swizzles and written under the masks and
- * predication.  Lookups happen at once; the semaphore is only tracked to
+/* One TEX slot over the whole draw (ISA.md §6.8, §6.9, §12: one PC for
+ * all pixels): LD, PROJ, LODBIAS, LOD and DXDY all sample the one level an
+ * image has (the bias, LOD and gradients select nothing, so no pixel needs
+ * its quad here); TEXKILL kills on the sign bit; the texel is reordered by
+ * the destination swizzles and written under the masks and predication.
+ * Lookups happen at once; the semaphore is only tracked (for the draw) to
  * report reads the hardware would see stale. */
 #include <math.h>
 #include <string.h>
 #include "emu_internal.h"
 #include "ir.h"
 
-static int wrap(int x, int n)
+static int tex_temp(const struct emu_ctx *ctx, int addr, int rel)
 {
-	return ((x % n) + n) % n;
-}
-
-static int tex_temp(const struct emu_quad *q, int addr, int rel)
-{
-	return wrap((addr & 127) + ((rel & 1) ? emu_al(q) : 0), R500_NUM_TEMPS);
+	return emu_temp_index(addr, rel & 1, emu_al(ctx));
 }
 
 static unsigned swz_mask(const uint16_t swz[4])
@@ -70,30 +66,31 @@ static void sample(const struct emu_ctx *ctx, const struct r500_tex *tx, const f
 	}
 }
 
-bool emu_exec_tex(struct emu_ctx *ctx, struct emu_quad *q, const struct r500_inst *in)
+bool emu_exec_tex(struct emu_ctx *ctx, const struct r500_inst *in)
 {
 	const struct r500_tex *tx = &in->tex;
 	const struct r500_cmn *m = &in->cmn;
 	int op = tx->inst & 7;
 	if (op == R500_TEX_RESERVED7)
-		return emu_fail(ctx, "slot %d: reserved texture instruction 7", q->pc);
+		return emu_fail(ctx, "slot %d: reserved texture instruction 7", ctx->pc);
 	if (op != R500_TEX_NOP) {
-		int src = tex_temp(q, tx->src_addr, tx->src_addr_rel);
-		emu_check_read(ctx, q, q->pc, src, swz_mask(tx->src_swz));
+		int src = tex_temp(ctx, tx->src_addr, tx->src_addr_rel);
+		emu_check_read(ctx, src, swz_mask(tx->src_swz));
 		if (op == R500_TEX_DXDY) {
-			emu_check_read(ctx, q, q->pc, tex_temp(q, tx->dx_addr, tx->dx_addr_rel),
+			emu_check_read(ctx, tex_temp(ctx, tx->dx_addr, tx->dx_addr_rel),
 				       swz_mask(tx->dx_swz));
-			emu_check_read(ctx, q, q->pc, tex_temp(q, tx->dy_addr, tx->dy_addr_rel),
+			emu_check_read(ctx, tex_temp(ctx, tx->dy_addr, tx->dy_addr_rel),
 				       swz_mask(tx->dy_swz));
 		}
-		int dst = tex_temp(q, tx->dst_addr, tx->dst_addr_rel);
-		for (int i = 0; i < EMU_QUAD; i++) {
-			struct emu_pixel *px = &q->px[i];
+		int dst = tex_temp(ctx, tx->dst_addr, tx->dst_addr_rel);
+		for (long i = 0; i < ctx->npx; i++) {
+			struct emu_pixel *px = &ctx->px[i];
+			float (*t)[4] = emu_temps(ctx, i);
 			float stq[4], texel[4];
-			for (int c = 0; c < 4; c++)
-				stq[c] = px->t[src][tx->src_swz[c] & 3];
 			if (!emu_pixel_writes(px, m))
 				continue;
+			for (int c = 0; c < 4; c++)
+				stq[c] = t[src][tx->src_swz[c] & 3];
 			if (op == R500_TEX_KILL) {
 				for (int c = 0; c < 4; c++)
 					if (signbit(stq[c]))
@@ -106,17 +103,17 @@ bool emu_exec_tex(struct emu_ctx *ctx, struct emu_quad *q, const struct r500_ins
 						: (m->alpha_wmask & 1) && emu_pred_alpha(px, m);
 				if (!on)
 					continue;
-				px->t[dst][c] = texel[tx->dst_swz[c] & 3];
-				emu_note_write(q, px, dst, c);
+				t[dst][c] = texel[tx->dst_swz[c] & 3];
+				emu_note_write(ctx, i, dst, c);
 			}
 		}
 		if (op != R500_TEX_KILL)
-			q->tex_pending[dst] |= (uint8_t)((m->rgb_wmask & 7) | (m->alpha_wmask & 1) << 3);
+			ctx->tex_pending[dst] |= (uint8_t)((m->rgb_wmask & 7) | (m->alpha_wmask & 1) << 3);
 	}
 	if (tx->sem_acquire & 1) {
 		for (int t = 0; t < R500_NUM_TEMPS; t++)
-			q->tex_acquired[t] |= q->tex_pending[t];
-		memset(q->tex_pending, 0, sizeof q->tex_pending);
+			ctx->tex_acquired[t] |= ctx->tex_pending[t];
+		memset(ctx->tex_pending, 0, sizeof ctx->tex_pending);
 	}
 	return true;
 }

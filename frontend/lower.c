@@ -1,0 +1,527 @@
+/* Lowering: statements, variables, control flow and the program's inputs
+ * and outputs.  Variables are not memory: each holds its current SSA value
+ * (struct lv), and an if joins the two sides' values with PHIs. */
+#include "lower_int.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { LOWER_MAX_INLINE = 64 };
+
+void lower_refuse(struct lower *l, struct src_loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_vreport(l->fe->diag, DIAG_ERROR, loc, fmt, ap);
+	va_end(ap);
+	l->failed = true;
+}
+
+/* --- values --- */
+
+struct lv lv_of(struct ir_instr *def)
+{
+	struct lv v;
+	memset(&v, 0, sizeof v);
+	if (!def)
+		return v;
+	v.col[0] = ir_src_of(def);
+	v.ncols = 1;
+	v.rows = def->ncomp;
+	v.base = def->base;
+	return v;
+}
+
+struct lv lv_scalar(struct ir_instr *def, int comp)
+{
+	struct lv v = lv_of(def);
+	if (def)
+		v.col[0] = ir_src_comp(def, comp);
+	v.rows = 1;
+	return v;
+}
+
+struct ir_src lv_comp(const struct lv *v, int col, int comp)
+{
+	struct ir_src s = v->col[col];
+	uint8_t c = s.swz[comp];
+	for (int i = 0; i < 4; i++)
+		s.swz[i] = c;
+	return s;
+}
+
+struct ir_src lv_bcast(const struct lv *v, int n)
+{
+	(void)n;
+	if (v->rows == 1)
+		return lv_comp(v, 0, 0);
+	return v->col[0];
+}
+
+struct ir_instr *lv_build(struct lower *l, enum ir_op op, int n, int nsrc, const struct ir_src *s)
+{
+	enum ir_base base = IR_FLOAT;
+	if (ir_op_infos[op].flags & IRF_BOOL)
+		base = IR_BOOL;
+	else if ((op == IR_OP_MOV || op == IR_OP_VEC || op == IR_OP_PHI) && s[0].def)
+		base = (enum ir_base)s[0].def->base;
+	else if (op == IR_OP_SELECT && s[1].def)
+		base = (enum ir_base)s[1].def->base;
+	struct ir_instr *in = ir_build(&l->b, op, n, base, nsrc, s);
+	if (!in)
+		l->failed = true;
+	return in;
+}
+
+static enum ir_base base_of(const struct glsl_type *t)
+{
+	return t->base == GLSL_BOOL ? IR_BOOL : IR_FLOAT;
+}
+
+struct lv lower_const(struct lower *l, const struct glsl_type *t, const float *vals)
+{
+	struct lv v;
+	memset(&v, 0, sizeof v);
+	v.ncols = t->cols ? t->cols : 1;
+	v.rows = t->rows ? t->rows : 1;
+	v.base = (uint8_t)base_of(t);
+	for (int c = 0; c < v.ncols && c < 4; c++) {
+		float x[4] = { 0, 0, 0, 0 };
+		for (int r = 0; r < v.rows && r < 4; r++)
+			x[r] = vals ? vals[c * v.rows + r] : 0;
+		struct ir_instr *in = ir_build_const(&l->b, v.rows, (enum ir_base)v.base, x);
+		if (!in) {
+			l->failed = true;
+			return v;
+		}
+		v.col[c] = ir_src_of(in);
+	}
+	return v;
+}
+
+/* The value of a variable never assigned: zero (GLSL leaves it undefined). */
+struct lv lower_zero(struct lower *l, const struct glsl_type *t)
+{
+	struct lv v;
+	memset(&v, 0, sizeof v);
+	v.ncols = t->cols ? t->cols : 1;
+	v.rows = t->rows ? t->rows : 1;
+	v.base = (uint8_t)base_of(t);
+	struct ir_instr *z = v.base == IR_BOOL ? l->falsev : l->zero;
+	for (int c = 0; c < v.ncols && c < 4; c++) {
+		v.col[c] = ir_src_of(z);
+		for (int i = 0; i < 4; i++)
+			v.col[c].swz[i] = (uint8_t)(i < v.rows ? i : 0);
+	}
+	return v;
+}
+
+/* --- variables --- */
+
+struct lvar *lower_var(struct lower *l, struct sema_symbol *sym)
+{
+	if (sym->lower_data)
+		return sym->lower_data;
+	const struct glsl_type *t = sym->type;
+	struct lvar *v = arena_alloc(l->f->arena, sizeof *v);
+	int n = lower_leaf_count(t);
+	if (!v || n <= 0)
+		return NULL;
+	v->sym = sym;
+	v->nelems = n;
+	v->elems = arena_alloc(l->f->arena, sizeof *v->elems * (size_t)n);
+	if (!v->elems)
+		return NULL;
+	for (int i = 0; i < n; i++)
+		v->elems[i] = lower_zero(l, lower_leaf_type(t, i));
+	if (l->nvars == l->capvars) {
+		int ncap = l->capvars ? l->capvars * 2 : 32;
+		struct lvar **nv = arena_realloc(l->f->arena, l->vars, sizeof *nv * (size_t)l->capvars,
+						 sizeof *nv * (size_t)ncap);
+		if (!nv)
+			return NULL;
+		l->vars = nv;
+		l->capvars = ncap;
+	}
+	l->vars[l->nvars++] = v;
+	sym->lower_data = v;
+	return v;
+}
+
+/* --- statements --- */
+
+static void lower_decl(struct lower *l, struct ast_node *decl)
+{
+	for (struct ast_node *d = decl->kid[0]; d && !l->failed; d = d->next) {
+		if (!d->sym)
+			continue;
+		const struct glsl_type *t = d->sym->type;
+		d->sym->lower_data = NULL; /* a fresh variable each time it is declared */
+		struct lvar *v = lower_var(l, d->sym);
+		if (!v)
+			return;
+		if (d->kid[1] && lower_is_agg(t))
+			lower_agg(l, d->kid[1], v->elems);
+		else if (d->kid[1])
+			v->elems[0] = lower_expr(l, d->kid[1]);
+	}
+}
+
+/* Copies every variable's value (those in vars[0..n)). */
+struct lv **lower_snapshot(struct lower *l, int n)
+{
+	struct lv **s = arena_alloc(l->f->arena, sizeof *s * (size_t)(n ? n : 1));
+	if (!s)
+		return NULL;
+	for (int i = 0; i < n; i++) {
+		struct lvar *v = l->vars[i];
+		s[i] = arena_alloc(l->f->arena, sizeof **s * (size_t)v->nelems);
+		if (!s[i])
+			return NULL;
+		memcpy(s[i], v->elems, sizeof **s * (size_t)v->nelems);
+	}
+	return s;
+}
+
+void lower_restore(struct lower *l, struct lv **s, int n)
+{
+	for (int i = 0; i < n; i++)
+		memcpy(l->vars[i]->elems, s[i], sizeof **s * (size_t)l->vars[i]->nelems);
+}
+
+static bool same_src(const struct ir_src *a, const struct ir_src *b, int n)
+{
+	return a->def == b->def && memcmp(a->swz, b->swz, (size_t)n) == 0;
+}
+
+static void lower_if(struct lower *l, struct ast_node *n)
+{
+	struct lv c = lower_expr(l, n->kid[0]);
+	if (l->failed)
+		return;
+	int nv = l->nvars;
+	bool written[nv ? nv : 1];
+	for (int i = 0; i < nv; i++)
+		written[i] = l->vars[i]->written;
+	struct lv **before = lower_snapshot(l, nv);
+	struct ir_cf *cf = ir_build_if(&l->b, lv_comp(&c, 0, 0));
+	if (!cf || !before) {
+		l->failed = true;
+		return;
+	}
+	ir_builder_enter(&l->b, &cf->then_list, cf);
+	lower_stmt(l, n->kid[1]);
+	struct lv **then_v = lower_snapshot(l, nv);
+	lower_restore(l, before, nv);
+	ir_builder_enter(&l->b, &cf->else_list, cf);
+	lower_stmt(l, n->kid[2]);
+	struct lv **else_v = lower_snapshot(l, nv);
+	ir_builder_after(&l->b, cf);
+	if (!then_v || !else_v || l->failed) {
+		l->failed = true;
+		return;
+	}
+	for (int i = 0; i < nv; i++) {
+		struct lvar *v = l->vars[i];
+		v->written |= written[i];
+		for (int e = 0; e < v->nelems; e++) {
+			struct lv *a = &then_v[i][e], *b = &else_v[i][e], *out = &v->elems[e];
+			*out = *a;
+			for (int col = 0; col < a->ncols; col++) {
+				if (same_src(&a->col[col], &b->col[col], a->rows))
+					continue;
+				struct ir_src s[2] = { a->col[col], b->col[col] };
+				struct ir_instr *phi = lv_build(l, IR_OP_PHI, a->rows, 2, s);
+				if (!phi)
+					return;
+				phi->base = a->base;
+				out->col[col] = ir_src_of(phi);
+			}
+		}
+	}
+}
+
+void lower_stmt(struct lower *l, struct ast_node *n)
+{
+	if (!n || l->failed)
+		return;
+	if (++l->depth > 500) {
+		lower_refuse(l, n->loc, "statements nested too deeply");
+		return;
+	}
+	l->b.loc = n->loc;
+	switch (n->kind) {
+	case AST_BLOCK:
+		for (struct ast_node *s = n->kid[0]; s && !l->failed; s = s->next) {
+			if (l->returned) {
+				lower_refuse(l, s->loc, "code after 'return' is not supported yet");
+				break;
+			}
+			lower_stmt(l, s);
+		}
+		break;
+	case AST_DECL:
+		lower_decl(l, n);
+		break;
+	case AST_EXPR_STMT:
+		if (n->kid[0])
+			lower_expr(l, n->kid[0]);
+		break;
+	case AST_IF:
+		lower_if(l, n);
+		break;
+	case AST_FOR:
+	case AST_WHILE:
+	case AST_DO:
+		lower_loop(l, n);
+		break;
+	case AST_BREAK:
+	case AST_CONTINUE:
+		lower_jump(l, n);
+		break;
+	case AST_RETURN:
+		if (n->kid[0] && l->ret)
+			*l->ret = lower_expr(l, n->kid[0]);
+		l->returned = true;
+		break;
+	case AST_DISCARD:
+		if (!ir_build(&l->b, IR_OP_DISCARD, 0, IR_FLOAT, 0, NULL))
+			l->failed = true;
+		break;
+	default:
+		break;
+	}
+	l->depth--;
+}
+
+/* --- user functions: inlined --- */
+
+static bool has_return(const struct ast_node *n)
+{
+	if (!n)
+		return false;
+	if (n->kind == AST_RETURN)
+		return true;
+	if (n->kind < AST_BLOCK)
+		return false; /* expressions */
+	for (int i = 0; i < 4; i++)
+		for (const struct ast_node *k = n->kid[i]; k; k = k->next) {
+			if (has_return(k))
+				return true;
+			if (n->kind != AST_BLOCK)
+				break;
+		}
+	return false;
+}
+
+struct lv lower_call_user(struct lower *l, struct ast_node *call)
+{
+	struct sema_function *f = call->fn;
+	struct lv result = lower_zero(l, glsl_is_basic(f->ret) ? f->ret : &glsl_type_float);
+	if (lower_is_agg(f->ret)) {
+		lower_refuse(l, call->loc, "functions returning arrays or structs are not supported yet");
+		return result;
+	}
+	if (!f->def) {
+		lower_refuse(l, call->loc, "function '%s' is declared but never defined", f->name);
+		return result;
+	}
+	if (++l->inline_depth > LOWER_MAX_INLINE) {
+		lower_refuse(l, call->loc, "calls nested too deeply");
+		return result;
+	}
+	/* a return anywhere but at the end of the body is not supported yet */
+	struct ast_node *body = f->def->kid[1];
+	for (struct ast_node *s = body->kid[0]; s; s = s->next)
+		if (has_return(s) && !(s->kind == AST_RETURN && !s->next)) {
+			lower_refuse(l, s->loc, "'return' before the end of '%s' is not supported yet",
+				     f->name);
+			return result;
+		}
+	/* arguments are evaluated first, then bound: a parameter may share its
+	 * name with a variable an argument reads */
+	struct lv *args[f->nparams ? f->nparams : 1];
+	int k = 0;
+	for (struct ast_node *a = call->kid[0]; a && k < f->nparams; a = a->next, k++) {
+		const struct glsl_type *pt = f->params[k].type;
+		int n = lower_leaf_count(pt);
+		args[k] = arena_alloc(l->f->arena, sizeof(struct lv) * (size_t)n);
+		if (!args[k] || pt->base == GLSL_SAMPLER) {
+			lower_refuse(l, a->loc, "parameters of type '%s' are not supported yet",
+				     glsl_type_name(l->f->arena, pt));
+			return result;
+		}
+		if (f->params[k].qual == AST_STORAGE_OUT)
+			for (int i = 0; i < n; i++)
+				args[k][i] = lower_zero(l, lower_leaf_type(pt, i));
+		else if (lower_is_agg(pt))
+			lower_agg(l, a, args[k]);
+		else
+			args[k][0] = lower_expr(l, a);
+	}
+	for (k = 0; k < f->nparams; k++) {
+		struct sema_symbol *p = f->params[k].sym;
+		if (!p)
+			continue;
+		p->lower_data = NULL;
+		struct lvar *v = lower_var(l, p);
+		if (v)
+			memcpy(v->elems, args[k], sizeof(struct lv) * (size_t)v->nelems);
+	}
+	struct lv *saved_ret = l->ret;
+	bool saved_returned = l->returned;
+	l->ret = &result;
+	l->returned = false;
+	struct src_loc saved_loc = l->b.loc;
+	lower_stmt(l, body);
+	l->ret = saved_ret;
+	l->returned = saved_returned;
+	l->b.loc = saved_loc;
+	k = 0;
+	for (struct ast_node *a = call->kid[0]; a && k < f->nparams && !l->failed; a = a->next, k++) {
+		enum ast_storage q = f->params[k].qual;
+		struct sema_symbol *p = f->params[k].sym;
+		if ((q == AST_STORAGE_OUT || q == AST_STORAGE_INOUT) && p && p->lower_data) {
+			struct lvar *pv = p->lower_data;
+			if (lower_is_agg(p->type))
+				lower_store_agg(l, a, pv->elems);
+			else
+				lower_store(l, a, pv->elems[0]);
+		}
+	}
+	l->inline_depth--;
+	return result;
+}
+
+/* --- the program --- */
+
+/* Samplers take texture units in declaration order. */
+static void add_samplers(struct lower *l, const struct sema_program *prog)
+{
+	for (int i = 0; i < prog->nglobals; i++) {
+		struct sema_symbol *s = prog->globals[i];
+		if (s->type->base == GLSL_SAMPLER && s->uses > 0)
+			ir_func_add_sampler(l->f, s->name, s->type->target, s->type->shadow);
+	}
+}
+
+static void init_globals(struct lower *l, const struct sema_program *prog)
+{
+	/* global initializers run at the start of main, in order */
+	for (struct ast_node *n = prog->unit; n && !l->failed; n = n->next) {
+		if (n->kind != AST_DECL || !n->type)
+			continue;
+		enum ast_storage st = n->type->storage;
+		if (st == AST_STORAGE_NONE || st == AST_STORAGE_CONST)
+			lower_decl(l, n);
+	}
+}
+
+static void emit_output(struct lower *l, struct sema_symbol *sym, const char *name, int target,
+			int elem, int ncomp)
+{
+	struct lvar *v = sym->lower_data;
+	if (!v || !v->written || elem >= v->nelems || (elem < 64 && !(v->written_elems >> elem & 1)))
+		return;
+	int idx = ir_func_add_output(l->f, name, target, ncomp);
+	struct ir_src s = v->elems[elem].col[0];
+	struct ir_instr *out = ir_build(&l->b, IR_OP_OUTPUT, 0, IR_FLOAT, 1, &s);
+	if (!out || idx < 0) {
+		l->failed = true;
+		return;
+	}
+	out->index = idx;
+}
+
+static void emit_outputs(struct lower *l, const struct sema_program *prog)
+{
+	struct sema_symbol *color = NULL, *data = NULL;
+	for (int i = 0; i < prog->nglobals; i++) {
+		struct sema_symbol *s = prog->globals[i];
+		struct lvar *v = s->lower_data;
+		if (!v || !v->written)
+			continue;
+		if (s->builtin == SEMA_VAR_FRAGCOLOR)
+			color = s;
+		else if (s->builtin == SEMA_VAR_FRAGDATA)
+			data = s;
+	}
+	l->b.loc = fe_loc(l->fe, prog->main->def->loc.line, prog->main->def->loc.col);
+	if (color && data) {
+		lower_refuse(l, prog->main->loc, "a shader cannot write both gl_FragColor and gl_FragData");
+		return;
+	}
+	if (color)
+		emit_output(l, color, "gl_FragColor", 0, 0, 4);
+	if (data) {
+		struct lvar *v = data->lower_data;
+		for (int e = 0; e < v->nelems; e++) {
+			char name[32];
+			snprintf(name, sizeof name, "gl_FragData[%d]", e);
+			emit_output(l, data, name, e, e, 4);
+		}
+	}
+	for (int i = 0; i < prog->nglobals; i++)
+		if (prog->globals[i]->builtin == SEMA_VAR_FRAGDEPTH)
+			emit_output(l, prog->globals[i], "gl_FragDepth", -1, 0, 1);
+}
+
+/* Vertex shaders (lowered for the interpreter): every written varying
+ * and output built-in is an output, named as in GLSL. */
+static void emit_vertex_outputs(struct lower *l, const struct sema_program *prog)
+{
+	int target = 0;
+	for (int i = 0; i < prog->nglobals && !l->failed; i++) {
+		struct sema_symbol *s = prog->globals[i];
+		if (s->storage != AST_STORAGE_VARYING &&
+		    !(s->builtin == SEMA_VAR_VERTEX && !s->read_only))
+			continue;
+		const struct glsl_type *et = s->type->base == GLSL_ARRAY ? s->type->elem : s->type;
+		if (glsl_is_matrix(et)) {
+			if (s->lower_data)
+				lower_refuse(l, s->loc, "matrix varyings are not supported yet");
+			continue;
+		}
+		if (s->type->base != GLSL_ARRAY) {
+			emit_output(l, s, s->name, target++, 0, et->rows);
+			continue;
+		}
+		for (int e = 0; e < s->type->length; e++)
+			emit_output(l, s, arena_printf(l->f->arena, "%s[%d]", s->name, e), target++, e,
+				    et->rows);
+	}
+}
+
+struct ir_func *lower_program(struct fe_ctx *fe, const struct sema_program *prog)
+{
+	struct lower l;
+	memset(&l, 0, sizeof l);
+	l.fe = fe;
+	l.f = ir_func_create(fe->arena, fe->stage == GLSL_STAGE_VERTEX ? IR_STAGE_VERTEX
+								       : IR_STAGE_FRAGMENT);
+	if (!l.f || !prog->main || !prog->main->def)
+		return NULL;
+	for (int i = 0; i < prog->nglobals; i++)
+		prog->globals[i]->lower_data = NULL;
+	ir_builder_init(&l.b, l.f);
+	l.b.loc = prog->main->def->loc;
+	const float zero[4] = { 0, 0, 0, 0 };
+	l.zero = ir_build_const(&l.b, 4, IR_FLOAT, zero);
+	l.falsev = ir_build_const(&l.b, 4, IR_BOOL, zero);
+	add_samplers(&l, prog);
+	init_globals(&l, prog);
+	struct lv unused = lower_zero(&l, &glsl_type_float);
+	l.ret = &unused;
+	lower_stmt(&l, prog->main->def->kid[1]);
+	if (!l.failed && fe->stage == GLSL_STAGE_FRAGMENT)
+		emit_outputs(&l, prog);
+	else if (!l.failed)
+		emit_vertex_outputs(&l, prog);
+	if (l.failed || arena_failed(fe->arena)) {
+		if (!fe->diag->errors)
+			diag_error(fe->diag, fe_loc(fe, 0, 0), "out of memory");
+		return NULL;
+	}
+	return l.f;
+}

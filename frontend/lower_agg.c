@@ -1,0 +1,196 @@
+/* Aggregates (structs and arrays) are flattened into leaves: the scalars,
+ * vectors and matrices they hold, in declaration order, array elements
+ * in order.  A variable's value is one lv per leaf; a uniform struct is one
+ * uniform table entry per basic member (or array of basic members), named
+ * by its path ("light.color", "lights[1].dir"), as ir.h asks. */
+#include "lower_int.h"
+
+#include <string.h>
+
+bool lower_is_agg(const struct glsl_type *t)
+{
+	return t->base == GLSL_ARRAY || t->base == GLSL_STRUCT;
+}
+
+int lower_leaf_count(const struct glsl_type *t)
+{
+	if (t->base == GLSL_ARRAY)
+		return t->length * lower_leaf_count(t->elem);
+	if (t->base == GLSL_STRUCT) {
+		int n = 0;
+		for (int i = 0; i < t->nfields; i++)
+			n += lower_leaf_count(t->fields[i].type);
+		return n;
+	}
+	return 1;
+}
+
+const struct glsl_type *lower_leaf_type(const struct glsl_type *t, int leaf)
+{
+	while (lower_is_agg(t)) {
+		if (t->base == GLSL_ARRAY) {
+			int per = lower_leaf_count(t->elem);
+			leaf = per ? leaf % per : 0;
+			t = t->elem;
+			continue;
+		}
+		int i = 0;
+		for (; i < t->nfields; i++) {
+			int n = lower_leaf_count(t->fields[i].type);
+			if (leaf < n)
+				break;
+			leaf -= n;
+		}
+		if (i == t->nfields)
+			return &glsl_type_float;
+		t = t->fields[i].type;
+	}
+	return t;
+}
+
+void lower_uniform_leaf(struct lower *l, const struct sema_symbol *sym, int leaf,
+			const char **name, int *elem, const struct glsl_type **entry)
+{
+	const struct glsl_type *t = sym->type;
+	const char *path = sym->name;
+	for (;;) {
+		if (t->base == GLSL_ARRAY && !lower_is_agg(t->elem))
+			break; /* an array of basic members is one entry */
+		if (t->base == GLSL_ARRAY) {
+			int per = lower_leaf_count(t->elem);
+			int k = per ? leaf / per : 0;
+			path = arena_printf(l->f->arena, "%s[%d]", path, k);
+			leaf -= k * per;
+			t = t->elem;
+		} else if (t->base == GLSL_STRUCT) {
+			int i = 0;
+			for (; i + 1 < t->nfields; i++) {
+				int n = lower_leaf_count(t->fields[i].type);
+				if (leaf < n)
+					break;
+				leaf -= n;
+			}
+			path = arena_printf(l->f->arena, "%s.%s", path, t->fields[i].name);
+			t = t->fields[i].type;
+		} else {
+			break;
+		}
+	}
+	*name = path;
+	*elem = t->base == GLSL_ARRAY ? leaf : 0;
+	*entry = t;
+}
+
+/* The variable and first leaf an expression names, when it is a path of
+ * members and constant indexes from a variable. */
+bool lower_path(const struct ast_node *e, struct sema_symbol **sym, int *leaf)
+{
+	if (e->kind == AST_IDENT) {
+		*sym = e->sym;
+		*leaf = 0;
+		return e->sym != NULL;
+	}
+	if (e->kind == AST_FIELD && !e->nswz) {
+		if (!lower_path(e->kid[0], sym, leaf))
+			return false;
+		const struct glsl_type *st = e->kid[0]->ty;
+		for (int i = 0; i < e->field && i < st->nfields; i++)
+			*leaf += lower_leaf_count(st->fields[i].type);
+		return true;
+	}
+	if (e->kind == AST_INDEX && e->kid[0]->ty->base == GLSL_ARRAY && e->kid[1]->cval) {
+		if (!lower_path(e->kid[0], sym, leaf))
+			return false;
+		*leaf += (int)e->kid[1]->cval->v[0] * lower_leaf_count(e->kid[0]->ty->elem);
+		return true;
+	}
+	return false;
+}
+
+/* Fills out[0 .. leaf_count(e->ty)) with the leaves of an aggregate. */
+void lower_agg(struct lower *l, struct ast_node *e, struct lv *out)
+{
+	int n = lower_leaf_count(e->ty);
+	struct sema_symbol *sym;
+	int leaf;
+	if (l->failed)
+		goto zero;
+	if (lower_path(e, &sym, &leaf)) {
+		for (int i = 0; i < n; i++)
+			out[i] = lower_load_leaf(l, e, sym, leaf + i);
+		return;
+	}
+	switch (e->kind) {
+	case AST_CALL:
+		if (e->type) {
+			int k = 0;
+			for (struct ast_node *a = e->kid[0]; a && k < n; a = a->next) {
+				if (lower_is_agg(a->ty)) {
+					lower_agg(l, a, out + k);
+					k += lower_leaf_count(a->ty);
+				} else {
+					out[k++] = lower_expr(l, a);
+				}
+			}
+			return;
+		}
+		lower_refuse(l, e->loc, "functions returning arrays or structs are not supported yet");
+		goto zero;
+	case AST_ASSIGN:
+		lower_agg(l, e->kid[1], out);
+		lower_store_agg(l, e->kid[0], out);
+		return;
+	case AST_TERNARY: {
+		struct lv c = lower_expr(l, e->kid[0]);
+		struct lv *b = arena_alloc(l->f->arena, sizeof *b * (size_t)(n ? n : 1));
+		if (!b) {
+			l->failed = true;
+			goto zero;
+		}
+		lower_agg(l, e->kid[1], out);
+		lower_agg(l, e->kid[2], b);
+		for (int i = 0; i < n; i++)
+			for (int col = 0; col < out[i].ncols; col++) {
+				struct ir_src s[3] = { lv_comp(&c, 0, 0), out[i].col[col], b[i].col[col] };
+				struct ir_instr *in = lv_build(l, IR_OP_SELECT, out[i].rows, 3, s);
+				if (in)
+					out[i].col[col] = ir_src_of(in);
+			}
+		return;
+	}
+	case AST_BINARY:
+		if (e->op == ',') {
+			lower_expr(l, e->kid[0]);
+			lower_agg(l, e->kid[1], out);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	lower_refuse(l, e->loc, "this use of an array or struct is not supported yet");
+zero:
+	for (int i = 0; i < n; i++)
+		out[i] = lower_zero(l, lower_leaf_type(e->ty, i));
+}
+
+/* Stores leaves into the variable an l-value path names. */
+void lower_store_agg(struct lower *l, struct ast_node *e, const struct lv *vals)
+{
+	struct sema_symbol *sym;
+	int leaf;
+	if (!lower_path(e, &sym, &leaf)) {
+		lower_refuse(l, e->loc, "assigning to this part of an array or struct is not supported yet");
+		return;
+	}
+	struct lvar *v = lower_var(l, sym);
+	int n = lower_is_agg(e->ty) ? lower_leaf_count(e->ty) : 1;
+	if (!v || leaf + n > v->nelems)
+		return;
+	v->written = true;
+	for (int i = 0; i < n; i++) {
+		v->elems[leaf + i] = vals[i];
+		if (leaf + i < 64)
+			v->written_elems |= 1ull << (leaf + i);
+	}
+}

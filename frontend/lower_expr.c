@@ -1,0 +1,804 @@
+/* Lowering of expressions: loads of variables, inputs and uniforms,
+ * operators with GLSL's typing (broadcast, linear algebra), swizzles,
+ * constructors, and stores through swizzles and indexes. */
+#include "lower_int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct glsl_type *elem_type(const struct glsl_type *t)
+{
+	return t->base == GLSL_ARRAY ? t->elem : t;
+}
+
+static struct lv refuse_lv(struct lower *l, struct ast_node *e, const char *what)
+{
+	lower_refuse(l, e->loc, "%s is not supported yet", what);
+	return lower_zero(l, glsl_is_basic(e->ty) ? e->ty : &glsl_type_float);
+}
+
+/* vec4 slots a uniform takes: one per matrix column per element */
+static int var_nvec4(const struct glsl_type *t)
+{
+	const struct glsl_type *et = elem_type(t);
+	return et->cols * (t->base == GLSL_ARRAY ? t->length : 1);
+}
+
+/* --- loads --- */
+
+static struct lv load_input(struct lower *l, const char *name, const struct glsl_type *t)
+{
+	int idx = ir_func_find_input(l->f, name);
+	if (idx < 0)
+		idx = ir_func_add_input(l->f, name, t->rows);
+	struct ir_instr *in = ir_build(&l->b, IR_OP_INPUT, t->rows, IR_FLOAT, 0, NULL);
+	if (!in || idx < 0) {
+		l->failed = true;
+		return lower_zero(l, t);
+	}
+	in->index = idx;
+	return lv_of(in);
+}
+
+/* Element `elem` of uniform `sym` (dyn: non-constant element index). */
+static struct lv load_uniform(struct lower *l, struct sema_symbol *sym, int elem,
+			      const struct lv *dyn)
+{
+	const char *name;
+	const struct glsl_type *t;
+	lower_uniform_leaf(l, sym, elem, &name, &elem, &t);
+	const struct glsl_type *et = elem_type(t);
+	int idx = ir_func_find_uniform(l->f, name);
+	if (idx < 0)
+		idx = ir_func_add_uniform(l->f, name, et->name, t->base == GLSL_ARRAY ? t->length : 0,
+					  var_nvec4(t), et->rows);
+	struct lv v;
+	memset(&v, 0, sizeof v);
+	v.ncols = et->cols;
+	v.rows = et->rows;
+	v.base = IR_FLOAT;
+	for (int c = 0; c < et->cols; c++) {
+		struct ir_src s[1];
+		int nsrc = 0;
+		if (dyn) {
+			struct ir_src i = lv_comp(dyn, 0, 0);
+			if (et->cols > 1) {
+				/* element index scaled to vec4 slots */
+				struct ir_instr *k = ir_build_constf(&l->b, (float)et->cols);
+				struct ir_src ks = ir_src_of(k);
+				struct ir_src m[2] = { i, ks };
+				i = ir_src_of(lv_build(l, IR_OP_MUL, 1, 2, m));
+			}
+			s[nsrc++] = i;
+		}
+		struct ir_instr *in = ir_build(&l->b, IR_OP_UNIFORM, et->rows, IR_FLOAT, nsrc, s);
+		if (!in || idx < 0) {
+			l->failed = true;
+			return lower_zero(l, et);
+		}
+		in->index = idx;
+		in->offset = elem * et->cols + c;
+		v.col[c] = ir_src_of(in);
+	}
+	if (et->base == GLSL_BOOL) {
+		/* bool uniforms hold 0.0 or 1.0 */
+		struct ir_instr *b = ir_build_alu1(&l->b, IR_OP_F2B, et->rows, v.col[0]);
+		v = lv_of(b);
+	}
+	return v;
+}
+
+static const char *builtin_input_name(const struct sema_symbol *s)
+{
+	switch (s->builtin) {
+	case SEMA_VAR_FRAGCOORD: return "gl_FragCoord";
+	case SEMA_VAR_POINTCOORD: return "gl_PointCoord";
+	default: return s->name;
+	}
+}
+
+/* Non-constant indexes of what is not a uniform: a compare/select chain
+ * over the candidates (the R500 has no relative addressing of temps
+ * outside loops). */
+static struct ir_src index_is(struct lower *l, const struct lv *dyn, int k)
+{
+	struct ir_src s[2] = { lv_comp(dyn, 0, 0), ir_src_comp(ir_build_constf(&l->b, (float)k), 0) };
+	struct ir_instr *eq = lv_build(l, IR_OP_EQ, 1, 2, s);
+	return eq ? ir_src_comp(eq, 0) : s[0];
+}
+
+static struct lv select_lv(struct lower *l, struct ir_src cond, const struct lv *a,
+			   const struct lv *b)
+{
+	struct lv r = *a;
+	for (int c = 0; c < a->ncols; c++) {
+		struct ir_src s[3] = { cond, a->col[c], b->col[c] };
+		struct ir_instr *in = lv_build(l, IR_OP_SELECT, a->rows, 3, s);
+		if (in)
+			r.col[c] = ir_src_of(in);
+	}
+	return r;
+}
+
+static struct lv load_var(struct lower *l, struct ast_node *e, struct sema_symbol *sym, int elem,
+			  const struct lv *dyn);
+
+/* Element `dyn` of an array variable that is not a uniform. */
+static struct lv load_dynamic(struct lower *l, struct ast_node *e, struct sema_symbol *sym,
+			      const struct lv *dyn)
+{
+	int n = sym->type->length;
+	struct lv r = load_var(l, e, sym, 0, NULL);
+	for (int k = 1; k < n && !l->failed; k++) {
+		struct lv x = load_var(l, e, sym, k, NULL);
+		r = select_lv(l, index_is(l, dyn, k), &x, &r);
+	}
+	return r;
+}
+
+/* Value of element `elem` of variable `sym` (dyn: non-constant index). */
+static struct lv load_var(struct lower *l, struct ast_node *e, struct sema_symbol *sym, int elem,
+			  const struct lv *dyn)
+{
+	const struct glsl_type *et = lower_leaf_type(sym->type, elem);
+	if (sym->storage == AST_STORAGE_UNIFORM)
+		return load_uniform(l, sym, elem, dyn);
+	if (dyn)
+		return load_dynamic(l, e, sym, dyn);
+	if (sym->builtin == SEMA_VAR_FRONTFACING)
+		return refuse_lv(l, e, "gl_FrontFacing");
+	bool input = l->fe->stage == GLSL_STAGE_FRAGMENT
+			     ? sym->storage == AST_STORAGE_VARYING || sym->builtin == SEMA_VAR_FRAGCOORD ||
+				       sym->builtin == SEMA_VAR_POINTCOORD ||
+				       sym->builtin == SEMA_VAR_VARYING_IN
+			     : sym->storage == AST_STORAGE_ATTRIBUTE ||
+				       (sym->builtin == SEMA_VAR_VERTEX && sym->read_only);
+	if (input) {
+		if (glsl_is_matrix(et))
+			return refuse_lv(l, e, "a matrix varying");
+		const char *name = builtin_input_name(sym);
+		if (sym->type->base == GLSL_ARRAY)
+			name = arena_printf(l->f->arena, "%s[%d]", sym->name, elem);
+		return load_input(l, name, et);
+	}
+	if (sym->builtin == SEMA_VAR_CONST && sym->cval)
+		return lower_const(l, et, sym->cval->v);
+	struct lvar *v = lower_var(l, sym);
+	if (!v || elem >= v->nelems) {
+		l->failed = true;
+		return lower_zero(l, et);
+	}
+	return v->elems[elem];
+}
+
+/* An index: constant when sema folded it or when it lowers to a constant
+ * (a counter of an unrolled loop); otherwise its value in `dyn`. */
+static bool index_value(struct lower *l, struct ast_node *idx, int *k, struct lv *dyn)
+{
+	if (idx->cval) {
+		*k = (int)idx->cval->v[0];
+		return true;
+	}
+	*dyn = lower_expr(l, idx);
+	struct ir_instr *d = dyn->col[0].def;
+	if (d && d->op == IR_OP_CONST) {
+		*k = (int)d->imm[dyn->col[0].swz[0]];
+		return true;
+	}
+	return false;
+}
+
+struct lv lower_load_leaf(struct lower *l, struct ast_node *e, struct sema_symbol *sym, int leaf)
+{
+	return load_var(l, e, sym, leaf, NULL);
+}
+
+/* A struct member or array element reached through members: loaded by
+ * its leaf when the path is constant, else sliced from the whole value. */
+static struct lv load_member(struct lower *l, struct ast_node *e)
+{
+	struct sema_symbol *sym;
+	int leaf;
+	if (lower_path(e, &sym, &leaf))
+		return load_var(l, e, sym, leaf, NULL);
+	struct ast_node *base = e->kid[0];
+	if (e->kind != AST_FIELD || !lower_is_agg(base->ty))
+		return refuse_lv(l, e, "indexing an array member by a non-constant");
+	int n = lower_leaf_count(base->ty), off = 0;
+	struct lv *all = arena_alloc(l->f->arena, sizeof *all * (size_t)n);
+	if (!all) {
+		l->failed = true;
+		return lower_zero(l, e->ty);
+	}
+	lower_agg(l, base, all);
+	for (int i = 0; i < e->field; i++)
+		off += lower_leaf_count(base->ty->fields[i].type);
+	return all[off];
+}
+
+/* --- operators --- */
+
+static int ncomp_total(const struct lv *v)
+{
+	return v->ncols * v->rows;
+}
+
+/* Component-wise binary op with scalar broadcast, column by column. */
+static struct lv compwise2(struct lower *l, enum ir_op op, const struct lv *a, const struct lv *b)
+{
+	const struct lv *shape = ncomp_total(a) >= ncomp_total(b) ? a : b;
+	struct lv r = *shape;
+	for (int c = 0; c < shape->ncols; c++) {
+		struct ir_src s[2] = {
+			a->ncols == 1 && a->rows == 1 ? lv_comp(a, 0, 0) : a->col[c],
+			b->ncols == 1 && b->rows == 1 ? lv_comp(b, 0, 0) : b->col[c],
+		};
+		struct ir_instr *in = lv_build(l, op, shape->rows, 2, s);
+		if (!in)
+			return r;
+		r.col[c] = ir_src_of(in);
+		r.base = in->base;
+	}
+	return r;
+}
+
+static struct lv compwise1(struct lower *l, enum ir_op op, const struct lv *a)
+{
+	struct lv r = *a;
+	for (int c = 0; c < a->ncols; c++) {
+		struct ir_instr *in = lv_build(l, op, a->rows, 1, &a->col[c]);
+		if (!in)
+			return r;
+		r.col[c] = ir_src_of(in);
+		r.base = in->base;
+	}
+	return r;
+}
+
+static struct lv vec_of_scalars(struct lower *l, struct ir_src *comps, int n)
+{
+	if (n == 1) {
+		struct lv v;
+		memset(&v, 0, sizeof v);
+		v.col[0] = comps[0];
+		v.ncols = v.rows = 1;
+		v.base = comps[0].def ? comps[0].def->base : IR_FLOAT;
+		return v;
+	}
+	struct ir_instr *in = lv_build(l, IR_OP_VEC, n, n, comps);
+	return lv_of(in);
+}
+
+static struct ir_instr *dot(struct lower *l, struct ir_src a, struct ir_src b, int n)
+{
+	static const enum ir_op ops[5] = { IR_OP_MUL, IR_OP_MUL, IR_OP_DOT2, IR_OP_DOT3, IR_OP_DOT4 };
+	struct ir_src s[2] = { a, b };
+	return lv_build(l, ops[n], 1, 2, s);
+}
+
+/* matrix * vector: sum of columns scaled by the vector's components */
+static struct lv mat_times_vec(struct lower *l, const struct lv *m, const struct lv *v)
+{
+	struct ir_instr *acc = NULL;
+	for (int c = 0; c < m->ncols; c++) {
+		struct ir_src k = lv_comp(v, 0, c);
+		if (!acc) {
+			struct ir_src s[2] = { m->col[c], k };
+			acc = lv_build(l, IR_OP_MUL, m->rows, 2, s);
+		} else {
+			struct ir_src s[3] = { m->col[c], k, ir_src_of(acc) };
+			acc = lv_build(l, IR_OP_MAD, m->rows, 3, s);
+		}
+		if (!acc)
+			return lower_zero(l, &glsl_type_float);
+	}
+	return lv_of(acc);
+}
+
+/* vector * matrix: one dot product per column */
+static struct lv vec_times_mat(struct lower *l, const struct lv *v, const struct lv *m)
+{
+	struct ir_src comps[4];
+	for (int c = 0; c < m->ncols; c++) {
+		struct ir_instr *d = dot(l, v->col[0], m->col[c], m->rows);
+		if (!d)
+			return lower_zero(l, &glsl_type_float);
+		comps[c] = ir_src_comp(d, 0);
+	}
+	return vec_of_scalars(l, comps, m->ncols);
+}
+
+static struct lv mat_times_mat(struct lower *l, const struct lv *a, const struct lv *b)
+{
+	struct lv r;
+	memset(&r, 0, sizeof r);
+	r.ncols = b->ncols;
+	r.rows = a->rows;
+	for (int c = 0; c < b->ncols; c++) {
+		struct lv col = { { b->col[c] }, 1, b->rows, IR_FLOAT };
+		struct lv p = mat_times_vec(l, a, &col);
+		r.col[c] = p.col[0];
+	}
+	return r;
+}
+
+static struct lv arith(struct lower *l, int op, struct lv a, struct lv b, bool is_int,
+		       const struct glsl_type *ta, const struct glsl_type *tb)
+{
+	if (op == '*' && glsl_is_matrix(ta) && glsl_is_matrix(tb))
+		return mat_times_mat(l, &a, &b);
+	if (op == '*' && glsl_is_matrix(ta) && glsl_is_vector(tb))
+		return mat_times_vec(l, &a, &b);
+	if (op == '*' && glsl_is_vector(ta) && glsl_is_matrix(tb))
+		return vec_times_mat(l, &a, &b);
+	enum ir_op iop = op == '+' ? IR_OP_ADD : op == '-' ? IR_OP_SUB : op == '*' ? IR_OP_MUL
+										    : IR_OP_DIV;
+	struct lv r = compwise2(l, iop, &a, &b);
+	if (is_int && op == '/')
+		r = compwise1(l, IR_OP_TRUNC, &r);
+	return r;
+}
+
+/* Whole-value equality: component compares reduced with ALL / ANY. */
+static struct lv equality(struct lower *l, bool eq, const struct lv *a, const struct lv *b)
+{
+	struct ir_instr *acc = NULL;
+	for (int c = 0; c < a->ncols; c++) {
+		struct ir_src s[2] = { a->col[c], b->col[c] };
+		struct ir_instr *cmp = lv_build(l, eq ? IR_OP_EQ : IR_OP_NE, a->rows, 2, s);
+		if (cmp && a->rows > 1) {
+			struct ir_src x = ir_src_of(cmp);
+			cmp = lv_build(l, eq ? IR_OP_ALL : IR_OP_ANY, 1, 1, &x);
+		}
+		if (!cmp)
+			return lower_zero(l, &glsl_type_bool);
+		if (acc) {
+			struct ir_src s2[2] = { ir_src_of(acc), ir_src_of(cmp) };
+			acc = lv_build(l, eq ? IR_OP_AND : IR_OP_OR, 1, 2, s2);
+		} else {
+			acc = cmp;
+		}
+	}
+	return lv_of(acc);
+}
+
+/* Converts an int-typed value where GLSL 1.20 converts implicitly: ints
+ * are floats already, so only the shape matters. */
+static struct lv lower_binary(struct lower *l, struct ast_node *e)
+{
+	struct lv a = lower_expr(l, e->kid[0]);
+	struct lv b = lower_expr(l, e->kid[1]);
+	const struct glsl_type *ta = e->kid[0]->ty, *tb = e->kid[1]->ty;
+	struct ir_src s[2] = { lv_comp(&a, 0, 0), lv_comp(&b, 0, 0) };
+	switch (e->op) {
+	case ',': return b;
+	case '+': case '-': case '*': case '/':
+		return arith(l, e->op, a, b, e->ty->base == GLSL_INT, ta, tb);
+	case '<': return lv_of(lv_build(l, IR_OP_LT, 1, 2, s));
+	case AST_OP_GE: return lv_of(lv_build(l, IR_OP_GE, 1, 2, s));
+	case '>': { struct ir_src r[2] = { s[1], s[0] }; return lv_of(lv_build(l, IR_OP_LT, 1, 2, r)); }
+	case AST_OP_LE: { struct ir_src r[2] = { s[1], s[0] }; return lv_of(lv_build(l, IR_OP_GE, 1, 2, r)); }
+	case AST_OP_EQ: case AST_OP_NE:
+		if (ta->base == GLSL_ARRAY || ta->base == GLSL_STRUCT)
+			return refuse_lv(l, e, "comparing arrays or structs");
+		return equality(l, e->op == AST_OP_EQ, &a, &b);
+	case AST_OP_AND: return lv_of(lv_build(l, IR_OP_AND, 1, 2, s));
+	case AST_OP_OR: return lv_of(lv_build(l, IR_OP_OR, 1, 2, s));
+	case AST_OP_XOR: return lv_of(lv_build(l, IR_OP_XOR, 1, 2, s));
+	default: return refuse_lv(l, e, "this operator");
+	}
+}
+
+static struct lv one_like(struct lower *l, const struct glsl_type *t)
+{
+	float ones[16];
+	for (int i = 0; i < 16; i++)
+		ones[i] = 1;
+	return lower_const(l, t, ones);
+}
+
+static struct lv lower_unary(struct lower *l, struct ast_node *e)
+{
+	struct lv a = lower_expr(l, e->kid[0]);
+	switch (e->op) {
+	case '+': return a;
+	case '-': return compwise1(l, IR_OP_NEG, &a);
+	case '!': return compwise1(l, IR_OP_NOT, &a);
+	default: {
+		struct lv one = one_like(l, &glsl_type_float);
+		bool inc = e->op == AST_OP_PREINC || e->op == AST_OP_POSTINC;
+		struct lv n = compwise2(l, inc ? IR_OP_ADD : IR_OP_SUB, &a, &one);
+		lower_store(l, e->kid[0], n);
+		return e->op == AST_OP_PREINC || e->op == AST_OP_PREDEC ? n : a;
+	}
+	}
+}
+
+static struct lv lower_ternary(struct lower *l, struct ast_node *e)
+{
+	struct lv c = lower_expr(l, e->kid[0]);
+	struct lv a = lower_expr(l, e->kid[1]);
+	struct lv b = lower_expr(l, e->kid[2]);
+	if (!glsl_is_basic(e->ty))
+		return refuse_lv(l, e, "'?:' on arrays or structs");
+	struct lv r = a;
+	for (int col = 0; col < a.ncols; col++) {
+		struct ir_src s[3] = { lv_comp(&c, 0, 0), a.col[col], b.col[col] };
+		struct ir_instr *in = lv_build(l, IR_OP_SELECT, a.rows, 3, s);
+		if (!in)
+			return r;
+		r.col[col] = ir_src_of(in);
+	}
+	return r;
+}
+
+/* Swizzle of a single-column value: composes the swizzles, no instruction. */
+static struct lv swizzle(const struct lv *a, const uint8_t *swz, int n)
+{
+	struct lv r = *a;
+	struct ir_src s = a->col[0];
+	for (int i = 0; i < 4; i++)
+		r.col[0].swz[i] = s.swz[swz[i < n ? i : 0]];
+	r.rows = (uint8_t)n;
+	return r;
+}
+
+static struct lv lower_index(struct lower *l, struct ast_node *e)
+{
+	struct ast_node *base = e->kid[0], *idx = e->kid[1];
+	const struct glsl_type *bt = base->ty;
+	int k;
+	struct lv dyn;
+	bool is_const = index_value(l, idx, &k, &dyn);
+	if (bt->base == GLSL_ARRAY) {
+		if (base->kind != AST_IDENT || !base->sym)
+			return load_member(l, e);
+		if (is_const && (k < 0 || k >= bt->length))
+			return refuse_lv(l, e, "an array index out of range");
+		return load_var(l, e, base->sym, is_const ? k : 0, is_const ? NULL : &dyn);
+	}
+	struct lv a = lower_expr(l, base);
+	if (!is_const) {
+		bool mat = glsl_is_matrix(bt);
+		int n = mat ? bt->cols : bt->rows;
+		struct lv r = a;
+		r.ncols = 1;
+		if (!mat)
+			r.rows = 1;
+		r.col[0] = mat ? a.col[0] : lv_comp(&a, 0, 0);
+		for (int k = 1; k < n; k++) {
+			struct lv x = r;
+			x.col[0] = mat ? a.col[k] : lv_comp(&a, 0, k);
+			r = select_lv(l, index_is(l, &dyn, k), &x, &r);
+		}
+		return r;
+	}
+	if (k < 0 || k >= (glsl_is_matrix(bt) ? bt->cols : bt->rows))
+		return refuse_lv(l, e, "an index out of range");
+	if (glsl_is_matrix(bt)) {
+		struct lv r = a;
+		r.col[0] = a.col[k];
+		r.ncols = 1;
+		return r;
+	}
+	uint8_t swz[4] = { (uint8_t)k, 0, 0, 0 };
+	return swizzle(&a, swz, 1);
+}
+
+/* --- constructors --- */
+
+static struct lv construct(struct lower *l, struct ast_node *e)
+{
+	const struct glsl_type *t = e->ty;
+	if (!glsl_is_basic(t))
+		return refuse_lv(l, e, "constructing arrays or structs");
+	/* flatten the arguments into scalar sources (column-major) */
+	struct ir_src comps[16];
+	int n = 0, nargs = 0;
+	struct lv first;
+	memset(&first, 0, sizeof first);
+	for (struct ast_node *a = e->kid[0]; a; a = a->next, nargs++) {
+		struct lv v = lower_expr(l, a);
+		if (nargs == 0)
+			first = v;
+		for (int c = 0; c < v.ncols; c++)
+			for (int r = 0; r < v.rows && n < 16; r++)
+				comps[n++] = lv_comp(&v, c, r);
+	}
+	if (l->failed || n == 0)
+		return lower_zero(l, t);
+	enum ir_base want = t->base == GLSL_BOOL ? IR_BOOL : IR_FLOAT;
+	/* conversions between bool, int and float, component by component */
+	for (int i = 0; i < n; i++) {
+		struct ir_src *s = &comps[i];
+		enum ir_base have = s->def ? (enum ir_base)s->def->base : IR_FLOAT;
+		const struct glsl_type *st = NULL;
+		int k = 0;
+		for (struct ast_node *a = e->kid[0]; a; a = a->next) {
+			int w = glsl_components(a->ty);
+			if (i < k + w) {
+				st = a->ty;
+				break;
+			}
+			k += w;
+		}
+		struct ir_instr *cv = NULL;
+		if (have == IR_BOOL && want == IR_FLOAT)
+			cv = ir_build_alu1(&l->b, IR_OP_B2F, 1, *s);
+		else if (have == IR_FLOAT && want == IR_BOOL)
+			cv = ir_build_alu1(&l->b, IR_OP_F2B, 1, *s);
+		else if (t->base == GLSL_INT && st && st->base == GLSL_FLOAT)
+			cv = ir_build_alu1(&l->b, IR_OP_TRUNC, 1, *s);
+		if (cv)
+			*s = ir_src_comp(cv, 0);
+	}
+	bool single_scalar = nargs == 1 && first.ncols == 1 && first.rows == 1;
+	struct lv r;
+	memset(&r, 0, sizeof r);
+	r.ncols = t->cols;
+	r.rows = t->rows;
+	r.base = (uint8_t)want;
+	if (glsl_is_matrix(t) && nargs == 1 && first.ncols > 1) {
+		/* matrix from matrix: overlapping part, identity elsewhere */
+		struct lv id;
+		float idv[16];
+		for (int c = 0; c < t->cols; c++)
+			for (int rr = 0; rr < t->rows; rr++)
+				idv[c * t->rows + rr] = c == rr;
+		id = lower_const(l, t, idv);
+		for (int c = 0; c < t->cols; c++) {
+			struct ir_src cs[4];
+			for (int rr = 0; rr < t->rows; rr++)
+				cs[rr] = c < first.ncols && rr < first.rows ? lv_comp(&first, c, rr)
+									     : lv_comp(&id, c, rr);
+			r.col[c] = vec_of_scalars(l, cs, t->rows).col[0];
+		}
+		return r;
+	}
+	if (glsl_is_matrix(t) && single_scalar) {
+		struct lv z = lower_zero(l, &glsl_type_float);
+		for (int c = 0; c < t->cols; c++) {
+			struct ir_src cs[4];
+			for (int rr = 0; rr < t->rows; rr++)
+				cs[rr] = rr == c ? comps[0] : lv_comp(&z, 0, 0);
+			r.col[c] = vec_of_scalars(l, cs, t->rows).col[0];
+		}
+		return r;
+	}
+	if (single_scalar) {
+		r.col[0] = comps[0]; /* broadcast: swizzle already replicates */
+		return r;
+	}
+	for (int c = 0; c < t->cols; c++) {
+		struct ir_src cs[4];
+		for (int rr = 0; rr < t->rows; rr++)
+			cs[rr] = comps[c * t->rows + rr];
+		/* components all from one def: a swizzle, no instruction */
+		bool same = true;
+		for (int rr = 1; rr < t->rows; rr++)
+			same &= cs[rr].def == cs[0].def;
+		if (same) {
+			struct ir_src s = cs[0];
+			for (int rr = 0; rr < 4; rr++)
+				s.swz[rr] = cs[rr < t->rows ? rr : 0].swz[0];
+			r.col[c] = s;
+		} else {
+			r.col[c] = vec_of_scalars(l, cs, t->rows).col[0];
+		}
+	}
+	return r;
+}
+
+static struct lv lower_call(struct lower *l, struct ast_node *e)
+{
+	if (e->type)
+		return construct(l, e);
+	if (e->fn)
+		return lower_call_user(l, e);
+	struct lv args[4];
+	int n = 0;
+	for (struct ast_node *a = e->kid[0]; a && n < 4; a = a->next) {
+		if (a->ty->base == GLSL_SAMPLER) {
+			memset(&args[n], 0, sizeof args[n]);
+			if (a->kind != AST_IDENT || !a->sym)
+				return refuse_lv(l, a, "a sampler expression");
+			args[n].ncols = 0;
+			args[n].rows = (uint8_t)ir_func_find_sampler(l->f, a->sym->name);
+			n++;
+			continue;
+		}
+		args[n++] = lower_expr(l, a);
+	}
+	return lower_builtin(l, e, args, n);
+}
+
+struct lv lower_expr(struct lower *l, struct ast_node *e)
+{
+	if (l->failed)
+		return lower_zero(l, &glsl_type_float);
+	struct src_loc saved = l->b.loc;
+	l->b.loc = e->loc;
+	struct lv r;
+	if (e->cval && glsl_is_basic(e->ty) && e->kind != AST_ASSIGN &&
+	    !(e->kind == AST_UNARY && e->op >= AST_OP_PREINC)) {
+		r = lower_const(l, e->ty, e->cval->v);
+		l->b.loc = saved;
+		return r;
+	}
+	switch (e->kind) {
+	case AST_IDENT:
+		if (!e->sym)
+			r = refuse_lv(l, e, "this identifier");
+		else if (e->sym->type->base == GLSL_ARRAY || e->sym->type->base == GLSL_STRUCT)
+			r = refuse_lv(l, e, "using a whole array or struct as a value");
+		else
+			r = load_var(l, e, e->sym, 0, NULL);
+		break;
+	case AST_UNARY: r = lower_unary(l, e); break;
+	case AST_BINARY: r = lower_binary(l, e); break;
+	case AST_ASSIGN: {
+		if (lower_is_agg(e->ty)) {
+			int n = lower_leaf_count(e->ty);
+			struct lv *tmp = arena_alloc(l->f->arena, sizeof *tmp * (size_t)n);
+			if (tmp)
+				lower_agg(l, e, tmp);
+			r = lower_zero(l, &glsl_type_float);
+			break;
+		}
+		struct lv v = lower_expr(l, e->kid[1]);
+		if (e->op != '=') {
+			struct lv old = lower_expr(l, e->kid[0]);
+			v = arith(l, e->op, old, v, e->ty->base == GLSL_INT, e->kid[0]->ty, e->kid[1]->ty);
+		}
+		lower_store(l, e->kid[0], v);
+		r = v;
+		break;
+	}
+	case AST_TERNARY: r = lower_ternary(l, e); break;
+	case AST_CALL: r = lower_call(l, e); break;
+	case AST_FIELD:
+		if (!e->nswz) {
+			r = load_member(l, e);
+		} else {
+			struct lv a = lower_expr(l, e->kid[0]);
+			r = swizzle(&a, e->swz, e->nswz);
+		}
+		break;
+	case AST_INDEX: r = lower_index(l, e); break;
+	default: r = refuse_lv(l, e, "this expression"); break;
+	}
+	l->b.loc = saved;
+	return r;
+}
+
+/* --- stores --- */
+
+/* `old` with components swz[0..n) replaced by those of `v`. */
+static struct lv merge(struct lower *l, const struct lv *old, const struct lv *v, const uint8_t *swz,
+		       int n)
+{
+	struct ir_src comps[4];
+	for (int c = 0; c < old->rows; c++)
+		comps[c] = lv_comp(old, 0, c);
+	for (int i = 0; i < n; i++)
+		comps[swz[i]] = lv_comp(v, 0, v->rows == 1 ? 0 : i);
+	struct lv r = vec_of_scalars(l, comps, old->rows);
+	r.base = old->base;
+	return r;
+}
+
+static struct lvar *store_target(struct lower *l, struct ast_node *e, struct sema_symbol *sym)
+{
+	(void)e;
+	struct lvar *v = lower_var(l, sym);
+	if (v)
+		v->written = true;
+	return v;
+}
+
+/* base[dyn] = v: every candidate selects between v and its old value. */
+static void store_dynamic(struct lower *l, struct ast_node *e, const struct lv *dyn, struct lv v)
+{
+	struct ast_node *base = e->kid[0];
+	const struct glsl_type *bt = base->ty;
+	if (bt->base == GLSL_ARRAY) {
+		if (base->kind != AST_IDENT || !base->sym) {
+			refuse_lv(l, e, "assigning to this kind of array");
+			return;
+		}
+		struct lvar *var = store_target(l, e, base->sym);
+		for (int k = 0; var && k < var->nelems && !l->failed; k++) {
+			var->elems[k] = select_lv(l, index_is(l, dyn, k), &v, &var->elems[k]);
+			if (k < 64)
+				var->written_elems |= 1ull << k;
+		}
+		return;
+	}
+	struct lv old = lower_expr(l, base);
+	if (glsl_is_matrix(bt)) {
+		for (int k = 0; k < bt->cols; k++) {
+			struct lv col = old, nv = v;
+			col.ncols = nv.ncols = 1;
+			col.col[0] = old.col[k];
+			old.col[k] = select_lv(l, index_is(l, dyn, k), &nv, &col).col[0];
+		}
+		lower_store(l, base, old);
+		return;
+	}
+	struct ir_src comps[4];
+	for (int k = 0; k < bt->rows; k++) {
+		struct ir_src s[3] = { index_is(l, dyn, k), lv_comp(&v, 0, 0), lv_comp(&old, 0, k) };
+		struct ir_instr *in = lv_build(l, IR_OP_SELECT, 1, 3, s);
+		comps[k] = in ? ir_src_comp(in, 0) : s[2];
+	}
+	lower_store(l, base, vec_of_scalars(l, comps, bt->rows));
+}
+
+void lower_store(struct lower *l, struct ast_node *e, struct lv v)
+{
+	if (l->failed)
+		return;
+	switch (e->kind) {
+	case AST_IDENT: {
+		if (!e->sym || e->sym->type->base == GLSL_ARRAY) {
+			refuse_lv(l, e, "assigning a whole array");
+			return;
+		}
+		struct lvar *var = store_target(l, e, e->sym);
+		if (var) {
+			var->elems[0] = v;
+			var->written_elems |= 1;
+		}
+		return;
+	}
+	case AST_FIELD: {
+		if (!e->nswz) {
+			lower_store_agg(l, e, &v);
+			return;
+		}
+		struct lv old = lower_expr(l, e->kid[0]);
+		lower_store(l, e->kid[0], merge(l, &old, &v, e->swz, e->nswz));
+		return;
+	}
+	case AST_INDEX: {
+		struct ast_node *base = e->kid[0], *idx = e->kid[1];
+		int k;
+		struct lv dyn;
+		if (!index_value(l, idx, &k, &dyn)) {
+			store_dynamic(l, e, &dyn, v);
+			return;
+		}
+		int len = base->ty->base == GLSL_ARRAY ? base->ty->length
+			  : glsl_is_matrix(base->ty) ? base->ty->cols : base->ty->rows;
+		if (k < 0 || k >= len) {
+			refuse_lv(l, e, "an index out of range");
+			return;
+		}
+		if (base->ty->base == GLSL_ARRAY) {
+			if (base->kind != AST_IDENT || !base->sym) {
+				lower_store_agg(l, e, &v);
+				return;
+			}
+			struct lvar *var = store_target(l, e, base->sym);
+			if (var && k < var->nelems) {
+				var->elems[k] = v;
+				if (k < 64)
+					var->written_elems |= 1ull << k;
+			}
+			return;
+		}
+		struct lv old = lower_expr(l, base);
+		if (glsl_is_matrix(base->ty)) {
+			old.col[k] = v.col[0];
+			lower_store(l, base, old);
+		} else {
+			uint8_t swz[1] = { (uint8_t)k };
+			lower_store(l, base, merge(l, &old, &v, swz, 1));
+		}
+		return;
+	}
+	default:
+		refuse_lv(l, e, "assigning to this expression");
+		return;
+	}
+}

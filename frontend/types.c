@@ -1,0 +1,124 @@
+/* The built-in GLSL types and the arena-made ones (arrays). */
+#include "types.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ir.h"
+
+#define SCALAR(b, n, r) { .base = (b), .cols = 1, .rows = (r), .name = (n) }
+#define MAT(c, r, n, v) { .base = GLSL_FLOAT, .cols = (c), .rows = (r), .name = (n), .v120 = (v) }
+#define SAMPLER(n, t, s) { .base = GLSL_SAMPLER, .cols = 1, .rows = 1, .target = (t), .shadow = (s), .name = (n) }
+
+const struct glsl_type glsl_type_void = { .base = GLSL_VOID, .name = "void" };
+const struct glsl_type glsl_type_error = { .base = GLSL_ERROR, .cols = 1, .rows = 1, .name = "<error>" };
+const struct glsl_type glsl_type_bool = SCALAR(GLSL_BOOL, "bool", 1);
+const struct glsl_type glsl_type_int = SCALAR(GLSL_INT, "int", 1);
+const struct glsl_type glsl_type_float = SCALAR(GLSL_FLOAT, "float", 1);
+
+static const struct glsl_type vec_types[3][3] = {
+	{ SCALAR(GLSL_BOOL, "bvec2", 2), SCALAR(GLSL_BOOL, "bvec3", 3), SCALAR(GLSL_BOOL, "bvec4", 4) },
+	{ SCALAR(GLSL_INT, "ivec2", 2), SCALAR(GLSL_INT, "ivec3", 3), SCALAR(GLSL_INT, "ivec4", 4) },
+	{ SCALAR(GLSL_FLOAT, "vec2", 2), SCALAR(GLSL_FLOAT, "vec3", 3), SCALAR(GLSL_FLOAT, "vec4", 4) },
+};
+
+/* [cols-2][rows-2] */
+static const struct glsl_type mat_types[3][3] = {
+	{ MAT(2, 2, "mat2", false), MAT(2, 3, "mat2x3", true), MAT(2, 4, "mat2x4", true) },
+	{ MAT(3, 2, "mat3x2", true), MAT(3, 3, "mat3", false), MAT(3, 4, "mat3x4", true) },
+	{ MAT(4, 2, "mat4x2", true), MAT(4, 3, "mat4x3", true), MAT(4, 4, "mat4", false) },
+};
+
+static const struct glsl_type sampler_types[] = {
+	SAMPLER("sampler1D", IR_TARGET_1D, false),
+	SAMPLER("sampler2D", IR_TARGET_2D, false),
+	SAMPLER("sampler3D", IR_TARGET_3D, false),
+	SAMPLER("samplerCube", IR_TARGET_CUBE, false),
+	SAMPLER("sampler1DShadow", IR_TARGET_1D, true),
+	SAMPLER("sampler2DShadow", IR_TARGET_2D, true),
+	SAMPLER("sampler2DRect", IR_TARGET_RECT, false),
+	SAMPLER("sampler2DRectShadow", IR_TARGET_RECT, true),
+};
+
+const struct glsl_type *glsl_type_vec(enum glsl_base base, int n)
+{
+	if (n < 1 || n > 4)
+		return NULL;
+	const struct glsl_type *scalars[] = { &glsl_type_bool, &glsl_type_int, &glsl_type_float };
+	int k = base == GLSL_BOOL ? 0 : base == GLSL_INT ? 1 : base == GLSL_FLOAT ? 2 : -1;
+	if (k < 0)
+		return NULL;
+	return n == 1 ? scalars[k] : &vec_types[k][n - 2];
+}
+
+const struct glsl_type *glsl_type_mat(int cols, int rows)
+{
+	if (cols < 2 || cols > 4 || rows < 2 || rows > 4)
+		return NULL;
+	return &mat_types[cols - 2][rows - 2];
+}
+
+const struct glsl_type *glsl_type_by_name(const char *name)
+{
+	const struct glsl_type *fixed[] = { &glsl_type_void, &glsl_type_bool, &glsl_type_int,
+					    &glsl_type_float };
+	for (size_t i = 0; i < 4; i++)
+		if (strcmp(fixed[i]->name, name) == 0)
+			return fixed[i];
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++) {
+			if (strcmp(vec_types[i][j].name, name) == 0)
+				return &vec_types[i][j];
+			if (strcmp(mat_types[i][j].name, name) == 0)
+				return &mat_types[i][j];
+		}
+	if (strcmp(name, "mat2x2") == 0 || strcmp(name, "mat3x3") == 0 || strcmp(name, "mat4x4") == 0)
+		return glsl_type_mat(name[3] - '0', name[3] - '0');
+	for (size_t i = 0; i < sizeof sampler_types / sizeof sampler_types[0]; i++)
+		if (strcmp(sampler_types[i].name, name) == 0)
+			return &sampler_types[i];
+	return NULL;
+}
+
+const struct glsl_type *glsl_type_array(struct arena *a, const struct glsl_type *elem, int len)
+{
+	struct glsl_type *t = arena_alloc(a, sizeof *t);
+	if (!t)
+		return &glsl_type_error;
+	t->base = GLSL_ARRAY;
+	t->cols = t->rows = 1;
+	t->elem = elem;
+	t->length = len;
+	t->name = elem->name;
+	return t;
+}
+
+bool glsl_type_equal(const struct glsl_type *a, const struct glsl_type *b)
+{
+	if (a == b)
+		return true;
+	if (a->base != b->base)
+		return false;
+	if (a->base == GLSL_ARRAY)
+		return a->length == b->length && glsl_type_equal(a->elem, b->elem);
+	if (a->base == GLSL_STRUCT)
+		return false; /* structs are equal only to themselves */
+	return a->cols == b->cols && a->rows == b->rows && a->target == b->target &&
+	       a->shadow == b->shadow;
+}
+
+const char *glsl_type_name(struct arena *a, const struct glsl_type *t)
+{
+	if (t->base != GLSL_ARRAY)
+		return t->name ? t->name : "?";
+	int depth = 0;
+	char dims[64] = "";
+	for (; t->base == GLSL_ARRAY && depth < 4; t = t->elem, depth++) {
+		size_t n = strlen(dims);
+		if (t->length)
+			snprintf(dims + n, sizeof dims - n, "[%d]", t->length);
+		else
+			snprintf(dims + n, sizeof dims - n, "[]");
+	}
+	return arena_printf(a, "%s%s", t->name ? t->name : "?", dims);
+}

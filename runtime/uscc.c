@@ -1,0 +1,347 @@
+/* libuscc's compile entry: source -> frontend -> IR passes -> backend ->
+ * container, or one of the tool outputs (-E, --check, --dump-ir, -S).
+ * Everything of one call lives in one arena from the caller's allocator;
+ * only the result is copied out. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "container.h"
+#include "diag.h"
+#include "glsl.h"
+#include "r500_compile.h"
+#include "uscc_internal.h"
+#include "uscc_optimize.h"
+
+const char *uscc_version(void)
+{
+	return USCC_VERSION;
+}
+
+static const char *const status_strings[] = {
+	[USCC_OK] = "success",
+	[USCC_SHADER_ERROR] = "invalid shader or does not fit the hardware",
+	[USCC_USAGE_ERROR] = "usage error",
+	[USCC_CORRUPT_CONTAINER] = "corrupt container",
+	[USCC_IO_ERROR] = "I/O error",
+	[USCC_OUT_OF_MEMORY] = "out of memory",
+	[USCC_NOT_FOUND] = "not found",
+};
+
+const char *uscc_status_string(enum uscc_status s)
+{
+	if ((unsigned)s >= sizeof status_strings / sizeof *status_strings)
+		return "unknown status";
+	return status_strings[s];
+}
+
+/* ---- results: one allocation holding header, data, diagnostics ---- */
+
+struct uscc_result {
+	struct mem_allocator alloc;
+	size_t total;
+	enum uscc_status status;
+	const char *data;
+	size_t size;
+	const char *diag;
+	bool has_stats;
+	struct uscc_stats stats;
+	const char *stats_json;
+};
+
+struct uscc_result *uscc_result_make(const struct mem_allocator *alloc, enum uscc_status status,
+				     const void *data, size_t size, const char *diag,
+				     const struct uscc_stats *stats, const char *stats_json)
+{
+	if (!diag)
+		diag = "";
+	size_t dlen = strlen(diag), jlen = stats_json ? strlen(stats_json) : 0;
+	size_t total = sizeof(struct uscc_result) + size + 1 + dlen + 1 + jlen + 1;
+	struct uscc_result *r = mem_alloc(alloc, total);
+	if (!r)
+		return NULL;
+	memset(r, 0, sizeof *r);
+	r->alloc = *alloc;
+	r->total = total;
+	r->status = status;
+	char *p = (char *)(r + 1);
+	if (data && size)
+		memcpy(p, data, size);
+	p[size] = 0;
+	r->data = data ? p : NULL;
+	r->size = data ? size : 0;
+	p += size + 1;
+	memcpy(p, diag, dlen + 1);
+	r->diag = p;
+	p += dlen + 1;
+	if (stats) {
+		r->has_stats = true;
+		r->stats = *stats;
+	}
+	if (stats_json) {
+		memcpy(p, stats_json, jlen + 1);
+		r->stats_json = p;
+	}
+	return r;
+}
+
+enum uscc_status uscc_result_status(const struct uscc_result *r)
+{
+	return r ? r->status : USCC_OUT_OF_MEMORY;
+}
+
+const void *uscc_result_data(const struct uscc_result *r, size_t *size)
+{
+	if (size)
+		*size = r && r->data ? r->size : 0;
+	return r ? r->data : NULL;
+}
+
+const char *uscc_result_diagnostics(const struct uscc_result *r)
+{
+	return r ? r->diag : "error: out of memory\n";
+}
+
+bool uscc_result_stats(const struct uscc_result *r, struct uscc_stats *out)
+{
+	if (!r || !r->has_stats)
+		return false;
+	*out = r->stats;
+	return true;
+}
+
+const char *uscc_result_stats_json(const struct uscc_result *r)
+{
+	return r ? r->stats_json : NULL;
+}
+
+void uscc_result_destroy(struct uscc_result *r)
+{
+	if (!r)
+		return;
+	struct mem_allocator a = r->alloc;
+	mem_free(&a, r, r->total);
+}
+
+/* ---- the pipeline ---- */
+
+struct job {
+	const struct uscc_options *o;
+	enum uscc_action action;
+	struct arena *arena;
+	struct diag_sink diag;
+	const char *file;
+	const char *src;
+	/* output */
+	const void *data;
+	size_t size;
+	struct uscc_stats stats;
+	bool has_stats;
+	char *stats_json;
+};
+
+static int64_t now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static struct src_loc file_loc(const struct job *j)
+{
+	return (struct src_loc){ j->file, 0, 0 };
+}
+
+/* GLSL has no NUL character; report the first one where it is. */
+static bool check_no_nul(struct job *j, const char *src, size_t len)
+{
+	const char *nul = memchr(src, 0, len);
+	if (!nul)
+		return true;
+	struct src_loc loc = { j->file, 1, 1 };
+	for (const char *p = src; p < nul; p++) {
+		if (*p == '\n') {
+			loc.line++;
+			loc.col = 1;
+		} else {
+			loc.col++;
+		}
+	}
+	diag_error(&j->diag, loc, "source contains a NUL character");
+	return false;
+}
+
+static struct glsl_options frontend_options(const struct uscc_options *o)
+{
+	return (struct glsl_options){
+		o->stage == USCC_STAGE_VERTEX ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT,
+		o->defines, o->ndefines };
+}
+
+static void stats_from(struct uscc_stats *d, const struct r500_stats *s)
+{
+	*d = (struct uscc_stats){ s->instructions, s->alu, s->tex, s->fc, s->out, s->nops,
+				  s->pairs, s->temps, s->constants, s->lower_bound, s->cycles,
+				  s->compile_us };
+}
+
+/* Frontend, passes, backend; the program or NULL with diagnostics. */
+static struct r500_program *compile_program(struct job *j, struct glsl_options *go)
+{
+	int64_t t0 = now_us();
+	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	if (!f || diag_failed(&j->diag) || arena_failed(j->arena))
+		return NULL;
+	if (!uscc_optimize(f, j->o->opt_level, false, NULL, j->arena, &j->diag) ||
+	    diag_failed(&j->diag))
+		return NULL;
+	struct r500_compile_options co = { j->o->opt_level };
+	struct r500_program *p = r500_compile(f, &co, j->arena, &j->diag);
+	if (!p || diag_failed(&j->diag) || arena_failed(j->arena))
+		return NULL;
+	int64_t us = now_us() - t0;
+	p->stats.compile_us = us;
+	stats_from(&j->stats, &p->stats);
+	j->has_stats = true;
+	j->stats_json = stats_to_json(&p->stats, j->arena);
+	if (!j->o->record_time)
+		p->stats.compile_us = 0;
+	return p;
+}
+
+/* An allocator over the job's arena, so container_write's buffer is
+ * freed with everything else (and its failure recorded by the arena). */
+static void *arena_hook(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+	if (nsize == 0)
+		return NULL;
+	return arena_realloc(ud, ptr, osize, nsize);
+}
+
+static bool do_compile(struct job *j, struct glsl_options *go)
+{
+	struct r500_program *p = compile_program(j, go);
+	if (!p)
+		return false;
+	struct mem_allocator a = { arena_hook, j->arena };
+	j->data = container_write(p, &a, &j->size);
+	return j->data != NULL;
+}
+
+static bool do_assembly(struct job *j, struct glsl_options *go)
+{
+	struct r500_program *p = compile_program(j, go);
+	if (!p)
+		return false;
+	j->data = r500_program_listing(p, j->arena);
+	return j->data != NULL;
+}
+
+static bool do_preprocess(struct job *j, struct glsl_options *go)
+{
+	j->data = glsl_preprocess(j->src, j->file, go, j->arena, &j->diag);
+	return j->data != NULL;
+}
+
+static bool do_check(struct job *j, struct glsl_options *go)
+{
+	j->data = "";
+	return glsl_check(j->src, j->file, go, j->arena, &j->diag);
+}
+
+static bool do_dump_ir(struct job *j, struct glsl_options *go)
+{
+	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	if (!f || diag_failed(&j->diag))
+		return false;
+	bool all = j->action == USCC_ACTION_DUMP_IR_ALL;
+	char *dump = NULL;
+	if (!uscc_optimize(f, j->o->opt_level, all, &dump, j->arena, &j->diag))
+		return false;
+	j->data = all ? dump : ir_print(f, j->arena);
+	return j->data != NULL;
+}
+
+typedef bool (*action_fn)(struct job *j, struct glsl_options *go);
+static const action_fn actions[] = {
+	[USCC_ACTION_COMPILE] = do_compile,   [USCC_ACTION_ASSEMBLY] = do_assembly,
+	[USCC_ACTION_PREPROCESS] = do_preprocess, [USCC_ACTION_CHECK] = do_check,
+	[USCC_ACTION_DUMP_IR] = do_dump_ir,   [USCC_ACTION_DUMP_IR_ALL] = do_dump_ir,
+};
+
+static enum uscc_status run_job(struct job *j, const char *source, size_t len)
+{
+	const struct uscc_options *o = j->o;
+	if ((unsigned)j->action >= sizeof actions / sizeof *actions) {
+		diag_error(&j->diag, file_loc(j), "unknown action %d", (int)j->action);
+		return USCC_USAGE_ERROR;
+	}
+	if (o->stage == USCC_STAGE_VERTEX &&
+	    (j->action == USCC_ACTION_COMPILE || j->action == USCC_ACTION_ASSEMBLY)) {
+		diag_error(&j->diag, file_loc(j),
+			   "vertex shaders are only checked and lowered to IR (--check, "
+			   "--dump-ir); R500 code is for fragment shaders");
+		return USCC_USAGE_ERROR;
+	}
+	if (!source) {
+		diag_error(&j->diag, file_loc(j), "no source");
+		return USCC_USAGE_ERROR;
+	}
+	char *src = arena_strndup(j->arena, source, len);
+	if (!src)
+		return USCC_OUT_OF_MEMORY;
+	j->src = src;
+	diag_add_source(&j->diag, j->file, src);
+	if (!check_no_nul(j, source, len))
+		return USCC_SHADER_ERROR;
+	struct glsl_options go = frontend_options(o);
+	bool ok = actions[j->action](j, &go);
+	if (diag_failed(&j->diag))
+		return USCC_SHADER_ERROR;
+	if (arena_failed(j->arena))
+		return USCC_OUT_OF_MEMORY;
+	if (!ok) {
+		/* only allocation fails silently; anything else is our bug */
+		diag_error(&j->diag, file_loc(j), "internal error: compilation failed without a "
+			   "diagnostic");
+		return USCC_SHADER_ERROR;
+	}
+	if (j->action != USCC_ACTION_COMPILE)
+		j->size = strlen(j->data);
+	return USCC_OK;
+}
+
+enum uscc_status uscc_run(const struct uscc_options *o, enum uscc_action action,
+			  const char *source, size_t len, struct uscc_result **out)
+{
+	*out = NULL;
+	struct mem_allocator alloc = o->alloc;
+	if (len == USCC_NUL_TERMINATED)
+		len = source ? strlen(source) : 0;
+	struct job j = { .o = o, .action = action };
+	j.file = o->filename ? o->filename : "<source>";
+	j.arena = arena_create(&alloc);
+	if (!j.arena)
+		return USCC_OUT_OF_MEMORY;
+	diag_init(&j.diag, j.arena);
+	j.diag.werror = o->werror;
+	enum uscc_status st = run_job(&j, source, len);
+	const char *diag = diag_render(&j.diag);
+	if (arena_failed(j.arena)) {
+		st = USCC_OUT_OF_MEMORY;
+		diag = "error: out of memory\n";
+	}
+	bool ok = st == USCC_OK;
+	*out = uscc_result_make(&alloc, st, ok ? j.data : NULL, ok ? j.size : 0, diag,
+				ok && j.has_stats ? &j.stats : NULL, ok ? j.stats_json : NULL);
+	arena_destroy(j.arena);
+	if (!*out)
+		return USCC_OUT_OF_MEMORY;
+	return st;
+}
+
+enum uscc_status uscc_compile(const struct uscc_options *o, const char *source, size_t len,
+			      struct uscc_result **out)
+{
+	return uscc_run(o, USCC_ACTION_COMPILE, source, len, out);
+}

@@ -1,0 +1,210 @@
+/* libuscc: the public API for a GL driver (INTERFACES.md §2).
+ *
+ * GLSL fragment shader source -> R500 program in a container (the .bin of
+ * docs/container.md), the container's tables, a stable cache key, and a
+ * shader cache in memory and on disk.
+ *
+ * Rules every function keeps:
+ * - no global mutable state; calls on distinct objects may run in parallel
+ *   threads; a uscc_cache may be shared by threads (it locks) and its
+ *   directory by processes (atomic rename; readers validate);
+ * - nothing prints, aborts or exits;
+ * - all memory comes from the caller's allocator (NULL = malloc/free);
+ * - a failure returns a status and, in the result, the same diagnostics
+ *   text the `uscc` command prints (gcc-style, with source line and caret);
+ * - the same source and options always give byte-identical containers.
+ */
+#ifndef USCC_H
+#define USCC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* realloc-like hook: nsize == 0 frees ptr (returns NULL); otherwise
+ * (re)allocates, returning NULL on failure.  osize is the old size. */
+typedef void *(*uscc_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
+struct uscc_allocator {
+	uscc_alloc_fn fn;
+	void *ud;
+};
+
+enum uscc_status {
+	USCC_OK = 0,
+	USCC_SHADER_ERROR,      /* invalid shader, or it does not fit the hardware */
+	USCC_USAGE_ERROR,       /* bad option, or a request the stage cannot do */
+	USCC_CORRUPT_CONTAINER, /* container truncated, corrupt or of another version */
+	USCC_IO_ERROR,          /* a cache file could not be written */
+	USCC_OUT_OF_MEMORY,
+	USCC_NOT_FOUND,         /* cache miss */
+};
+
+/* "0.1.0": the compiler version (part of every cache key). */
+const char *uscc_version(void);
+const char *uscc_status_string(enum uscc_status status);
+
+/* ---- options ---- */
+
+enum uscc_stage { USCC_STAGE_FRAGMENT, USCC_STAGE_VERTEX };
+
+struct uscc_options;
+
+/* Defaults: fragment stage, -O2, no defines, file name "<source>". */
+struct uscc_options *uscc_options_create(const struct uscc_allocator *alloc);
+void uscc_options_destroy(struct uscc_options *o);
+enum uscc_status uscc_options_set_stage(struct uscc_options *o, enum uscc_stage stage);
+/* 0 (no optimization passes) or 2 (the default). */
+enum uscc_status uscc_options_set_opt_level(struct uscc_options *o, int level);
+/* -D NAME[=VALUE] (value NULL means "1") and -U NAME, applied in call order. */
+enum uscc_status uscc_options_define(struct uscc_options *o, const char *name, const char *value);
+enum uscc_status uscc_options_undefine(struct uscc_options *o, const char *name);
+/* Warnings become errors. */
+enum uscc_status uscc_options_set_werror(struct uscc_options *o, bool on);
+/* The name diagnostics give the source (not part of the cache key). */
+enum uscc_status uscc_options_set_filename(struct uscc_options *o, const char *name);
+/* Store the measured compile_us in the container.  Off by default: the
+ * container then holds compile_us = 0, so output stays byte-identical. */
+enum uscc_status uscc_options_set_record_time(struct uscc_options *o, bool on);
+
+/* ---- compiling ---- */
+
+/* Pass as `len` for a NUL-terminated source. */
+#define USCC_NUL_TERMINATED ((size_t)-1)
+
+enum uscc_action {
+	USCC_ACTION_COMPILE,     /* container bytes (fragment only) */
+	USCC_ACTION_ASSEMBLY,    /* -S: the final program as assembly text (fragment only) */
+	USCC_ACTION_PREPROCESS,  /* -E: preprocessed text */
+	USCC_ACTION_CHECK,       /* --check: no output, diagnostics only */
+	USCC_ACTION_DUMP_IR,     /* --dump-ir: IR after optimization at the opt level */
+	USCC_ACTION_DUMP_IR_ALL, /* --dump-ir=all: IR after every pass, headed by pass name */
+};
+
+struct uscc_result;
+
+struct uscc_stats {
+	int instructions, alu, tex, fc, out, nops, pairs, temps, constants;
+	int lower_bound, cycles;
+	int64_t compile_us;
+};
+
+/* Runs `action` on the source.  *out receives a result (free it with
+ * uscc_result_destroy) holding the output, the diagnostics and the status
+ * returned; it is NULL only when even the result could not be allocated
+ * (USCC_OUT_OF_MEMORY).  The result uses the options' allocator. */
+enum uscc_status uscc_run(const struct uscc_options *o, enum uscc_action action,
+			  const char *source, size_t len, struct uscc_result **out);
+/* uscc_run(o, USCC_ACTION_COMPILE, ...) */
+enum uscc_status uscc_compile(const struct uscc_options *o, const char *source, size_t len,
+			      struct uscc_result **out);
+
+enum uscc_status uscc_result_status(const struct uscc_result *r);
+/* The container bytes or the text (text is NUL-terminated; the NUL is not
+ * counted in *size).  NULL with size 0 when the action failed. */
+const void *uscc_result_data(const struct uscc_result *r, size_t *size);
+/* Diagnostics as the CLI prints them; "" when there are none. */
+const char *uscc_result_diagnostics(const struct uscc_result *r);
+/* Figures of a compiled program (COMPILE, ASSEMBLY); compile_us always
+ * measured.  Returns false when the result has none. */
+bool uscc_result_stats(const struct uscc_result *r, struct uscc_stats *out);
+/* The same figures as the JSON object of `uscc --stats`; NULL when none. */
+const char *uscc_result_stats_json(const struct uscc_result *r);
+void uscc_result_destroy(struct uscc_result *r);
+
+/* ---- reading a container ---- */
+
+struct uscc_container;
+
+struct uscc_uniform_info {
+	const char *name, *type;  /* type of one element, e.g. "mat4" */
+	int array_len;            /* 0 when not an array */
+	int element;              /* vec4 element within the uniform */
+	int slot;                 /* constant slot the driver uploads it to */
+	const char *swizzle;      /* components of the slot, e.g. "xyzw", "z" */
+};
+struct uscc_sampler_info {
+	const char *name;
+	int unit;                 /* 0..15 */
+	const char *target;       /* "1D", "2D", "3D", "CUBE", "RECT" */
+	bool shadow;
+};
+struct uscc_input_info {
+	const char *name;         /* "gl_TexCoord[0]", "gl_FragCoord", a varying */
+	int temp;                 /* temporary it must be interpolated into */
+	const char *components;   /* e.g. "xyzw" */
+};
+struct uscc_output_info {
+	const char *name;
+	int target;               /* render target 0..3, -1 = depth */
+};
+struct uscc_flow_info {
+	bool uses_fc;             /* program has flow-control instructions */
+	uint32_t bool_const;      /* US_FC_BOOL_CONST */
+	uint32_t int_const_used;  /* bit n: US_FC_INT_CONST_n must be written */
+	uint32_t int_const[32];   /* register values (count | init << 8 | step << 16) */
+	int pixsize;              /* US_PIXSIZE */
+};
+
+/* Validates and parses a container (never reads past size).  On failure
+ * *out is NULL and `err` (if given) holds the reason. */
+enum uscc_status uscc_container_open(const struct uscc_allocator *alloc, const void *data,
+				     size_t size, struct uscc_container **out, char *err,
+				     size_t err_len);
+void uscc_container_destroy(struct uscc_container *c);
+
+/* 6 little-endian dwords per instruction, in upload order. */
+const uint32_t *uscc_container_code(const struct uscc_container *c, int *ninst);
+int uscc_container_num_const_slots(const struct uscc_container *c);
+/* True when `slot` holds a compiler immediate (its value in v). */
+bool uscc_container_constant(const struct uscc_container *c, int slot, float v[4]);
+int uscc_container_num_uniforms(const struct uscc_container *c);
+bool uscc_container_uniform(const struct uscc_container *c, int i, struct uscc_uniform_info *out);
+int uscc_container_num_samplers(const struct uscc_container *c);
+bool uscc_container_sampler(const struct uscc_container *c, int i, struct uscc_sampler_info *out);
+int uscc_container_num_inputs(const struct uscc_container *c);
+bool uscc_container_input(const struct uscc_container *c, int i, struct uscc_input_info *out);
+int uscc_container_num_outputs(const struct uscc_container *c);
+bool uscc_container_output(const struct uscc_container *c, int i, struct uscc_output_info *out);
+void uscc_container_flow(const struct uscc_container *c, struct uscc_flow_info *out);
+void uscc_container_stats(const struct uscc_container *c, struct uscc_stats *out);
+/* The JSON of `uscc --info`. */
+const char *uscc_container_json(const struct uscc_container *c);
+/* The assembly text of `uscc --disasm`; NULL on allocation failure. */
+const char *uscc_container_disasm(struct uscc_container *c);
+
+/* ---- caching ---- */
+
+/* A stable 64-bit key of (source, stage, opt level, defines, -Werror,
+ * record-time, compiler and container version): the same on every run
+ * and machine.  The file name is not part of it. */
+uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t len);
+
+struct uscc_cache;
+
+/* dir NULL: memory only.  Otherwise containers are also kept in `dir`
+ * (created if missing) as <key in 16 hex digits>.uscc. */
+enum uscc_status uscc_cache_create(const struct uscc_allocator *alloc, const char *dir,
+				   struct uscc_cache **out);
+void uscc_cache_destroy(struct uscc_cache *c);
+/* Hit: USCC_OK and a result holding a copy of the container (no
+ * diagnostics, no figures: read them from the container).  Miss:
+ * USCC_NOT_FOUND, *out NULL.  Disk entries that fail validation are misses. */
+enum uscc_status uscc_cache_get(struct uscc_cache *c, uint64_t key, struct uscc_result **out);
+/* Stores a container (validated first) under key. */
+enum uscc_status uscc_cache_put(struct uscc_cache *c, uint64_t key, const void *data,
+				size_t size);
+/* Get, or compile and put: the result is what uscc_compile would give. */
+enum uscc_status uscc_cache_compile(struct uscc_cache *c, const struct uscc_options *o,
+				    const char *source, size_t len, struct uscc_result **out);
+/* Counts of hits and misses since creation. */
+void uscc_cache_counts(struct uscc_cache *c, uint64_t *hits, uint64_t *misses);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

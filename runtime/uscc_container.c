@@ -1,0 +1,180 @@
+/* uscc_container: a validated container's tables behind the public API.
+ * One arena holds everything; the code words are re-encoded from the
+ * decoded instructions (identical for every valid container). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "container.h"
+#include "r500_codec.h"
+#include "uscc_internal.h"
+
+struct uscc_container {
+	struct arena *arena;
+	struct r500_program p;
+	uint32_t *words;
+	char *json;
+	char *disasm;
+};
+
+static const char *const target_names[] = { "1D", "2D", "3D", "CUBE", "RECT" };
+
+enum uscc_status uscc_container_open(const struct uscc_allocator *alloc, const void *data,
+				     size_t size, struct uscc_container **out, char *err,
+				     size_t err_len)
+{
+	*out = NULL;
+	struct mem_allocator a = uscc_allocator_of(alloc);
+	struct arena *arena = arena_create(&a);
+	if (!arena) {
+		if (err && err_len)
+			snprintf(err, err_len, "out of memory");
+		return USCC_OUT_OF_MEMORY;
+	}
+	struct uscc_container *c = arena_alloc(arena, sizeof *c);
+	char why[256] = "";
+	if (!c || !container_read(data, size, arena, &c->p, why, sizeof why)) {
+		bool oom = arena_failed(arena);
+		if (err && err_len)
+			snprintf(err, err_len, "%s", oom ? "out of memory" : why);
+		arena_destroy(arena);
+		return oom ? USCC_OUT_OF_MEMORY : USCC_CORRUPT_CONTAINER;
+	}
+	c->arena = arena;
+	c->words = arena_alloc(arena, (size_t)c->p.ninst * R500_WORDS * sizeof *c->words);
+	if (c->words)
+		for (int i = 0; i < c->p.ninst; i++)
+			r500_encode(&c->p.code[i], c->words + i * R500_WORDS);
+	c->json = container_to_json(&c->p, arena);
+	if (!c->words || !c->json) {
+		if (err && err_len)
+			snprintf(err, err_len, "out of memory");
+		arena_destroy(arena);
+		return USCC_OUT_OF_MEMORY;
+	}
+	*out = c;
+	return USCC_OK;
+}
+
+void uscc_container_destroy(struct uscc_container *c)
+{
+	if (c)
+		arena_destroy(c->arena);
+}
+
+const uint32_t *uscc_container_code(const struct uscc_container *c, int *ninst)
+{
+	*ninst = c->p.ninst;
+	return c->words;
+}
+
+int uscc_container_num_const_slots(const struct uscc_container *c)
+{
+	return c->p.nconst_slots;
+}
+
+bool uscc_container_constant(const struct uscc_container *c, int slot, float v[4])
+{
+	if (slot < 0 || slot >= c->p.nconst_slots || !c->p.const_is_imm[slot])
+		return false;
+	memcpy(v, c->p.consts[slot], 4 * sizeof *v);
+	return true;
+}
+
+int uscc_container_num_uniforms(const struct uscc_container *c)
+{
+	return c->p.nuniforms;
+}
+
+bool uscc_container_uniform(const struct uscc_container *c, int i, struct uscc_uniform_info *out)
+{
+	if (i < 0 || i >= c->p.nuniforms)
+		return false;
+	const struct r500_uniform *u = &c->p.uniforms[i];
+	*out = (struct uscc_uniform_info){ u->name, u->type, u->array_len, u->element, u->slot,
+					   u->swizzle };
+	return true;
+}
+
+int uscc_container_num_samplers(const struct uscc_container *c)
+{
+	return c->p.nsamplers;
+}
+
+bool uscc_container_sampler(const struct uscc_container *c, int i, struct uscc_sampler_info *out)
+{
+	if (i < 0 || i >= c->p.nsamplers)
+		return false;
+	const struct r500_sampler *s = &c->p.samplers[i];
+	/* the reader has range-checked the target */
+	*out = (struct uscc_sampler_info){ s->name, s->unit, target_names[s->target], s->shadow };
+	return true;
+}
+
+int uscc_container_num_inputs(const struct uscc_container *c)
+{
+	return c->p.ninputs;
+}
+
+bool uscc_container_input(const struct uscc_container *c, int i, struct uscc_input_info *out)
+{
+	if (i < 0 || i >= c->p.ninputs)
+		return false;
+	const struct r500_input *in = &c->p.inputs[i];
+	*out = (struct uscc_input_info){ in->name, in->temp, in->components };
+	return true;
+}
+
+int uscc_container_num_outputs(const struct uscc_container *c)
+{
+	return c->p.noutputs;
+}
+
+bool uscc_container_output(const struct uscc_container *c, int i, struct uscc_output_info *out)
+{
+	if (i < 0 || i >= c->p.noutputs)
+		return false;
+	*out = (struct uscc_output_info){ c->p.outputs[i].name, c->p.outputs[i].target };
+	return true;
+}
+
+void uscc_container_flow(const struct uscc_container *c, struct uscc_flow_info *out)
+{
+	memset(out, 0, sizeof *out);
+	out->uses_fc = c->p.uses_fc;
+	out->bool_const = c->p.bool_const;
+	out->int_const_used = c->p.int_const_used;
+	out->pixsize = c->p.pixsize;
+	for (int i = 0; i < 32; i++) {
+		const struct r500_loop_const *l = &c->p.int_consts[i];
+		out->int_const[i] = (uint32_t)l->count | (uint32_t)l->init << 8 |
+				    (uint32_t)(uint8_t)l->step << 16;
+	}
+}
+
+void uscc_container_stats(const struct uscc_container *c, struct uscc_stats *out)
+{
+	const struct r500_stats *s = &c->p.stats;
+	*out = (struct uscc_stats){ s->instructions, s->alu, s->tex, s->fc, s->out, s->nops,
+				    s->pairs, s->temps, s->constants, s->lower_bound, s->cycles,
+				    s->compile_us };
+}
+
+const char *uscc_container_json(const struct uscc_container *c)
+{
+	return c->json;
+}
+
+/* r500_disasm_program returns malloc'ed text; it is copied into the arena
+ * so the caller's allocator owns what we keep. */
+const char *uscc_container_disasm(struct uscc_container *c)
+{
+	if (c->disasm)
+		return c->disasm;
+	char *text = r500_disasm_program(c->words, c->p.ninst);
+	if (!text)
+		return NULL;
+	c->disasm = arena_strdup(c->arena, text);
+	free(text);
+	return c->disasm;
+}

@@ -1,0 +1,28 @@
+/* What the files of libuscc share behind uscc.h. */
+#ifndef USCC_INTERNAL_H
+#define USCC_INTERNAL_H
+
+#include "arena.h"
+#include "glsl.h"
+#include "uscc.h"
+
+struct uscc_options {
+	struct mem_allocator alloc;
+	enum uscc_stage stage;
+	int opt_level;
+	bool werror, record_time;
+	char *filename;
+	struct glsl_define *defines; /* names and values allocated with alloc */
+	int ndefines, cap;
+};
+
+/* A result holding `size` bytes of data (copied; a NUL is appended) and
+ * the diagnostics text; stats may be NULL.  NULL on allocation failure. */
+struct uscc_result *uscc_result_make(const struct mem_allocator *alloc, enum uscc_status status,
+				     const void *data, size_t size, const char *diag,
+				     const struct uscc_stats *stats, const char *stats_json);
+
+/* The allocator behind a public one (NULL = the default). */
+struct mem_allocator uscc_allocator_of(const struct uscc_allocator *a);
+
+#endif

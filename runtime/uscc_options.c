@@ -1,0 +1,182 @@
+/* Options of a compile, and the cache key computed from them. */
+#include <string.h>
+
+#include "container.h"
+#include "fnv.h"
+#include "uscc_internal.h"
+
+struct mem_allocator uscc_allocator_of(const struct uscc_allocator *a)
+{
+	if (!a || !a->fn)
+		return mem_default_allocator;
+	return (struct mem_allocator){ a->fn, a->ud };
+}
+
+static char *dup_str(const struct mem_allocator *a, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = mem_alloc(a, n);
+	if (p)
+		memcpy(p, s, n);
+	return p;
+}
+
+static void free_str(const struct mem_allocator *a, char *s)
+{
+	if (s)
+		mem_free(a, s, strlen(s) + 1);
+}
+
+struct uscc_options *uscc_options_create(const struct uscc_allocator *alloc)
+{
+	struct mem_allocator a = uscc_allocator_of(alloc);
+	struct uscc_options *o = mem_alloc(&a, sizeof *o);
+	if (!o)
+		return NULL;
+	memset(o, 0, sizeof *o);
+	o->alloc = a;
+	o->stage = USCC_STAGE_FRAGMENT;
+	o->opt_level = 2;
+	return o;
+}
+
+void uscc_options_destroy(struct uscc_options *o)
+{
+	if (!o)
+		return;
+	struct mem_allocator a = o->alloc;
+	for (int i = 0; i < o->ndefines; i++) {
+		free_str(&a, (char *)o->defines[i].name);
+		free_str(&a, (char *)o->defines[i].value);
+	}
+	mem_free(&a, o->defines, (size_t)o->cap * sizeof *o->defines);
+	free_str(&a, o->filename);
+	mem_free(&a, o, sizeof *o);
+}
+
+enum uscc_status uscc_options_set_stage(struct uscc_options *o, enum uscc_stage stage)
+{
+	if (stage != USCC_STAGE_FRAGMENT && stage != USCC_STAGE_VERTEX)
+		return USCC_USAGE_ERROR;
+	o->stage = stage;
+	return USCC_OK;
+}
+
+enum uscc_status uscc_options_set_opt_level(struct uscc_options *o, int level)
+{
+	if (level != 0 && level != 2)
+		return USCC_USAGE_ERROR;
+	o->opt_level = level;
+	return USCC_OK;
+}
+
+static bool is_identifier(const char *s)
+{
+	if (!s || !(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+		return false;
+	for (; *s; s++)
+		if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9')))
+			return false;
+	return true;
+}
+
+static enum uscc_status add_define(struct uscc_options *o, const char *name, const char *value,
+				   bool undef)
+{
+	if (!is_identifier(name))
+		return USCC_USAGE_ERROR;
+	if (o->ndefines == o->cap) {
+		int cap = o->cap ? o->cap * 2 : 8;
+		struct glsl_define *d = mem_realloc(&o->alloc, o->defines,
+						    (size_t)o->cap * sizeof *d, (size_t)cap * sizeof *d);
+		if (!d)
+			return USCC_OUT_OF_MEMORY;
+		o->defines = d;
+		o->cap = cap;
+	}
+	char *n = dup_str(&o->alloc, name);
+	char *v = value ? dup_str(&o->alloc, value) : NULL;
+	if (!n || (value && !v)) {
+		free_str(&o->alloc, n);
+		free_str(&o->alloc, v);
+		return USCC_OUT_OF_MEMORY;
+	}
+	o->defines[o->ndefines++] = (struct glsl_define){ n, v, undef };
+	return USCC_OK;
+}
+
+enum uscc_status uscc_options_define(struct uscc_options *o, const char *name, const char *value)
+{
+	return add_define(o, name, value, false);
+}
+
+enum uscc_status uscc_options_undefine(struct uscc_options *o, const char *name)
+{
+	return add_define(o, name, NULL, true);
+}
+
+enum uscc_status uscc_options_set_werror(struct uscc_options *o, bool on)
+{
+	o->werror = on;
+	return USCC_OK;
+}
+
+enum uscc_status uscc_options_set_filename(struct uscc_options *o, const char *name)
+{
+	char *n = dup_str(&o->alloc, name ? name : "<source>");
+	if (!n)
+		return USCC_OUT_OF_MEMORY;
+	free_str(&o->alloc, o->filename);
+	o->filename = n;
+	return USCC_OK;
+}
+
+enum uscc_status uscc_options_set_record_time(struct uscc_options *o, bool on)
+{
+	o->record_time = on;
+	return USCC_OK;
+}
+
+/* Every field is hashed with its length first (fixed 8-byte little-endian),
+ * so no two different inputs are the same byte stream. */
+static uint64_t hash_u64(uint64_t h, uint64_t v)
+{
+	uint8_t b[8];
+	for (int i = 0; i < 8; i++)
+		b[i] = (uint8_t)(v >> (8 * i));
+	return fnv64_update(h, b, 8);
+}
+
+static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
+{
+	return fnv64_update(hash_u64(h, n), p, n);
+}
+
+static uint64_t hash_str(uint64_t h, const char *s)
+{
+	if (!s)
+		return hash_u64(h, UINT64_MAX);
+	return hash_bytes(h, s, strlen(s));
+}
+
+uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t len)
+{
+	if (len == USCC_NUL_TERMINATED)
+		len = source ? strlen(source) : 0;
+	uint64_t h = FNV64_BASIS;
+	h = hash_str(h, "uscc");
+	h = hash_str(h, USCC_VERSION);
+	h = hash_u64(h, CONTAINER_VERSION);
+	h = hash_u64(h, (uint64_t)o->stage);
+	h = hash_u64(h, (uint64_t)o->opt_level);
+	h = hash_u64(h, o->werror);
+	h = hash_u64(h, o->record_time);
+	h = hash_u64(h, (uint64_t)o->ndefines);
+	for (int i = 0; i < o->ndefines; i++) {
+		h = hash_u64(h, o->defines[i].undef);
+		h = hash_str(h, o->defines[i].name);
+		h = hash_str(h, o->defines[i].value);
+	}
+	return hash_bytes(h, source ? source : "", source ? len : 0);
+}

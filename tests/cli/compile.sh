@@ -1,0 +1,151 @@
+#!/bin/sh
+# uscc compiling: outputs and their forms, diagnostics format, exit codes,
+# atomic -o (an existing file survives a failed compile), --info JSON keys,
+# stdin input, default a.bin.  $1 = the uscc binary.
+set -u
+USCC=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 2
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+expect() {
+	want=$1; shift
+	"$@" >out 2>err
+	got=$?
+	[ "$got" = "$want" ] || fail "'$*' exited $got, expected $want: $(cat err)"
+}
+json_ok() { ! command -v python3 >/dev/null || python3 -m json.tool "$1" >/dev/null; }
+
+cat >ok.frag <<'GLSL'
+uniform vec4 tint;
+void main()
+{
+    gl_FragColor = tint * gl_TexCoord[0];
+}
+GLSL
+cat >bad.frag <<'GLSL'
+void main()
+{
+    gl_FragColor = undefined_thing;
+}
+GLSL
+
+# a container, then read back
+expect 0 "$USCC" ok.frag -o ok.bin
+[ "$(head -c 4 ok.bin)" = USCC ] || fail "ok.bin does not start with USCC"
+expect 0 "$USCC" --info ok.bin
+cp out info.json
+json_ok info.json || fail "--info is not valid JSON: $(cat info.json)"
+if command -v python3 >/dev/null; then
+	python3 - info.json <<'PY' || fail "--info keys"
+import json, sys
+j = json.load(open(sys.argv[1]))
+for k in ("version", "code", "constants", "uniforms", "samplers", "inputs", "outputs", "stats"):
+    assert k in j, k
+assert j["version"] == 1
+assert len(j["code"]) % 6 == 0 and len(j["code"]) > 0
+assert all(len(w) == 10 and w.startswith("0x") for w in j["code"])
+assert any(u["name"] == "tint" for u in j["uniforms"])
+assert j["outputs"] == [{"name": "gl_FragColor", "target": 0}]
+for k in ("instructions", "alu", "tex", "fc", "out", "nops", "pairs", "temps",
+          "constants", "compile_us", "lower_bound", "cycles"):
+    assert k in j["stats"], k
+assert j["stats"]["instructions"] * 6 == len(j["code"])
+PY
+fi
+expect 0 "$USCC" --disasm ok.bin
+[ -s out ] || fail "--disasm printed nothing"
+
+# the same input gives the same bytes; -O0 gives a valid container too
+expect 0 "$USCC" ok.frag -o again.bin
+cmp -s ok.bin again.bin || fail "two compiles differ"
+expect 0 "$USCC" -O0 ok.frag -o o0.bin
+expect 0 "$USCC" --info o0.bin
+
+# --emit forms: raw = 24 bytes per instruction, hex = one 0x word each
+expect 0 "$USCC" --emit=raw ok.frag -o ok.raw
+expect 0 "$USCC" --emit=hex ok.frag -o ok.h
+if command -v python3 >/dev/null; then
+	python3 - info.json ok.raw ok.h <<'PY' || fail "--emit forms disagree with --info"
+import json, re, struct, sys
+code = [int(w, 16) for w in json.load(open(sys.argv[1]))["code"]]
+raw = open(sys.argv[2], "rb").read()
+assert list(struct.unpack("<%dI" % (len(raw) // 4), raw)) == code
+hexw = [int(w, 16) for w in re.findall(r"0x[0-9A-F]{8}", open(sys.argv[3]).read())]
+assert hexw == code
+PY
+fi
+
+# --stats: one JSON object on stdout, no file written without -o
+expect 0 "$USCC" --stats ok.frag
+cp out stats.json
+json_ok stats.json || fail "--stats is not valid JSON"
+grep -q '"compile_us":' stats.json || fail "--stats lacks compile_us"
+[ -e a.bin ] && fail "--stats alone wrote a.bin"
+
+# default output a.bin, and stdin as '-'
+expect 0 "$USCC" ok.frag
+[ -s a.bin ] || fail "no a.bin without -o"
+cmp -s a.bin ok.bin || fail "a.bin differs from ok.bin"
+"$USCC" - -o stdin.bin <ok.frag 2>err || fail "stdin compile: $(cat err)"
+cmp -s stdin.bin ok.bin || fail "stdin output differs"
+
+# -S, -E with -D/-U, --check, --dump-ir
+expect 0 "$USCC" -S ok.frag
+[ -s out ] || fail "-S printed nothing"
+printf '#ifdef FOO\nfloat on = FOO;\n#endif\nvoid main() { gl_FragColor = vec4(0.0); }\n' >pp.frag
+expect 0 "$USCC" -E -DFOO=0.5 pp.frag
+grep -q 'float on = 0.5' out || fail "-D not applied: $(cat out)"
+expect 0 "$USCC" -E -D FOO -U FOO pp.frag
+grep -q 'float on' out && fail "-U not applied"
+expect 0 "$USCC" --check ok.frag
+expect 0 "$USCC" --dump-ir ok.frag
+[ -s out ] || fail "--dump-ir printed nothing"
+expect 0 "$USCC" --dump-ir=all ok.frag
+grep -q -- '--- ' out || fail "--dump-ir=all has no pass headers"
+echo 'void main() { gl_Position = gl_Vertex; }' >v.vert
+expect 0 "$USCC" --check v.vert
+echo 'void main() { vec4 x = gl_Vertex * 2.0; }' >v2.vert
+expect 0 "$USCC" --dump-ir v2.vert
+grep -q 'stage vertex' out || fail "vertex --dump-ir: $(cat out)"
+
+# an invalid shader: exit 1, gcc-style diagnostics, no output file
+expect 1 "$USCC" bad.frag -o bad.bin
+grep -Eq '^bad\.frag:3:[0-9]+: error: ' err || fail "diagnostic format: $(cat err)"
+grep -q 'gl_FragColor = undefined_thing;$' err || fail "no source line: $(cat err)"
+grep -Eq '^ *\^' err || fail "no caret: $(cat err)"
+[ -e bad.bin ] && fail "bad.bin created"
+expect 1 "$USCC" --check bad.frag
+
+# every diagnostic of a run is reported, not only the first
+printf 'void main()\n{\n    float a = nope1;\n    gl_FragColor = vec4(nope2);\n}\n' >two.frag
+expect 1 "$USCC" two.frag -o two.bin
+grep -Eq '^two\.frag:3:[0-9]+: error: ' err || fail "first of two errors: $(cat err)"
+grep -Eq '^two\.frag:4:[0-9]+: error: ' err || fail "second of two errors: $(cat err)"
+
+# an existing output survives a failed compile untouched
+cp ok.bin keep.bin
+expect 1 "$USCC" bad.frag -o keep.bin
+cmp -s keep.bin ok.bin || fail "failed compile changed the existing output"
+expect 0 "$USCC" -Werror ok.frag -o w.bin
+
+# a warning: reported, exit 0; under -Werror an error, exit 1, no output
+printf '#extension GL_ARB_nonexistent : warn\nvoid main() { gl_FragColor = vec4(1.0); }\n' >warn.frag
+expect 0 "$USCC" warn.frag -o warn.bin
+grep -Eq '^warn\.frag:1:[0-9]+: warning: ' err || fail "warning format: $(cat err)"
+expect 1 "$USCC" -Werror warn.frag -o werr.bin
+grep -Eq '^warn\.frag:1:[0-9]+: error: ' err || fail "-Werror format: $(cat err)"
+[ -e werr.bin ] && fail "-Werror failure wrote its output"
+
+# a corrupt copy is rejected
+cp ok.bin corrupt.bin
+printf 'X' | dd of=corrupt.bin bs=1 seek=40 conv=notrunc 2>/dev/null
+expect 1 "$USCC" --info corrupt.bin
+grep -q "error" err || fail "corrupt container message: $(cat err)"
+
+# no temporary files left behind
+ls -a | grep -q '\.tmp-' && fail "temporary files left: $(ls -a)"
+
+[ "$fails" = 0 ] && echo "compile.sh: all passed"
+[ "$fails" = 0 ]

@@ -1,0 +1,61 @@
+/* Rendering one fragment shader with Mesa's llvmpipe through a surfaceless
+ * EGL display, with uscc-run's inputs (INTERFACES.md §5). */
+#ifndef USCC_ORACLE_GL_H
+#define USCC_ORACLE_GL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum { ORACLE_MAX_VARYINGS = 14, ORACLE_MAX_UNIFORMS = 64, ORACLE_UNITS = 16,
+       ORACLE_TARGETS = 4 };
+
+struct oracle_varying {
+	const char *name;          /* as uscc-run names it: "v", "gl_TexCoord[0]" */
+	float corners[4][4];       /* BL, BR, TL, TR */
+};
+
+struct oracle_uniform {
+	const char *name;          /* "u", or "u[2]" for one array element */
+	float value[16];           /* up to a mat4 (column-major) */
+	int ncomp;
+};
+
+struct oracle_sampler {
+	const char *name;          /* sampler uniform ("s", "s[1]") */
+	int unit;
+};
+
+struct oracle_texture {
+	int width, height;         /* 0: no texture on the unit */
+	const float *texels;       /* RGBA, row 0 at the bottom */
+};
+
+struct oracle_job {
+	const char *frag_src;
+	int width, height;
+	const struct oracle_varying *varyings; int nvaryings;
+	const struct oracle_uniform *uniforms; int nuniforms;
+	const struct oracle_sampler *samplers; int nsamplers; /* others: declaration order */
+	struct oracle_texture textures[ORACLE_UNITS];
+	bool verbose;              /* renderer and generated vertex shader to stderr */
+};
+
+/* The rendered image: rt[t][(y*width + x)*4 + c], and discarded[y*width + x]. */
+struct oracle_image {
+	int width, height;
+	float *rt[ORACLE_TARGETS];
+	bool *discarded;
+};
+
+enum oracle_status {
+	ORACLE_OK = 0,
+	ORACLE_BAD_SHADER = 1,     /* compile or link error (message in why) */
+	ORACLE_BAD_INPUT = 2,      /* inputs GL cannot take */
+	ORACLE_NO_GL = 3,          /* no EGL display/context, or not llvmpipe */
+};
+
+enum oracle_status oracle_render(const struct oracle_job *job, struct oracle_image *out,
+				 char *why, size_t why_len);
+void oracle_image_free(struct oracle_image *img);
+
+#endif

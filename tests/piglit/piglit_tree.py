@@ -1,0 +1,247 @@
+"""Finding and reading Debian piglit's GLSL tests (standard library only).
+
+Shared by tests/piglit/run-piglit and bench/frontend-speed.  It knows where
+the package installs the tests, how a compiler test's `[config]` header and a
+`.shader_test` file's sections are written, and which GLSL versions and
+extensions uscc supports (GLSL.md), so both tools skip the same things.
+"""
+
+import glob
+import os
+import re
+
+# The folders INTERFACES.md §7 names, inside each of piglit's two trees.
+DEFAULT_VERSION_DIRS = ("glsl-1.10", "glsl-1.20", "glsl-es-1.00")
+TREES = ("tests", "generated_tests")
+
+# GLSL.md: the dialects and the one extension uscc accepts.
+SUPPORTED_VERSIONS = {"1.00": "es", "1.10": "desktop", "1.20": "desktop"}
+SUPPORTED_EXTENSIONS = frozenset({"GL_ARB_texture_rectangle"})
+
+# A compiler test's suffix gives its stage; uscc checks only these two.
+STAGE_BY_SUFFIX = {
+    ".frag": "fragment",
+    ".vert": "vertex",
+    ".geom": "geometry",
+    ".tesc": "tess_control",
+    ".tese": "tess_evaluation",
+    ".comp": "compute",
+}
+CHECKED_STAGES = ("fragment", "vertex")
+
+
+def candidate_roots():
+    """Where a piglit installation may be; PIGLIT_DIR first."""
+    roots = []
+    if os.environ.get("PIGLIT_DIR"):
+        roots.append(os.environ["PIGLIT_DIR"])
+    roots += sorted(glob.glob("/usr/lib/*/piglit"))
+    roots += ["/usr/lib/piglit", "/usr/local/lib/piglit", "/usr/share/piglit"]
+    return roots
+
+
+def find_root():
+    """The first root holding tests/spec, or None."""
+    for root in candidate_roots():
+        if os.path.isdir(os.path.join(root, "tests", "spec")):
+            return os.path.abspath(root)
+    return None
+
+
+def default_dirs(root):
+    """Every GLSL 1.10, 1.20 and ES 1.00 folder of both trees that exists."""
+    dirs = []
+    for tree in TREES:
+        for version in DEFAULT_VERSION_DIRS:
+            path = os.path.join(root, tree, "spec", version)
+            if os.path.isdir(path):
+                dirs.append(path)
+    return dirs
+
+
+def resolve_dir(arg, root):
+    """A DIR argument: an existing path, else a path inside piglit's root."""
+    if os.path.exists(arg):
+        return os.path.abspath(arg)
+    if root and not os.path.isabs(arg):
+        inside = os.path.join(root, arg)
+        if os.path.exists(inside):
+            return inside
+    return None
+
+
+def relative_name(path, root):
+    """The name a test goes by (known-failure lists, baselines): relative to
+    piglit's root, e.g. tests/spec/glsl-1.10/compiler/x.frag."""
+    path = os.path.abspath(path)
+    if root and path.startswith(root + os.sep):
+        return os.path.relpath(path, root)
+    return os.path.relpath(path)
+
+
+def folder_of(name):
+    """The table row a test belongs to: tree/spec/version/category."""
+    parts = name.split("/")
+    if len(parts) >= 5 and parts[1] == "spec":
+        return "/".join(parts[:4])
+    return os.path.dirname(name) or "."
+
+
+def walk_files(paths, suffixes):
+    """Every file under the given files or folders whose name ends in one of
+    suffixes, sorted, without duplicates."""
+    found = set()
+    for path in paths:
+        if os.path.isfile(path):
+            if path.endswith(suffixes):
+                found.add(os.path.abspath(path))
+            continue
+        for dirpath, _dirs, files in os.walk(path):
+            for name in files:
+                if name.endswith(suffixes):
+                    found.add(os.path.abspath(os.path.join(dirpath, name)))
+    return sorted(found)
+
+
+def read_text(path):
+    with open(path, "rb") as f:
+        return f.read().decode("utf-8", errors="replace")
+
+
+_CONFIG_LINE = re.compile(r"^\s*(?://|/\*|\*)?\s*(.*?)\s*(?:\*/)?\s*$")
+
+
+def parse_config(text):
+    """The key: value pairs of a compiler test's [config] ... [end config]
+    comment block, or None when the file has no such block."""
+    start = text.find("[config]")
+    if start < 0:
+        return None
+    end = text.find("[end config]", start)
+    if end < 0:
+        return None
+    config = {}
+    for line in text[start + len("[config]"):end].splitlines():
+        body = _CONFIG_LINE.match(line).group(1)
+        if ":" not in body:
+            continue
+        key, value = body.split(":", 1)
+        config[key.strip()] = value.strip()
+    return config
+
+
+def version_skip_reason(version, es=False):
+    """Why a test needing GLSL `version` (e.g. "1.20", "3.00 es") is skipped,
+    or None when uscc supports it."""
+    v = version.strip().lower()
+    if v.endswith(" es"):
+        v, es = v[:-3].strip(), True
+    if v == "1.00":
+        es = True
+    if SUPPORTED_VERSIONS.get(v) == ("es" if es else "desktop"):
+        return None
+    shown = version.strip() + (" ES" if es and "es" not in version.lower() else "")
+    return "needs GLSL %s (uscc supports 1.10, 1.20, ES 1.00)" % shown
+
+
+def extension_skip_reason(extensions):
+    """Why a list of required extensions (`!NAME` = must be absent) makes a
+    test skip, or None."""
+    for ext in extensions:
+        if ext.startswith("!"):
+            continue
+        if ext not in SUPPORTED_EXTENSIONS:
+            return "needs extension %s (not in GLSL.md)" % ext
+    return None
+
+
+def compiler_test(path):
+    """A compiler test's facts as a dict (expect, version, extensions, stage,
+    check_link), or None if the file has no [config] header."""
+    config = parse_config(read_text(path))
+    if config is None:
+        return None
+    suffix = os.path.splitext(path)[1]
+    return {
+        "expect": config.get("expect_result", "").lower(),
+        "version": config.get("glsl_version", "1.10"),
+        "extensions": config.get("require_extensions", "").split(),
+        "stage": STAGE_BY_SUFFIX.get(suffix, "unknown"),
+        "check_link": config.get("check_link", "false").lower() == "true",
+    }
+
+
+def compiler_skip_reason(test):
+    """Why uscc cannot judge this compiler test, or None."""
+    if test["stage"] not in CHECKED_STAGES:
+        return "%s stage not supported (uscc checks vertex and fragment)" % test["stage"]
+    if test["expect"] not in ("pass", "fail"):
+        return "unknown expect_result %r" % test["expect"]
+    return version_skip_reason(test["version"]) or extension_skip_reason(test["extensions"])
+
+
+_SECTION = re.compile(r"^\[([^\]]+)\]\s*$")
+
+
+def parse_shader_test(text):
+    """A .shader_test file as a list of (section name, text) in file order;
+    the same section name may appear more than once."""
+    sections = []
+    name, lines = None, []
+    for line in text.splitlines(keepends=True):
+        m = _SECTION.match(line)
+        if m:
+            if name is not None:
+                sections.append((name, "".join(lines)))
+            name, lines = m.group(1).strip().lower(), []
+        elif name is not None:
+            lines.append(line)
+    if name is not None:
+        sections.append((name, "".join(lines)))
+    return sections
+
+
+_REQ_GLSL = re.compile(r"^GLSL\s+(ES\s+)?(>=|>|==|=|<=|<|!=)\s*([0-9]+(?:\.[0-9]+)?)", re.I)
+_COMPARE = {
+    ">=": lambda a, b: a >= b, ">": lambda a, b: a > b,
+    "=": lambda a, b: a == b, "==": lambda a, b: a == b,
+    "<=": lambda a, b: a <= b, "<": lambda a, b: a < b,
+    "!=": lambda a, b: a != b,
+}
+_OURS = {False: (1.10, 1.20), True: (1.00,)}
+
+
+def require_skip_reason(require_text):
+    """Why a .shader_test's [require] section asks for more than uscc has, or
+    None.  Only GLSL versions and GL_* extensions matter here; GL API
+    versions and limits are the exec runner's business."""
+    for raw in require_text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        m = _REQ_GLSL.match(line)
+        if m:
+            es, op, wanted = bool(m.group(1)), m.group(2), float(m.group(3))
+            if not any(_COMPARE[op](ours, wanted) for ours in _OURS[es]):
+                return "needs GLSL %s%s %s (uscc supports 1.10, 1.20, ES 1.00)" % (
+                    "ES " if es else "", op, m.group(3))
+            continue
+        words = line.split()
+        if len(words) == 1 and words[0].lstrip("!").startswith("GL_"):
+            reason = extension_skip_reason(words)
+            if reason:
+                return reason
+    return None
+
+
+_VERSION_DIRECTIVE = re.compile(r"^\s*#\s*version\s+(\d+)(\s+es)?", re.M)
+
+
+def source_version(source):
+    """The #version number of a GLSL source (110 when absent), and whether
+    it is an ES source."""
+    m = _VERSION_DIRECTIVE.search(source)
+    if not m:
+        return 110, False
+    number = int(m.group(1))
+    return number, bool(m.group(2)) or number == 100

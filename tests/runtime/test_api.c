@@ -1,0 +1,402 @@
+/* libuscc public API: compile, determinism, diagnostics, stage rules,
+ * cache key, container reading, and allocation failure at every step. */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "uscc.h"
+
+static const char good_src[] =
+	"uniform vec4 tint;\n"
+	"void main()\n"
+	"{\n"
+	"    gl_FragColor = tint * vec4(0.5, 0.25, 1.0, 1.0);\n"
+	"}\n";
+
+static const char bad_src[] =
+	"void main()\n"
+	"{\n"
+	"    gl_FragColor = undefined_thing;\n"
+	"}\n";
+
+static struct uscc_options *opts(const char *name)
+{
+	struct uscc_options *o = uscc_options_create(NULL);
+	assert_non_null(o);
+	assert_int_equal(uscc_options_set_filename(o, name), USCC_OK);
+	return o;
+}
+
+static void test_compile_and_read(void **state)
+{
+	(void)state;
+	struct uscc_options *o = opts("good.frag");
+	struct uscc_result *r;
+	enum uscc_status st = uscc_compile(o, good_src, USCC_NUL_TERMINATED, &r);
+	if (st != USCC_OK)
+		fail_msg("compile failed: %s", uscc_result_diagnostics(r));
+	size_t size;
+	const uint8_t *bin = uscc_result_data(r, &size);
+	assert_non_null(bin);
+	assert_true(size > 24);
+	assert_memory_equal(bin, "USCC", 4);
+	struct uscc_container *c;
+	char err[256];
+	assert_int_equal(uscc_container_open(NULL, bin, size, &c, err, sizeof err), USCC_OK);
+	int ninst;
+	assert_non_null(uscc_container_code(c, &ninst));
+	assert_true(ninst >= 1);
+	/* the one colour output goes to render target 0 */
+	assert_int_equal(uscc_container_num_outputs(c), 1);
+	struct uscc_output_info out;
+	assert_true(uscc_container_output(c, 0, &out));
+	assert_string_equal(out.name, "gl_FragColor");
+	assert_int_equal(out.target, 0);
+	assert_false(uscc_container_output(c, 1, &out));
+	/* the uniform is in the table with a slot */
+	assert_true(uscc_container_num_uniforms(c) >= 1);
+	struct uscc_uniform_info u;
+	assert_true(uscc_container_uniform(c, 0, &u));
+	assert_string_equal(u.name, "tint");
+	assert_true(u.slot >= 0 && u.slot < 256);
+	assert_non_null(strstr(uscc_container_json(c), "\"version\":1"));
+	assert_non_null(uscc_container_disasm(c));
+	/* figures: the container's compile_us is 0 (determinism), the
+	 * result's is measured */
+	struct uscc_stats cs, rs;
+	uscc_container_stats(c, &cs);
+	assert_true(uscc_result_stats(r, &rs));
+	assert_int_equal(cs.compile_us, 0);
+	assert_true(rs.compile_us >= 0);
+	assert_int_equal(cs.instructions, rs.instructions);
+	assert_int_equal(cs.instructions, ninst);
+	assert_non_null(strstr(uscc_result_stats_json(r), "\"instructions\":"));
+	uscc_container_destroy(c);
+	uscc_result_destroy(r);
+	uscc_options_destroy(o);
+}
+
+static void test_deterministic(void **state)
+{
+	(void)state;
+	struct uscc_options *a = opts("a.frag"), *b = opts("other/name.frag");
+	struct uscc_result *ra, *rb;
+	assert_int_equal(uscc_compile(a, good_src, USCC_NUL_TERMINATED, &ra), USCC_OK);
+	assert_int_equal(uscc_compile(b, good_src, strlen(good_src), &rb), USCC_OK);
+	size_t na, nb;
+	const void *da = uscc_result_data(ra, &na), *db = uscc_result_data(rb, &nb);
+	assert_int_equal(na, nb);
+	assert_memory_equal(da, db, na);
+	uscc_result_destroy(ra);
+	uscc_result_destroy(rb);
+	uscc_options_destroy(a);
+	uscc_options_destroy(b);
+}
+
+static void test_invalid_shader_diagnostics(void **state)
+{
+	(void)state;
+	struct uscc_options *o = opts("bad.frag");
+	struct uscc_result *r;
+	assert_int_equal(uscc_compile(o, bad_src, USCC_NUL_TERMINATED, &r), USCC_SHADER_ERROR);
+	assert_int_equal(uscc_result_status(r), USCC_SHADER_ERROR);
+	size_t size;
+	assert_null(uscc_result_data(r, &size));
+	assert_int_equal(size, 0);
+	const char *d = uscc_result_diagnostics(r);
+	/* gcc style: file:line:col: error: ..., the line, a caret */
+	assert_non_null(strstr(d, "bad.frag:3:"));
+	assert_non_null(strstr(d, ": error: "));
+	assert_non_null(strstr(d, "gl_FragColor = undefined_thing;\n"));
+	assert_non_null(strchr(d, '^'));
+	assert_false(uscc_result_stats(r, &(struct uscc_stats){ 0 }));
+	uscc_result_destroy(r);
+	uscc_options_destroy(o);
+}
+
+static void test_nul_in_source(void **state)
+{
+	(void)state;
+	struct uscc_options *o = opts("nul.frag");
+	struct uscc_result *r;
+	const char src[] = "void main()\n{ \0 }\n";
+	assert_int_equal(uscc_compile(o, src, sizeof src - 1, &r), USCC_SHADER_ERROR);
+	assert_non_null(strstr(uscc_result_diagnostics(r), "nul.frag:2:3: error:"));
+	uscc_result_destroy(r);
+	uscc_options_destroy(o);
+}
+
+static void test_vertex_stage_rules(void **state)
+{
+	(void)state;
+	struct uscc_options *o = opts("v.vert");
+	assert_int_equal(uscc_options_set_stage(o, USCC_STAGE_VERTEX), USCC_OK);
+	struct uscc_result *r;
+	const char *vs = "void main() { gl_Position = gl_Vertex; }\n";
+	assert_int_equal(uscc_compile(o, vs, USCC_NUL_TERMINATED, &r), USCC_USAGE_ERROR);
+	assert_non_null(strstr(uscc_result_diagnostics(r), "v.vert: error: vertex shaders"));
+	uscc_result_destroy(r);
+	assert_int_equal(uscc_run(o, USCC_ACTION_ASSEMBLY, vs, USCC_NUL_TERMINATED, &r),
+			 USCC_USAGE_ERROR);
+	uscc_result_destroy(r);
+	assert_int_equal(uscc_run(o, USCC_ACTION_CHECK, vs, USCC_NUL_TERMINATED, &r), USCC_OK);
+	assert_string_equal(uscc_result_diagnostics(r), "");
+	uscc_result_destroy(r);
+	uscc_options_destroy(o);
+}
+
+static void test_options_validation(void **state)
+{
+	(void)state;
+	struct uscc_options *o = opts("x");
+	assert_int_equal(uscc_options_set_opt_level(o, 1), USCC_USAGE_ERROR);
+	assert_int_equal(uscc_options_set_opt_level(o, 0), USCC_OK);
+	assert_int_equal(uscc_options_define(o, "1BAD", NULL), USCC_USAGE_ERROR);
+	assert_int_equal(uscc_options_define(o, "", NULL), USCC_USAGE_ERROR);
+	assert_int_equal(uscc_options_define(o, "GOOD_1", "2"), USCC_OK);
+	assert_int_equal(uscc_options_undefine(o, "a b"), USCC_USAGE_ERROR);
+	assert_int_equal(uscc_options_set_stage(o, (enum uscc_stage)7), USCC_USAGE_ERROR);
+	assert_string_equal(uscc_status_string(USCC_OK), "success");
+	assert_string_equal(uscc_status_string((enum uscc_status)99), "unknown status");
+	uscc_options_destroy(o);
+}
+
+static void test_preprocess_defines(void **state)
+{
+	(void)state;
+	struct uscc_options *o = opts("pp.frag");
+	assert_int_equal(uscc_options_define(o, "VALUE", "0.75"), USCC_OK);
+	assert_int_equal(uscc_options_define(o, "GONE", NULL), USCC_OK);
+	assert_int_equal(uscc_options_undefine(o, "GONE"), USCC_OK);
+	struct uscc_result *r;
+	const char *src = "#ifdef GONE\nfloat a = 1.0;\n#endif\nfloat b = VALUE;\n";
+	assert_int_equal(uscc_run(o, USCC_ACTION_PREPROCESS, src, USCC_NUL_TERMINATED, &r),
+			 USCC_OK);
+	const char *text = uscc_result_data(r, NULL);
+	assert_non_null(strstr(text, "0.75"));
+	assert_null(strstr(text, "float a"));
+	uscc_result_destroy(r);
+	uscc_options_destroy(o);
+}
+
+static void test_cache_key(void **state)
+{
+	(void)state;
+	struct uscc_options *a = opts("a.frag"), *b = opts("b.frag");
+	const char *s = good_src;
+	uint64_t k = uscc_cache_key(a, s, USCC_NUL_TERMINATED);
+	/* same inputs, other object and file name: same key */
+	assert_true(k == uscc_cache_key(b, s, strlen(s)));
+	/* every part of the input changes it */
+	assert_true(k != uscc_cache_key(a, s, strlen(s) - 1));
+	uscc_options_set_opt_level(b, 0);
+	uint64_t k0 = uscc_cache_key(b, s, USCC_NUL_TERMINATED);
+	assert_true(k != k0);
+	uscc_options_set_opt_level(b, 2);
+	uscc_options_set_stage(b, USCC_STAGE_VERTEX);
+	assert_true(k != uscc_cache_key(b, s, USCC_NUL_TERMINATED));
+	uscc_options_set_stage(b, USCC_STAGE_FRAGMENT);
+	assert_true(k == uscc_cache_key(b, s, USCC_NUL_TERMINATED));
+	/* -D A=1 -D B differs from -D A -D B=1 and from -D B -D A=1 */
+	struct uscc_options *c = opts("c"), *d = opts("d"), *e = opts("e");
+	uscc_options_define(c, "A", "1");
+	uscc_options_define(c, "B", NULL);
+	uscc_options_define(d, "A", NULL);
+	uscc_options_define(d, "B", "1");
+	uscc_options_define(e, "B", NULL);
+	uscc_options_define(e, "A", "1");
+	uint64_t kc = uscc_cache_key(c, s, USCC_NUL_TERMINATED);
+	assert_true(kc != uscc_cache_key(d, s, USCC_NUL_TERMINATED));
+	assert_true(kc != uscc_cache_key(e, s, USCC_NUL_TERMINATED));
+	assert_true(kc != k);
+	uscc_options_destroy(a);
+	uscc_options_destroy(b);
+	uscc_options_destroy(c);
+	uscc_options_destroy(d);
+	uscc_options_destroy(e);
+}
+
+/* An allocator that fails on the Nth call and after; counts live bytes so
+ * leaks show up too. */
+struct failing {
+	int calls, fail_at;
+	long live;
+};
+
+static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+	struct failing *f = ud;
+	if (nsize == 0) {
+		if (ptr)
+			f->live -= (long)osize;
+		free(ptr);
+		return NULL;
+	}
+	if (++f->calls >= f->fail_at)
+		return NULL;
+	void *p = realloc(ptr, nsize);
+	if (p)
+		f->live += (long)nsize - (ptr ? (long)osize : 0);
+	return p;
+}
+
+static void test_allocation_failures(void **state)
+{
+	(void)state;
+	bool succeeded = false;
+	for (int n = 1; n < 2000 && !succeeded; n++) {
+		struct failing f = { 0, n, 0 };
+		struct uscc_allocator al = { failing_alloc, &f };
+		struct uscc_options *o = uscc_options_create(&al);
+		if (o && uscc_options_set_filename(o, "oom.frag") == USCC_OK) {
+			struct uscc_result *r = NULL;
+			enum uscc_status st = uscc_compile(o, good_src, USCC_NUL_TERMINATED, &r);
+			assert_true(st == USCC_OK || st == USCC_OUT_OF_MEMORY);
+			assert_int_equal(uscc_result_status(r), st);
+			assert_non_null(uscc_result_diagnostics(r));
+			if (st == USCC_OK) {
+				size_t size;
+				const void *bin = uscc_result_data(r, &size);
+				struct uscc_container *c = NULL;
+				st = uscc_container_open(&al, bin, size, &c, NULL, 0);
+				assert_true(st == USCC_OK || st == USCC_OUT_OF_MEMORY);
+				succeeded = st == USCC_OK;
+				uscc_container_destroy(c);
+			}
+			uscc_result_destroy(r);
+		}
+		uscc_options_destroy(o);
+		assert_int_equal(f.live, 0);
+	}
+	assert_true(succeeded);
+}
+
+static char *slurp(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *buf = malloc((size_t)n + 1);
+	*size = fread(buf, 1, (size_t)n, f);
+	buf[*size] = 0;
+	fclose(f);
+	return buf;
+}
+
+/* Every corpus shader the compiler accepts gives, at -O0 and -O2, a
+ * container the reader accepts, the same bytes twice, and tables that
+ * agree with the figures. */
+static void check_corpus_dir(const char *dir, int *compiled)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", USCC_SOURCE_DIR, dir);
+	DIR *d = opendir(path);
+	if (!d)
+		return;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (len < 5 || strcmp(e->d_name + len - 5, ".frag") != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s/%s", USCC_SOURCE_DIR, dir, e->d_name);
+		size_t size;
+		char *src = slurp(path, &size);
+		assert_non_null(src);
+		for (int level = 0; level <= 2; level += 2) {
+			struct uscc_options *o = opts(e->d_name);
+			uscc_options_set_opt_level(o, level);
+			struct uscc_result *r1, *r2;
+			enum uscc_status st = uscc_compile(o, src, size, &r1);
+			assert_true(st == USCC_OK || st == USCC_SHADER_ERROR);
+			if (st == USCC_OK) {
+				assert_int_equal(uscc_compile(o, src, size, &r2), USCC_OK);
+				size_t n1, n2;
+				const void *b1 = uscc_result_data(r1, &n1), *b2 = uscc_result_data(r2, &n2);
+				assert_int_equal(n1, n2);
+				assert_memory_equal(b1, b2, n1);
+				struct uscc_container *c;
+				char err[256];
+				if (uscc_container_open(NULL, b1, n1, &c, err, sizeof err) != USCC_OK)
+					fail_msg("%s -O%d: %s", e->d_name, level, err);
+				int ninst;
+				uscc_container_code(c, &ninst);
+				struct uscc_stats s;
+				uscc_container_stats(c, &s);
+				assert_int_equal(s.instructions, ninst);
+				assert_int_equal(s.alu + s.tex + s.fc + s.out, ninst);
+				uscc_container_destroy(c);
+				uscc_result_destroy(r2);
+				(*compiled)++;
+			}
+			uscc_result_destroy(r1);
+			uscc_options_destroy(o);
+		}
+		free(src);
+	}
+	closedir(d);
+}
+
+static void test_corpus_round_trip(void **state)
+{
+	(void)state;
+	int compiled = 0;
+	check_corpus_dir("tests/shaders", &compiled);
+	check_corpus_dir("samples", &compiled);
+	print_message("%d corpus compiles checked\n", compiled);
+}
+
+/* The tool actions under the same failing allocator. */
+static void test_allocation_failures_actions(void **state)
+{
+	(void)state;
+	static const enum uscc_action acts[] = { USCC_ACTION_PREPROCESS, USCC_ACTION_CHECK,
+						 USCC_ACTION_DUMP_IR_ALL, USCC_ACTION_ASSEMBLY };
+	for (size_t a = 0; a < sizeof acts / sizeof *acts; a++) {
+		bool succeeded = false;
+		for (int n = 1; n < 2000 && !succeeded; n++) {
+			struct failing f = { 0, n, 0 };
+			struct uscc_allocator al = { failing_alloc, &f };
+			struct uscc_options *o = uscc_options_create(&al);
+			if (o && uscc_options_define(o, "X", "1") == USCC_OK) {
+				struct uscc_result *r = NULL;
+				enum uscc_status st = uscc_run(o, acts[a], good_src,
+							       USCC_NUL_TERMINATED, &r);
+				assert_true(st == USCC_OK || st == USCC_OUT_OF_MEMORY);
+				if (st == USCC_OK)
+					assert_non_null(uscc_result_data(r, NULL));
+				succeeded = st == USCC_OK;
+				uscc_result_destroy(r);
+			}
+			uscc_options_destroy(o);
+			assert_int_equal(f.live, 0);
+		}
+		assert_true(succeeded);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_compile_and_read),
+		cmocka_unit_test(test_deterministic),
+		cmocka_unit_test(test_invalid_shader_diagnostics),
+		cmocka_unit_test(test_nul_in_source),
+		cmocka_unit_test(test_vertex_stage_rules),
+		cmocka_unit_test(test_options_validation),
+		cmocka_unit_test(test_preprocess_defines),
+		cmocka_unit_test(test_cache_key),
+		cmocka_unit_test(test_allocation_failures),
+		cmocka_unit_test(test_allocation_failures_actions),
+		cmocka_unit_test(test_corpus_round_trip),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

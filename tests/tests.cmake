@@ -1,0 +1,9 @@
+# Script-driven tests, included by the top-level CMakeLists.txt.
+
+# uscc's command line (tests/cli/*.sh), each given the built binary.
+if(TARGET uscc_cli)
+  add_test(NAME cli_usage
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/cli/usage.sh $<TARGET_FILE:uscc_cli>)
+  add_test(NAME cli_compile
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/cli/compile.sh $<TARGET_FILE:uscc_cli>)
+endif()
