@@ -315,6 +315,11 @@ enum uscc_status uscc_run(const struct uscc_options *o, enum uscc_action action,
 			  const char *source, size_t len, struct uscc_result **out)
 {
 	*out = NULL;
+	/* NULL options: the defaults of uscc_options_create(NULL) */
+	struct uscc_options defaults = { mem_default_allocator, USCC_STAGE_FRAGMENT, 2, false,
+					 false, NULL, NULL, 0, 0 };
+	if (!o)
+		o = &defaults;
 	struct mem_allocator alloc = o->alloc;
 	if (len == USCC_NUL_TERMINATED)
 		len = source ? strlen(source) : 0;

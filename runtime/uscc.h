@@ -92,7 +92,7 @@ struct uscc_stats {
 	int64_t compile_us;
 };
 
-/* Runs `action` on the source.  *out receives a result (free it with
+/* Runs `action` on the source (o NULL: the default options).  *out receives a result (free it with
  * uscc_result_destroy) holding the output, the diagnostics and the status
  * returned; it is NULL only when even the result could not be allocated
  * (USCC_OUT_OF_MEMORY).  The result uses the options' allocator. */
@@ -181,6 +181,7 @@ const char *uscc_container_disasm(struct uscc_container *c);
 /* A stable 64-bit key of (source, stage, opt level, defines, -Werror,
  * record-time, compiler and container version): the same on every run
  * and machine.  The file name is not part of it. */
+/* o NULL: the default options. */
 uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t len);
 
 struct uscc_cache;

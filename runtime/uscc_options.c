@@ -164,6 +164,10 @@ uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t
 {
 	if (len == USCC_NUL_TERMINATED)
 		len = source ? strlen(source) : 0;
+	struct uscc_options defaults = { mem_default_allocator, USCC_STAGE_FRAGMENT, 2, false,
+					 false, NULL, NULL, 0, 0 };
+	if (!o)
+		o = &defaults;
 	uint64_t h = FNV64_BASIS;
 	h = hash_str(h, "uscc");
 	h = hash_str(h, USCC_VERSION);

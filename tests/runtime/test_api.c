@@ -215,6 +215,11 @@ static void test_cache_key(void **state)
 	assert_true(kc != uscc_cache_key(d, s, USCC_NUL_TERMINATED));
 	assert_true(kc != uscc_cache_key(e, s, USCC_NUL_TERMINATED));
 	assert_true(kc != k);
+	/* NULL options are the defaults */
+	struct uscc_options *dflt = uscc_options_create(NULL);
+	assert_true(uscc_cache_key(NULL, s, USCC_NUL_TERMINATED) ==
+		    uscc_cache_key(dflt, s, USCC_NUL_TERMINATED));
+	uscc_options_destroy(dflt);
 	uscc_options_destroy(a);
 	uscc_options_destroy(b);
 	uscc_options_destroy(c);
