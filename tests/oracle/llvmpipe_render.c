@@ -5,11 +5,13 @@
  *   llvmpipe-render FILE.frag [--size WxH] [--uniform NAME=x[,y,z,w...]]...
  *                   [--texture UNIT=FILE.png|checker|gradient]...
  *                   [--varying NAME=BL:BR:TL:TR] [--sampler NAME=UNIT]...
- *                   [--target N] [-o out.png] [--dump] [--probe X,Y] [--verbose]
+ *                   [--target N] [-o out.png] [--dump] [--probe X,Y]
+ *                   [--fine-derivatives] [--verbose]
  *
  * Takes GLSL source, not a container.  Samplers get texture units in
  * declaration order, as uscc gives them; --sampler overrides one.  How the
- * inputs are reproduced in GL (varyings, discard) is told in oracle_gl.c.
+ * inputs are reproduced in GL (varyings, discard, the R500's coarse
+ * derivatives unless --fine-derivatives) is told in oracle_gl.c.
  * Exit status: 0 success, 1 the shader does not compile or link, 2 usage,
  * I/O or inputs GL cannot take, 3 no llvmpipe (no surfaceless EGL). */
 #include <errno.h>
@@ -25,7 +27,7 @@ enum { MAX_PROBES = 64 };
 struct render_opts {
 	const char *file, *out_png;
 	int width, height, target;
-	bool dump, verbose;
+	bool dump, verbose, fine_derivatives;
 	struct oracle_uniform uniforms[ORACLE_MAX_UNIFORMS]; int nuniforms;
 	struct oracle_varying varyings[ORACLE_MAX_VARYINGS]; int nvaryings;
 	struct oracle_sampler samplers[ORACLE_UNITS * 2]; int nsamplers;
@@ -38,7 +40,8 @@ static void usage(FILE *f)
 	fputs("usage: llvmpipe-render FILE.frag [--size WxH] [--uniform NAME=x[,y,z,w...]]...\n"
 	      "                [--texture UNIT=FILE.png|checker|gradient]...\n"
 	      "                [--varying NAME=BL:BR:TL:TR] [--sampler NAME=UNIT]...\n"
-	      "                [--target N] [-o out.png] [--dump] [--probe X,Y] [--verbose]\n", f);
+	      "                [--target N] [-o out.png] [--dump] [--probe X,Y]\n"
+	      "                [--fine-derivatives] [--verbose]\n", f);
 }
 
 /* Parses up to max comma-separated floats; returns the count or -1. */
@@ -145,6 +148,8 @@ static bool parse_args(int argc, char **argv, struct render_opts *o)
 			exit(0);
 		} else if (!strcmp(a, "--dump")) {
 			o->dump = true;
+		} else if (!strcmp(a, "--fine-derivatives")) {
+			o->fine_derivatives = true;
 		} else if (!strcmp(a, "--verbose")) {
 			o->verbose = true;
 		} else if ((v = opt_value(argc, argv, &i, "--size"))) {
@@ -321,7 +326,7 @@ int main(int argc, char **argv)
 		.varyings = o.varyings, .nvaryings = o.nvaryings,
 		.uniforms = o.uniforms, .nuniforms = o.nuniforms,
 		.samplers = o.samplers, .nsamplers = o.nsamplers,
-		.verbose = o.verbose,
+		.verbose = o.verbose, .fine_derivatives = o.fine_derivatives,
 	};
 	float *store[ORACLE_UNITS] = { 0 };
 	int status = 2;

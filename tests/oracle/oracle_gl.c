@@ -12,7 +12,13 @@
  * true of the default (u, v, 0, 1)) two triangles over the viewport give the
  * same values; otherwise the rectangle is drawn as a grid whose vertices sit
  * on the pixel centres (plus a ring outside), so every pixel centre is a
- * vertex carrying the exact bilinear value.
+ * vertex carrying the exact bilinear value.  Derivatives still differ
+ * there: a helper pixel's value comes from its neighbour's triangle plane,
+ * not from the bilinear function (a warning says so).
+ *
+ * Derivatives: the R500's are coarse, llvmpipe's fine; unless asked for
+ * llvmpipe's own, the shader's dFdx/dFdy/fwidth are redefined to the
+ * R500's (oracle_derivs.c).
  *
  * Discard: the draw writes 1 into a stencil buffer cleared to 0 (stencil
  * test ALWAYS, REPLACE on pass); a discarded fragment writes nothing, so a
@@ -127,27 +133,48 @@ static GLuint compile_stage(GLenum stage, const char *src, const char *what, cha
 	return sh;
 }
 
+/* The fragment shader as GL compiles it: with the R500's coarse
+ * derivatives unless told otherwise. */
+static GLuint compile_fragment(const struct oracle_job *job, const struct frag_scan *fs,
+			       char *why, size_t why_len)
+{
+	char *coarse = NULL;
+	if (fs->uses_derivatives && !job->fine_derivatives) {
+		coarse = scan_coarse_derivatives(job->frag_src, fs->es);
+		if (!coarse) {
+			snprintf(why, why_len, "out of memory");
+			return 0;
+		}
+		if (job->verbose)
+			fprintf(stderr, "llvmpipe-render: fragment shader:\n%s", coarse);
+	}
+	GLuint f = compile_stage(GL_FRAGMENT_SHADER, coarse ? coarse : job->frag_src, "fragment",
+				 why, why_len);
+	free(coarse);
+	return f;
+}
+
 static enum oracle_status build_program(const struct oracle_job *job, const struct frag_scan *fs,
 					GLuint *prog, char *why, size_t why_len)
 {
+	/* the fragment shader first: its errors are the ones that matter */
+	GLuint f = compile_fragment(job, fs, why, why_len);
+	if (!f)
+		return ORACLE_BAD_SHADER;
 	char *vs = malloc(VS_LEN);
-	if (!vs)
-		return fail(ORACLE_BAD_INPUT, why, why_len, "out of memory");
 	struct attr_map map = { job };
-	if (!scan_vertex_shader(fs, job->nvaryings, attr_of, &map, vs, VS_LEN)) {
+	if (!vs || !scan_vertex_shader(fs, job->nvaryings, attr_of, &map, vs, VS_LEN)) {
 		free(vs);
+		glDeleteShader(f);
 		return fail(ORACLE_BAD_INPUT, why, why_len, "vertex shader too long");
 	}
 	if (job->verbose)
 		fprintf(stderr, "llvmpipe-render: vertex shader:\n%s", vs);
 	GLuint v = compile_stage(GL_VERTEX_SHADER, vs, "generated vertex", why, why_len);
 	free(vs);
-	if (!v)
+	if (!v) {
+		glDeleteShader(f);
 		return ORACLE_BAD_INPUT;
-	GLuint f = compile_stage(GL_FRAGMENT_SHADER, job->frag_src, "fragment", why, why_len);
-	if (!f) {
-		glDeleteShader(v);
-		return ORACLE_BAD_SHADER;
 	}
 	GLuint p = glCreateProgram();
 	glAttachShader(p, v);
@@ -497,11 +524,16 @@ static double grid_coord(int i, int n, bool fine)
 	return fine ? (i - 0.5) / n : i;
 }
 
-static enum oracle_status draw(const struct oracle_job *job, char *why, size_t why_len)
+static enum oracle_status draw(const struct oracle_job *job, bool uses_derivatives, char *why,
+			       size_t why_len)
 {
 	bool fine = false;
 	for (int i = 0; i < job->nvaryings; i++)
 		fine |= !affine(&job->varyings[i]);
+	if (fine && uses_derivatives)
+		fprintf(stderr, "llvmpipe-render: warning: varyings that are not affine "
+			"(BL + TR != BR + TL): derivatives follow triangle planes, not uscc-run's "
+			"bilinear values\n");
 	int nx = fine ? job->width + 2 : 2, ny = fine ? job->height + 2 : 2;
 	size_t stride = 6 + 4 * (size_t)job->nvaryings; /* floats per vertex */
 	size_t nverts = (size_t)nx * (size_t)ny;
@@ -619,7 +651,12 @@ enum oracle_status oracle_render(const struct oracle_job *job, struct oracle_ima
 		glClampColor(GL_CLAMP_READ_COLOR, GL_FALSE);
 		st = build_program(job, &fs, &prog, why, why_len);
 	}
+	/* the framebuffer first: creating it binds textures on the active unit */
+	if (st == ORACLE_OK)
+		st = make_fbo(&fb, job->width, job->height, fs.uses_fragdata ? ORACLE_TARGETS : 1,
+			      why, why_len);
 	if (st == ORACLE_OK) {
+		glBindTexture(GL_TEXTURE_2D, 0);
 		glUseProgram(prog);
 		set_uniforms(prog, job);
 		struct unit_kind units[ORACLE_UNITS];
@@ -632,10 +669,7 @@ enum oracle_status oracle_render(const struct oracle_job *job, struct oracle_ima
 						  why, why_len);
 	}
 	if (st == ORACLE_OK)
-		st = make_fbo(&fb, job->width, job->height, fs.uses_fragdata ? ORACLE_TARGETS : 1,
-			      why, why_len);
-	if (st == ORACLE_OK)
-		st = draw(job, why, why_len);
+		st = draw(job, fs.uses_derivatives, why, why_len);
 	if (st == ORACLE_OK)
 		st = read_back(job, out, why, why_len);
 	if (st == ORACLE_OK) {

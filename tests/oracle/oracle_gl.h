@@ -37,6 +37,7 @@ struct oracle_job {
 	const struct oracle_uniform *uniforms; int nuniforms;
 	const struct oracle_sampler *samplers; int nsamplers; /* others: declaration order */
 	struct oracle_texture textures[ORACLE_UNITS];
+	bool fine_derivatives;     /* llvmpipe's own dFdx/dFdy, not the R500's coarse ones */
 	bool verbose;              /* renderer and generated vertex shader to stderr */
 };
 

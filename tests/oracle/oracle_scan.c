@@ -128,6 +128,11 @@ static bool scan_declaration(struct lexer *lx, struct scan_decl *list, int *coun
 		} else {
 			lx->p = save;
 		}
+		if (!strcmp(d->name, "gl_TexCoord")) {
+			/* a redeclared built-in (GLSL 1.10 §7.6): only its size */
+			lx->fs->texcoord_len = d->length > 0 && d->length <= 8 ? d->length : 8;
+			(*count)--;
+		}
 	}
 	return true;
 }
@@ -144,6 +149,8 @@ static void note_builtin(struct frag_scan *fs, const char *tok)
 		fs->uses_fog = true;
 	else if (!strcmp(tok, "gl_FragData"))
 		fs->uses_fragdata = true;
+	else if (!strcmp(tok, "dFdx") || !strcmp(tok, "dFdy") || !strcmp(tok, "fwidth"))
+		fs->uses_derivatives = true;
 }
 
 bool scan_fragment(const char *src, struct frag_scan *out, char *why, size_t why_len)
@@ -229,6 +236,8 @@ bool scan_vertex_shader(const struct frag_scan *fs, int nattr, scan_attr_fn attr
 		else
 			emit(&o, "varying %s %s;\n", d->type, d->name);
 	}
+	if (fs->texcoord_len && !fs->es)
+		emit(&o, "varying vec4 gl_TexCoord[%d];\n", fs->texcoord_len);
 	emit(&o, "void main()\n{\n\tgl_Position = vec4(a_pos, 0.0, 1.0);\n");
 	char lhs[2 * SCAN_NAME_LEN];
 	for (int i = 0; i < fs->nvaryings; i++) {
@@ -246,8 +255,9 @@ bool scan_vertex_shader(const struct frag_scan *fs, int nattr, scan_attr_fn attr
 		}
 	}
 	if (!fs->es) {
+		int ntex = fs->texcoord_len ? fs->texcoord_len : 8;
 		if (fs->uses_texcoord)
-			for (int k = 0; k < 8; k++) {
+			for (int k = 0; k < ntex; k++) {
 				snprintf(lhs, sizeof lhs, "gl_TexCoord[%d]", k);
 				emit_feed(&o, lhs, lhs, "", attr, ud);
 			}

@@ -23,6 +23,8 @@ struct frag_scan {
 	struct scan_decl varyings[SCAN_MAX_DECLS]; int nvaryings;
 	struct scan_decl samplers[SCAN_MAX_DECLS]; int nsamplers;
 	bool uses_texcoord, uses_color, uses_secondary, uses_fog, uses_fragdata;
+	bool uses_derivatives;     /* dFdx, dFdy or fwidth */
+	int texcoord_len;          /* gl_TexCoord redeclared with this size; 0: not */
 };
 
 /* Scans `src`; false with a message in `why` when a declaration is beyond
@@ -40,5 +42,13 @@ typedef int (*scan_attr_fn)(const char *name, void *ud);
  * gl_FogFragCoord.  False when buf is too small. */
 bool scan_vertex_shader(const struct frag_scan *fs, int nattr, scan_attr_fn attr, void *ud,
 			char *buf, size_t len);
+
+/* The R500's derivatives are coarse: dFdx is the difference along the
+ * quad's lower row, dFdy along its left column, shared by all four pixels
+ * (ISA.md §12); llvmpipe's are per row and per column.  Returns a malloc'd
+ * copy of `src` whose dFdx, dFdy and fwidth are redefined (by macros over
+ * helper functions inserted after the leading #version/#extension lines)
+ * to give the R500's values, or NULL when out of memory. */
+char *scan_coarse_derivatives(const char *src, bool es);
 
 #endif
