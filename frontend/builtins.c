@@ -87,6 +87,7 @@ const struct sema_bi_sig sema_bi_table[] = {
 	FD("shadow2DRectProj", "4E4", TEXPROJ, DDESK),
 	FS("dFdx", "gg", DFDX, DDESK, FRAG), FS("dFdy", "gg", DFDY, DDESK, FRAG),
 	FS("fwidth", "gg", FWIDTH, DDESK, FRAG),
+	FS("ftransform", "4", FTRANSFORM, DDESK, VERT),
 	FD("noise1", "fg", NOISE, DDESK), FD("noise2", "2g", NOISE, DDESK),
 	FD("noise3", "3g", NOISE, DDESK), FD("noise4", "4g", NOISE, DDESK),
 };

@@ -170,6 +170,9 @@ postfix
 	| postfix '.' IDENTIFIER {
 		$$ = node2(pc, AST_FIELD, LOC(@3), 0, $1, NULL);
 		if ($$) $$->name = $3; }
+	| postfix '.' TYPE_NAME {
+		$$ = node2(pc, AST_FIELD, LOC(@3), 0, $1, NULL);
+		if ($$) $$->name = $3; }
 	| postfix '.' IDENTIFIER '(' ')' {
 		$$ = node2(pc, AST_LENGTH, LOC(@3), 0, $1, NULL);
 		if ($$) $$->name = $3; }
@@ -371,6 +374,16 @@ single_declaration
 	| fully_specified_type IDENTIFIER '=' initializer {
 		$$ = ast_new(pc->fe->arena, AST_DECL, $1 ? $1->loc : LOC(@1));
 		if ($$) { $$->type = $1; $$->kid[0] = $$->kid[1] = declarator(pc, $2, LOC(@2), false, NULL, $4); } }
+	/* a variable named like a struct type hides it: the lexer (which knows
+	 * no scopes) reads the name as a variable from here on */
+	| fully_specified_type TYPE_NAME {
+		parse_forget_struct_name(pc, $2);
+		$$ = ast_new(pc->fe->arena, AST_DECL, $1 ? $1->loc : LOC(@1));
+		if ($$) { $$->type = $1; $$->kid[0] = $$->kid[1] = declarator(pc, $2, LOC(@2), false, NULL, NULL); } }
+	| fully_specified_type TYPE_NAME '=' {
+		parse_forget_struct_name(pc, $2); } initializer {
+		$$ = ast_new(pc->fe->arena, AST_DECL, $1 ? $1->loc : LOC(@1));
+		if ($$) { $$->type = $1; $$->kid[0] = $$->kid[1] = declarator(pc, $2, LOC(@2), false, NULL, $5); } }
 	;
 
 initializer
@@ -459,6 +472,7 @@ member_declarators
 
 member_declarator
 	: IDENTIFIER { $$ = declarator(pc, $1, LOC(@1), false, NULL, NULL); }
+	| TYPE_NAME { $$ = declarator(pc, $1, LOC(@1), false, NULL, NULL); }
 	| IDENTIFIER '[' constant_expression ']' { $$ = declarator(pc, $1, LOC(@1), true, $3, NULL); }
 	;
 
@@ -547,6 +561,15 @@ bool parse_is_struct_name(const struct parse_ctx *pc, const char *name)
 		if (strcmp(pc->struct_names[i], name) == 0)
 			return true;
 	return false;
+}
+
+void parse_forget_struct_name(struct parse_ctx *pc, const char *name)
+{
+	for (int i = 0; i < pc->nstruct; i++)
+		if (strcmp(pc->struct_names[i], name) == 0) {
+			pc->struct_names[i] = pc->struct_names[--pc->nstruct];
+			return;
+		}
 }
 
 void parse_add_struct_name(struct parse_ctx *pc, const char *name)

@@ -7,15 +7,20 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { LOWER_MAX_INLINE = 64 };
+/* Inlining and unrolling multiply code: past this many IR instructions a
+ * shader cannot fit the hardware anyway, and stopping keeps hostile input
+ * (a chain of functions each calling the next twice) from running away. */
+enum { LOWER_MAX_INLINE = 64, LOWER_MAX_INSTRS = 1 << 20 };
 
 void lower_refuse(struct lower *l, struct src_loc loc, const char *fmt, ...)
 {
+	l->failed = true;
+	if (l->quiet)
+		return;
 	va_list ap;
 	va_start(ap, fmt);
 	diag_vreport(l->fe->diag, DIAG_ERROR, loc, fmt, ap);
 	va_end(ap);
-	l->failed = true;
 }
 
 /* --- values --- */
@@ -250,9 +255,15 @@ void lower_stmt(struct lower *l, struct ast_node *n)
 		lower_refuse(l, n->loc, "statements nested too deeply");
 		return;
 	}
+	if (l->f->next_id > LOWER_MAX_INSTRS) {
+		lower_refuse(l, n->loc, "the shader is too large (more than %d IR instructions after "
+			     "inlining and unrolling)", LOWER_MAX_INSTRS);
+		return;
+	}
 	l->b.loc = n->loc;
 	switch (n->kind) {
-	case AST_BLOCK:
+	case AST_BLOCK: {
+		int nv = l->nvars;
 		for (struct ast_node *s = n->kid[0]; s && !l->failed; s = s->next) {
 			if (l->returned) {
 				lower_refuse(l, s->loc, "code after 'return' is not supported yet");
@@ -260,7 +271,10 @@ void lower_stmt(struct lower *l, struct ast_node *n)
 			}
 			lower_stmt(l, s);
 		}
+		/* the block's own variables are gone: no PHI may join them later */
+		l->nvars = nv;
 		break;
+	}
 	case AST_DECL:
 		lower_decl(l, n);
 		break;
@@ -281,6 +295,10 @@ void lower_stmt(struct lower *l, struct ast_node *n)
 		lower_jump(l, n);
 		break;
 	case AST_RETURN:
+		if (l->loop) {
+			lower_return(l, n);
+			break;
+		}
 		if (n->kid[0] && l->ret)
 			*l->ret = lower_expr(l, n->kid[0]);
 		l->returned = true;
@@ -296,6 +314,44 @@ void lower_stmt(struct lower *l, struct ast_node *n)
 }
 
 /* --- user functions: inlined --- */
+
+static bool has_return(const struct ast_node *n);
+
+/* Lowers a function's body; its return value goes to `result`.  A body
+ * whose only return is its last statement is plain code; any other runs
+ * as a loop that runs once, each return a break (lower_loop.c). */
+void lower_function_body(struct lower *l, struct ast_node *body, const struct glsl_type *ret,
+			 struct lv *result)
+{
+	bool early = false;
+	for (struct ast_node *s = body->kid[0]; s; s = s->next)
+		early |= has_return(s) && !(s->kind == AST_RETURN && !s->next);
+	struct lv *saved_ret = l->ret;
+	bool saved_returned = l->returned;
+	l->ret = result;
+	l->returned = false;
+	if (!early) {
+		lower_stmt(l, body);
+	} else {
+		struct sema_symbol *rs = arena_alloc(l->f->arena, sizeof *rs);
+		if (!rs) {
+			l->failed = true;
+			return;
+		}
+		rs->name = "<return value>";
+		rs->type = glsl_is_basic(ret) ? ret : &glsl_type_float;
+		struct lvar *rv = lower_var(l, rs);
+		if (rv)
+			rv->elems[0] = *result;
+		int nv = l->nvars;
+		lower_body_once(l, body, rs);
+		if (rv)
+			*result = rv->elems[0];
+		l->nvars = nv - 1; /* the return value's variable too */
+	}
+	l->ret = saved_ret;
+	l->returned = saved_returned;
+}
 
 static bool has_return(const struct ast_node *n)
 {
@@ -331,14 +387,8 @@ struct lv lower_call_user(struct lower *l, struct ast_node *call)
 		lower_refuse(l, call->loc, "calls nested too deeply");
 		return result;
 	}
-	/* a return anywhere but at the end of the body is not supported yet */
 	struct ast_node *body = f->def->kid[1];
-	for (struct ast_node *s = body->kid[0]; s; s = s->next)
-		if (has_return(s) && !(s->kind == AST_RETURN && !s->next)) {
-			lower_refuse(l, s->loc, "'return' before the end of '%s' is not supported yet",
-				     f->name);
-			return result;
-		}
+	int nv_before_call = l->nvars; /* parameters and locals end with the call */
 	/* arguments are evaluated first, then bound: a parameter may share its
 	 * name with a variable an argument reads */
 	struct lv *args[f->nparams ? f->nparams : 1];
@@ -347,12 +397,18 @@ struct lv lower_call_user(struct lower *l, struct ast_node *call)
 		const struct glsl_type *pt = f->params[k].type;
 		int n = lower_leaf_count(pt);
 		args[k] = arena_alloc(l->f->arena, sizeof(struct lv) * (size_t)n);
-		if (!args[k] || pt->base == GLSL_SAMPLER) {
+		if (!args[k] || (lower_is_agg(pt) && lower_leaf_type(pt, 0)->base == GLSL_SAMPLER)) {
 			lower_refuse(l, a->loc, "parameters of type '%s' are not supported yet",
 				     glsl_type_name(l->f->arena, pt));
 			return result;
 		}
-		if (f->params[k].qual == AST_STORAGE_OUT)
+		if (pt->base == GLSL_SAMPLER) {
+			args[k][0] = lower_sampler(l, a);
+			if (args[k][0].rows == 0xff) {
+				lower_refuse(l, a->loc, "this sampler argument is not supported yet");
+				return result;
+			}
+		} else if (f->params[k].qual == AST_STORAGE_OUT)
 			for (int i = 0; i < n; i++)
 				args[k][i] = lower_zero(l, lower_leaf_type(pt, i));
 		else if (lower_is_agg(pt))
@@ -369,14 +425,11 @@ struct lv lower_call_user(struct lower *l, struct ast_node *call)
 		if (v)
 			memcpy(v->elems, args[k], sizeof(struct lv) * (size_t)v->nelems);
 	}
-	struct lv *saved_ret = l->ret;
-	bool saved_returned = l->returned;
-	l->ret = &result;
-	l->returned = false;
 	struct src_loc saved_loc = l->b.loc;
-	lower_stmt(l, body);
-	l->ret = saved_ret;
-	l->returned = saved_returned;
+	struct lower_loop *saved_loop = l->loop;
+	l->loop = NULL; /* the callee's returns are its own */
+	lower_function_body(l, body, f->ret, &result);
+	l->loop = saved_loop;
 	l->b.loc = saved_loc;
 	k = 0;
 	for (struct ast_node *a = call->kid[0]; a && k < f->nparams && !l->failed; a = a->next, k++) {
@@ -391,6 +444,7 @@ struct lv lower_call_user(struct lower *l, struct ast_node *call)
 		}
 	}
 	l->inline_depth--;
+	l->nvars = nv_before_call;
 	return result;
 }
 
@@ -403,6 +457,11 @@ static void add_samplers(struct lower *l, const struct sema_program *prog)
 		struct sema_symbol *s = prog->globals[i];
 		if (s->type->base == GLSL_SAMPLER && s->uses > 0)
 			ir_func_add_sampler(l->f, s->name, s->type->target, s->type->shadow);
+		/* a sampler array: one unit per element, "s[0]", "s[1]" ... */
+		if (s->type->base == GLSL_ARRAY && s->type->elem->base == GLSL_SAMPLER && s->uses > 0)
+			for (int k = 0; k < s->type->length; k++)
+				ir_func_add_sampler(l->f, arena_printf(l->f->arena, "%s[%d]", s->name, k),
+						    s->type->elem->target, s->type->elem->shadow);
 	}
 }
 
@@ -419,13 +478,13 @@ static void init_globals(struct lower *l, const struct sema_program *prog)
 }
 
 static void emit_output(struct lower *l, struct sema_symbol *sym, const char *name, int target,
-			int elem, int ncomp)
+			int elem, int col, int ncomp)
 {
 	struct lvar *v = sym->lower_data;
 	if (!v || !v->written || elem >= v->nelems || (elem < 64 && !(v->written_elems >> elem & 1)))
 		return;
 	int idx = ir_func_add_output(l->f, name, target, ncomp);
-	struct ir_src s = v->elems[elem].col[0];
+	struct ir_src s = v->elems[elem].col[col];
 	struct ir_instr *out = ir_build(&l->b, IR_OP_OUTPUT, 0, IR_FLOAT, 1, &s);
 	if (!out || idx < 0) {
 		l->failed = true;
@@ -453,18 +512,18 @@ static void emit_outputs(struct lower *l, const struct sema_program *prog)
 		return;
 	}
 	if (color)
-		emit_output(l, color, "gl_FragColor", 0, 0, 4);
+		emit_output(l, color, "gl_FragColor", 0, 0, 0, 4);
 	if (data) {
 		struct lvar *v = data->lower_data;
 		for (int e = 0; e < v->nelems; e++) {
 			char name[32];
 			snprintf(name, sizeof name, "gl_FragData[%d]", e);
-			emit_output(l, data, name, e, e, 4);
+			emit_output(l, data, name, e, e, 0, 4);
 		}
 	}
 	for (int i = 0; i < prog->nglobals; i++)
 		if (prog->globals[i]->builtin == SEMA_VAR_FRAGDEPTH)
-			emit_output(l, prog->globals[i], "gl_FragDepth", -1, 0, 1);
+			emit_output(l, prog->globals[i], "gl_FragDepth", -1, 0, 0, 1);
 }
 
 /* Vertex shaders (lowered for the interpreter): every written varying
@@ -478,18 +537,20 @@ static void emit_vertex_outputs(struct lower *l, const struct sema_program *prog
 		    !(s->builtin == SEMA_VAR_VERTEX && !s->read_only))
 			continue;
 		const struct glsl_type *et = s->type->base == GLSL_ARRAY ? s->type->elem : s->type;
-		if (glsl_is_matrix(et)) {
-			if (s->lower_data)
-				lower_refuse(l, s->loc, "matrix varyings are not supported yet");
-			continue;
+		int n = s->type->base == GLSL_ARRAY ? s->type->length : 1;
+		for (int e = 0; e < n; e++) {
+			const char *name = s->type->base == GLSL_ARRAY
+						   ? arena_printf(l->f->arena, "%s[%d]", s->name, e)
+						   : s->name;
+			if (!glsl_is_matrix(et)) {
+				emit_output(l, s, name, target++, e, 0, et->rows);
+				continue;
+			}
+			/* a matrix varying: one output per column, as the fragment side reads */
+			for (int c = 0; c < et->cols; c++)
+				emit_output(l, s, arena_printf(l->f->arena, "%s[%d]", name, c), target++, e, c,
+					    et->rows);
 		}
-		if (s->type->base != GLSL_ARRAY) {
-			emit_output(l, s, s->name, target++, 0, et->rows);
-			continue;
-		}
-		for (int e = 0; e < s->type->length; e++)
-			emit_output(l, s, arena_printf(l->f->arena, "%s[%d]", s->name, e), target++, e,
-				    et->rows);
 	}
 }
 
@@ -500,8 +561,13 @@ struct ir_func *lower_program(struct fe_ctx *fe, const struct sema_program *prog
 	l.fe = fe;
 	l.f = ir_func_create(fe->arena, fe->stage == GLSL_STAGE_VERTEX ? IR_STAGE_VERTEX
 								       : IR_STAGE_FRAGMENT);
-	if (!l.f || !prog->main || !prog->main->def)
+	if (!l.f)
 		return NULL;
+	if (!prog->main || !prog->main->def) {
+		/* a compile-only check (glsl_check) accepts this; a program needs it */
+		diag_error(fe->diag, fe_loc(fe, 0, 0), "no definition of 'void main()'");
+		return NULL;
+	}
 	for (int i = 0; i < prog->nglobals; i++)
 		prog->globals[i]->lower_data = NULL;
 	ir_builder_init(&l.b, l.f);
@@ -511,9 +577,18 @@ struct ir_func *lower_program(struct fe_ctx *fe, const struct sema_program *prog
 	l.falsev = ir_build_const(&l.b, 4, IR_BOOL, zero);
 	add_samplers(&l, prog);
 	init_globals(&l, prog);
+	/* outputs exist from the start, so that an if or a loop that writes
+	 * them joins their values like any variable's */
+	for (int i = 0; i < prog->nglobals; i++) {
+		struct sema_symbol *s = prog->globals[i];
+		enum sema_builtin_var k = s->builtin;
+		if (k == SEMA_VAR_FRAGCOLOR || k == SEMA_VAR_FRAGDATA || k == SEMA_VAR_FRAGDEPTH ||
+		    (k == SEMA_VAR_VERTEX && !s->read_only) ||
+		    (fe->stage == GLSL_STAGE_VERTEX && s->storage == AST_STORAGE_VARYING))
+			lower_var(&l, s);
+	}
 	struct lv unused = lower_zero(&l, &glsl_type_float);
-	l.ret = &unused;
-	lower_stmt(&l, prog->main->def->kid[1]);
+	lower_function_body(&l, prog->main->def->kid[1], &glsl_type_void, &unused);
 	if (!l.failed && fe->stage == GLSL_STAGE_FRAGMENT)
 		emit_outputs(&l, prog);
 	else if (!l.failed)

@@ -99,7 +99,8 @@ bool lower_path(const struct ast_node *e, struct sema_symbol **sym, int *leaf)
 		return true;
 	}
 	if (e->kind == AST_INDEX && e->kid[0]->ty->base == GLSL_ARRAY && e->kid[1]->cval) {
-		if (!lower_path(e->kid[0], sym, leaf))
+		int k = (int)e->kid[1]->cval->v[0];
+		if (k < 0 || k >= e->kid[0]->ty->length || !lower_path(e->kid[0], sym, leaf))
 			return false;
 		*leaf += (int)e->kid[1]->cval->v[0] * lower_leaf_count(e->kid[0]->ty->elem);
 		return true;

@@ -246,6 +246,35 @@ struct lv lower_builtin(struct lower *l, struct ast_node *call, struct lv *a, in
 	}
 	case SEMA_BI_NOISE:
 		return lower_zero(l, rt); /* the spec allows a constant */
+	case SEMA_BI_FTRANSFORM: {
+		/* gl_ModelViewProjectionMatrix * gl_Vertex, column by column */
+		const char *mvp = "gl_ModelViewProjectionMatrix";
+		int u = ir_func_find_uniform(l->f, mvp);
+		if (u < 0)
+			u = ir_func_add_uniform(l->f, mvp, "mat4", 0, 4, 4);
+		int in = ir_func_find_input(l->f, "gl_Vertex");
+		if (in < 0)
+			in = ir_func_add_input(l->f, "gl_Vertex", 4);
+		struct ir_instr *v = ir_build(&l->b, IR_OP_INPUT, 4, IR_FLOAT, 0, NULL);
+		if (!v || u < 0 || in < 0) {
+			l->failed = true;
+			return lower_zero(l, rt);
+		}
+		v->index = in;
+		struct ir_instr *acc = NULL;
+		for (int c = 0; c < 4; c++) {
+			struct ir_instr *col = ir_build(&l->b, IR_OP_UNIFORM, 4, IR_FLOAT, 0, NULL);
+			if (!col) {
+				l->failed = true;
+				return lower_zero(l, rt);
+			}
+			col->index = u;
+			col->offset = c;
+			acc = acc ? op3(l, IR_OP_MAD, 4, S(col), ir_src_comp(v, c), S(acc))
+				  : op2(l, IR_OP_MUL, 4, S(col), ir_src_comp(v, c));
+		}
+		return lv_of(acc);
+	}
 	case SEMA_BI_TEX: case SEMA_BI_TEXBIAS: case SEMA_BI_TEXPROJ: case SEMA_BI_TEXPROJBIAS:
 	case SEMA_BI_TEXLOD: case SEMA_BI_TEXPROJLOD:
 		return texture(l, call, bi, a, nargs);

@@ -141,12 +141,18 @@ static struct lv load_var(struct lower *l, struct ast_node *e, struct sema_symbo
 			  const struct lv *dyn)
 {
 	const struct glsl_type *et = lower_leaf_type(sym->type, elem);
-	if (sym->storage == AST_STORAGE_UNIFORM)
+	if (sym->storage == AST_STORAGE_UNIFORM) {
+		if (sym->init)
+			return refuse_lv(l, e, "a uniform with an initializer (its default value)");
 		return load_uniform(l, sym, elem, dyn);
+	}
 	if (dyn)
 		return load_dynamic(l, e, sym, dyn);
-	if (sym->builtin == SEMA_VAR_FRONTFACING)
-		return refuse_lv(l, e, "gl_FrontFacing");
+	if (sym->builtin == SEMA_VAR_FRONTFACING) {
+		/* the rasterizer delivers 1.0 for front faces, 0.0 for back */
+		struct lv f = load_input(l, "gl_FrontFacing", &glsl_type_float);
+		return lv_of(ir_build_alu1(&l->b, IR_OP_F2B, 1, lv_comp(&f, 0, 0)));
+	}
 	bool input = l->fe->stage == GLSL_STAGE_FRAGMENT
 			     ? sym->storage == AST_STORAGE_VARYING || sym->builtin == SEMA_VAR_FRAGCOORD ||
 				       sym->builtin == SEMA_VAR_POINTCOORD ||
@@ -154,12 +160,21 @@ static struct lv load_var(struct lower *l, struct ast_node *e, struct sema_symbo
 			     : sym->storage == AST_STORAGE_ATTRIBUTE ||
 				       (sym->builtin == SEMA_VAR_VERTEX && sym->read_only);
 	if (input) {
-		if (glsl_is_matrix(et))
-			return refuse_lv(l, e, "a matrix varying");
 		const char *name = builtin_input_name(sym);
 		if (sym->type->base == GLSL_ARRAY)
 			name = arena_printf(l->f->arena, "%s[%d]", sym->name, elem);
-		return load_input(l, name, et);
+		if (!glsl_is_matrix(et))
+			return load_input(l, name, et);
+		/* a matrix varying is one input per column, "m[0]", "m[1]" ... */
+		struct lv m;
+		memset(&m, 0, sizeof m);
+		m.ncols = et->cols;
+		m.rows = et->rows;
+		m.base = IR_FLOAT;
+		const struct glsl_type *col_t = glsl_type_vec(GLSL_FLOAT, et->rows);
+		for (int c = 0; c < et->cols; c++)
+			m.col[c] = load_input(l, arena_printf(l->f->arena, "%s[%d]", name, c), col_t).col[0];
+		return m;
 	}
 	if (sym->builtin == SEMA_VAR_CONST && sym->cval)
 		return lower_const(l, et, sym->cval->v);
@@ -364,8 +379,32 @@ static struct lv equality(struct lower *l, bool eq, const struct lv *a, const st
 
 /* Converts an int-typed value where GLSL 1.20 converts implicitly: ints
  * are floats already, so only the shape matters. */
+/* Structs and arrays are equal when every leaf is. */
+static struct lv agg_equality(struct lower *l, struct ast_node *e)
+{
+	bool eq = e->op == AST_OP_EQ;
+	int n = lower_leaf_count(e->kid[0]->ty);
+	struct lv *a = arena_alloc(l->f->arena, sizeof *a * (size_t)n);
+	struct lv *b = arena_alloc(l->f->arena, sizeof *b * (size_t)n);
+	if (!a || !b || n == 0) {
+		l->failed = true;
+		return lower_zero(l, &glsl_type_bool);
+	}
+	lower_agg(l, e->kid[0], a);
+	lower_agg(l, e->kid[1], b);
+	struct lv acc = equality(l, eq, &a[0], &b[0]);
+	for (int i = 1; i < n && !l->failed; i++) {
+		struct lv x = equality(l, eq, &a[i], &b[i]);
+		struct ir_src s[2] = { lv_comp(&acc, 0, 0), lv_comp(&x, 0, 0) };
+		acc = lv_of(lv_build(l, eq ? IR_OP_AND : IR_OP_OR, 1, 2, s));
+	}
+	return acc;
+}
+
 static struct lv lower_binary(struct lower *l, struct ast_node *e)
 {
+	if ((e->op == AST_OP_EQ || e->op == AST_OP_NE) && lower_is_agg(e->kid[0]->ty))
+		return agg_equality(l, e);
 	struct lv a = lower_expr(l, e->kid[0]);
 	struct lv b = lower_expr(l, e->kid[1]);
 	const struct glsl_type *ta = e->kid[0]->ty, *tb = e->kid[1]->ty;
@@ -379,8 +418,6 @@ static struct lv lower_binary(struct lower *l, struct ast_node *e)
 	case '>': { struct ir_src r[2] = { s[1], s[0] }; return lv_of(lv_build(l, IR_OP_LT, 1, 2, r)); }
 	case AST_OP_LE: { struct ir_src r[2] = { s[1], s[0] }; return lv_of(lv_build(l, IR_OP_GE, 1, 2, r)); }
 	case AST_OP_EQ: case AST_OP_NE:
-		if (ta->base == GLSL_ARRAY || ta->base == GLSL_STRUCT)
-			return refuse_lv(l, e, "comparing arrays or structs");
 		return equality(l, e->op == AST_OP_EQ, &a, &b);
 	case AST_OP_AND: return lv_of(lv_build(l, IR_OP_AND, 1, 2, s));
 	case AST_OP_OR: return lv_of(lv_build(l, IR_OP_OR, 1, 2, s));
@@ -454,7 +491,7 @@ static struct lv lower_index(struct lower *l, struct ast_node *e)
 		if (base->kind != AST_IDENT || !base->sym)
 			return load_member(l, e);
 		if (is_const && (k < 0 || k >= bt->length))
-			return refuse_lv(l, e, "an array index out of range");
+			return lower_zero(l, e->ty); /* undefined in GLSL: read 0 */
 		return load_var(l, e, base->sym, is_const ? k : 0, is_const ? NULL : &dyn);
 	}
 	struct lv a = lower_expr(l, base);
@@ -474,7 +511,7 @@ static struct lv lower_index(struct lower *l, struct ast_node *e)
 		return r;
 	}
 	if (k < 0 || k >= (glsl_is_matrix(bt) ? bt->cols : bt->rows))
-		return refuse_lv(l, e, "an index out of range");
+		return lower_zero(l, e->ty); /* undefined in GLSL: read 0 */
 	if (glsl_is_matrix(bt)) {
 		struct lv r = a;
 		r.col[0] = a.col[k];
@@ -599,11 +636,9 @@ static struct lv lower_call(struct lower *l, struct ast_node *e)
 	int n = 0;
 	for (struct ast_node *a = e->kid[0]; a && n < 4; a = a->next) {
 		if (a->ty->base == GLSL_SAMPLER) {
-			memset(&args[n], 0, sizeof args[n]);
-			if (a->kind != AST_IDENT || !a->sym)
+			args[n] = lower_sampler(l, a);
+			if (args[n].rows == 0xff)
 				return refuse_lv(l, a, "a sampler expression");
-			args[n].ncols = 0;
-			args[n].rows = (uint8_t)ir_func_find_sampler(l->f, a->sym->name);
 			n++;
 			continue;
 		}
@@ -612,10 +647,42 @@ static struct lv lower_call(struct lower *l, struct ast_node *e)
 	return lower_builtin(l, e, args, n);
 }
 
+/* A sampler argument: ncols 0 and the sampler table index in rows (0xff:
+ * not a sampler this lowering can name).  Samplers are uniforms, elements
+ * of uniform sampler arrays with a constant index, or parameters bound to
+ * one of those when the function was inlined. */
+struct lv lower_sampler(struct lower *l, struct ast_node *a)
+{
+	struct lv s;
+	memset(&s, 0, sizeof s);
+	s.rows = 0xff;
+	int idx = -1;
+	if (a->kind == AST_IDENT && a->sym && a->sym->is_param && a->sym->lower_data) {
+		struct lvar *v = a->sym->lower_data;
+		return v->elems[0];
+	}
+	if (a->kind == AST_IDENT && a->sym)
+		idx = ir_func_find_sampler(l->f, a->sym->name);
+	if (a->kind == AST_INDEX && a->kid[0]->kind == AST_IDENT && a->kid[0]->sym) {
+		int k;
+		struct lv dyn;
+		if (index_value(l, a->kid[1], &k, &dyn))
+			idx = ir_func_find_sampler(l->f, arena_printf(l->f->arena, "%s[%d]",
+								      a->kid[0]->sym->name, k));
+	}
+	if (idx >= 0 && idx < 0xff)
+		s.rows = (uint8_t)idx;
+	return s;
+}
+
 struct lv lower_expr(struct lower *l, struct ast_node *e)
 {
 	if (l->failed)
 		return lower_zero(l, &glsl_type_float);
+	if (l->expr_depth > 3000) {
+		lower_refuse(l, e->loc, "expression nested too deeply");
+		return lower_zero(l, &glsl_type_float);
+	}
 	struct src_loc saved = l->b.loc;
 	l->b.loc = e->loc;
 	struct lv r;
@@ -625,6 +692,7 @@ struct lv lower_expr(struct lower *l, struct ast_node *e)
 		l->b.loc = saved;
 		return r;
 	}
+	l->expr_depth++;
 	switch (e->kind) {
 	case AST_IDENT:
 		if (!e->sym)
@@ -668,6 +736,7 @@ struct lv lower_expr(struct lower *l, struct ast_node *e)
 	default: r = refuse_lv(l, e, "this expression"); break;
 	}
 	l->b.loc = saved;
+	l->expr_depth--;
 	return r;
 }
 
@@ -770,10 +839,8 @@ void lower_store(struct lower *l, struct ast_node *e, struct lv v)
 		}
 		int len = base->ty->base == GLSL_ARRAY ? base->ty->length
 			  : glsl_is_matrix(base->ty) ? base->ty->cols : base->ty->rows;
-		if (k < 0 || k >= len) {
-			refuse_lv(l, e, "an index out of range");
-			return;
-		}
+		if (k < 0 || k >= len)
+			return; /* undefined in GLSL: the write is dropped */
 		if (base->ty->base == GLSL_ARRAY) {
 			if (base->kind != AST_IDENT || !base->sym) {
 				lower_store_agg(l, e, &v);

@@ -2,7 +2,6 @@
 #ifndef USCC_FE_LOWER_INT_H
 #define USCC_FE_LOWER_INT_H
 
-#include <setjmp.h>
 #include "lower.h"
 
 /* An r-value of a basic type: one source per matrix column (vectors and
@@ -31,7 +30,9 @@ struct lower {
 	struct ir_instr *zero, *falsev; /* values of variables never assigned */
 	int inline_depth;
 	int depth;
+	int expr_depth;
 	bool failed;                 /* a construct was refused: stop quietly */
+	bool quiet;                  /* constant folding: refuse without diagnostics */
 	struct lower_loop *loop;     /* innermost loop being lowered */
 	/* the function being inlined: where its return value goes */
 	struct lv *ret;
@@ -50,10 +51,15 @@ struct lv lower_const(struct lower *l, const struct glsl_type *t, const float *v
 struct lv lower_builtin(struct lower *l, struct ast_node *call, struct lv *args, int nargs);
 void lower_stmt(struct lower *l, struct ast_node *n);
 struct lv lower_call_user(struct lower *l, struct ast_node *call);
+struct lv lower_sampler(struct lower *l, struct ast_node *a);
 
 /* loops (lower_loop.c) and what they share with lower.c */
 void lower_loop(struct lower *l, struct ast_node *n);
 void lower_jump(struct lower *l, struct ast_node *n);
+void lower_return(struct lower *l, struct ast_node *n);
+void lower_body_once(struct lower *l, struct ast_node *body, struct sema_symbol *ret);
+void lower_function_body(struct lower *l, struct ast_node *body, const struct glsl_type *ret,
+			 struct lv *result);
 bool lower_has_jump(const struct ast_node *n);
 struct lv **lower_snapshot(struct lower *l, int n);
 void lower_restore(struct lower *l, struct lv **s, int n);

@@ -19,6 +19,8 @@ struct lower_loop {
 	int nconts;
 	struct ast_node *step;       /* for: lowered before each CONTINUE */
 	bool is_do;
+	struct sema_symbol *ret;     /* a function body run once: `return` breaks */
+	bool once;
 	struct lower_loop *outer;
 };
 
@@ -112,6 +114,7 @@ static bool try_unroll(struct lower *l, struct ast_node *n)
 	if (trips > LOWER_MAX_UNROLL || !const_test(cond->op, v, end, &go))
 		return false;
 	i->lower_data = NULL;
+	int nv_outer = l->nvars;
 	struct lvar *var = lower_var(l, i);
 	if (!var)
 		return true;
@@ -120,7 +123,7 @@ static bool try_unroll(struct lower *l, struct ast_node *n)
 		var->elems[0] = lower_const(l, i->type, x);
 		lower_stmt(l, n->kid[3]);
 	}
-	/* the counter's value after the loop is not visible: it was scoped */
+	l->nvars = nv_outer; /* the counter is scoped to the loop */
 	return true;
 }
 
@@ -167,8 +170,10 @@ void lower_jump(struct lower *l, struct ast_node *n)
 		return;
 	}
 	if ((brk && lp->nbreaks == LOOP_MAX_EXITS) || (!brk && lp->nconts == LOOP_MAX_CONTS)) {
-		lower_refuse(l, n->loc, "more than %d '%s' statements in one loop are not supported yet",
-			     brk ? LOOP_MAX_EXITS - 1 : LOOP_MAX_CONTS, brk ? "break" : "continue");
+		lower_refuse(l, n->loc, "more than %d '%s' statements in one %s are not supported yet",
+			     brk ? LOOP_MAX_EXITS - 1 : LOOP_MAX_CONTS,
+			     lp->once ? "return" : brk ? "break" : "continue",
+			     lp->once ? "function" : "loop");
 		return;
 	}
 	struct lv **snap = lower_snapshot(l, lp->nv);
@@ -251,6 +256,7 @@ static void make_exit_phis(struct lower *l, struct lower_loop *lp)
 static void lower_general_loop(struct lower *l, struct ast_node *n)
 {
 	struct ast_node *cond, *body, *step = NULL;
+	int nv_outer = l->nvars; /* the for's own counter ends with the loop */
 	if (n->kind == AST_FOR) {
 		lower_stmt(l, n->kid[0]);
 		cond = n->kid[1];
@@ -309,6 +315,58 @@ static void lower_general_loop(struct lower *l, struct ast_node *n)
 	patch_head_phis(l, &lp, head, end);
 	ir_builder_after(&l->b, cf);
 	make_exit_phis(l, &lp);
+	l->nvars = nv_outer;
+}
+
+/* A function body with a `return` before its end runs as a loop that
+ * runs once: each return stores the value into `ret` and breaks. */
+void lower_body_once(struct lower *l, struct ast_node *body, struct sema_symbol *ret)
+{
+	struct lower_loop lp;
+	memset(&lp, 0, sizeof lp);
+	lp.nv = l->nvars;
+	lp.once = true;
+	lp.ret = ret;
+	lp.outer = l->loop;
+	lp.carried = arena_alloc(l->f->arena, sizeof *lp.carried * (size_t)(lp.nv ? lp.nv : 1));
+	struct ir_cf *cf = ir_build_loop(&l->b);
+	if (!lp.carried || !cf) {
+		l->failed = true;
+		return;
+	}
+	for (int i = 0; i < lp.nv; i++)
+		lp.carried[i] = true; /* returns may leave with any variable changed */
+	ir_builder_enter(&l->b, &cf->body, cf);
+	l->loop = &lp;
+	lower_stmt(l, body);
+	const struct ast_node *last = body->kind == AST_BLOCK ? body->kid[0] : body;
+	while (last && last->next)
+		last = last->next;
+	if (!last || last->kind != AST_RETURN) {
+		struct ast_node brk = { .kind = AST_BREAK, .loc = body->loc };
+		lower_jump(l, &brk);
+	}
+	l->loop = lp.outer;
+	if (l->failed)
+		return;
+	ir_builder_after(&l->b, cf);
+	make_exit_phis(l, &lp);
+}
+
+void lower_return(struct lower *l, struct ast_node *n)
+{
+	struct lower_loop *lp = l->loop;
+	if (!lp->once) {
+		lower_refuse(l, n->loc, "'return' inside a loop is not supported yet");
+		return;
+	}
+	if (n->kid[0] && lp->ret) {
+		struct lvar *v = lower_var(l, lp->ret);
+		if (v)
+			v->elems[0] = lower_expr(l, n->kid[0]);
+	}
+	struct ast_node brk = { .kind = AST_BREAK, .loc = n->loc };
+	lower_jump(l, &brk);
 }
 
 /* `for` loops with constant bounds are unrolled; anything else loops. */

@@ -21,5 +21,6 @@ bool parse_unit(struct parse_ctx *pc);
 /* The lexer's side: is `name` a struct type name, and remember one. */
 bool parse_is_struct_name(const struct parse_ctx *pc, const char *name);
 void parse_add_struct_name(struct parse_ctx *pc, const char *name);
+void parse_forget_struct_name(struct parse_ctx *pc, const char *name);
 
 #endif

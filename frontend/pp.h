@@ -18,4 +18,8 @@ struct pp_output {
 bool pp_run(struct fe_ctx *fe, const char *source, const struct glsl_options *opts,
 	    struct pp_output *out);
 
+/* Evaluates a macro-expanded #if expression (C's integer grammar, 32-bit
+ * like GLSL's ints); NULL and *value, or the reason it is invalid. */
+const char *pp_eval(const char *text, long long *value);
+
 #endif

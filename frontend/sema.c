@@ -102,7 +102,13 @@ static const struct glsl_type *resolve_struct(struct sema *s, struct ast_struct 
 		return &glsl_type_error;
 	int k = 0;
 	bool bad = false;
+	if (st->name && strncmp(st->name, "gl_", 3) == 0)
+		sema_err(s, st->loc, "names beginning with 'gl_' are reserved: '%s'", st->name);
 	for (struct ast_node *m = st->members; m; m = m->next) {
+		if (m->type && m->type->struct_def) {
+			sema_err(s, m->loc, "a struct cannot be defined inside another struct");
+			bad = true;
+		}
 		const struct glsl_type *mt = sema_resolve_type(s, m->type);
 		if (m->type && (m->type->storage || m->type->invariant || m->type->centroid)) {
 			sema_err(s, m->loc, "struct members cannot have storage qualifiers");
@@ -110,7 +116,10 @@ static const struct glsl_type *resolve_struct(struct sema *s, struct ast_struct 
 		}
 		for (struct ast_node *d = m->kid[0]; d; d = d->next) {
 			const struct glsl_type *dt = mt;
-			if (d->is_array) {
+			if (d->is_array && mt->base == GLSL_ARRAY) {
+				sema_err(s, d->loc, "arrays of arrays are not allowed");
+				bad = true;
+			} else if (d->is_array) {
 				int len = d->kid[0] ? sema_const_int(s, d->kid[0]) : -1;
 				if (len < 0 && !d->kid[0])
 					sema_err(s, d->loc, "struct member arrays need a size");
@@ -158,6 +167,8 @@ const struct glsl_type *sema_resolve_type(struct sema *s, struct ast_type *t)
 	if (t->builtin) {
 		r = t->builtin;
 	} else if (t->struct_def) {
+		if (t->precision)
+			sema_err(s, t->loc, "a precision qualifier cannot apply to a struct");
 		r = resolve_struct(s, t->struct_def);
 	} else {
 		struct sema_entry *e = sema_lookup(s, t->type_name);
@@ -169,11 +180,16 @@ const struct glsl_type *sema_resolve_type(struct sema *s, struct ast_type *t)
 		r = e->type;
 	}
 	if (s->fe->es && !t->precision && !s->float_precision && r->base == GLSL_FLOAT &&
-	    s->fe->stage == GLSL_STAGE_FRAGMENT) {
+	    s->fe->stage == GLSL_STAGE_FRAGMENT && !s->constructing) {
 		/* ES: fragment shaders have no default float precision */
 		sema_err(s, t->loc, "no precision given for '%s' and no default float precision",
 			 r->name);
 		s->float_precision = true; /* say it once */
+	}
+	if (t->precision && r->base != GLSL_FLOAT && r->base != GLSL_INT && r->base != GLSL_SAMPLER &&
+	    r->base != GLSL_ERROR && !t->struct_def) {
+		sema_err(s, t->loc, "a precision qualifier cannot apply to '%s'", r->name);
+		return &glsl_type_error;
 	}
 	if (t->is_array && r->base != GLSL_ERROR) {
 		if (s->fe->version < 120) {
@@ -255,31 +271,58 @@ static void declare_var(struct sema *s, struct ast_node *decl, struct ast_node *
 		if (t->base == GLSL_ARRAY && t->length == 0 && it->base == GLSL_ARRAY &&
 		    glsl_type_equal(t->elem, it->elem))
 			t = it; /* sized by its initializer (1.20) */
-		if (st == AST_STORAGE_UNIFORM || st == AST_STORAGE_VARYING ||
-		    st == AST_STORAGE_ATTRIBUTE) {
+		if ((st == AST_STORAGE_UNIFORM && (s->fe->version < 120 || s->fe->es)) ||
+		    st == AST_STORAGE_VARYING || st == AST_STORAGE_ATTRIBUTE) {
 			sema_err(s, init->loc, "%s variables cannot have initializers",
 				 st == AST_STORAGE_UNIFORM ? "uniform" : st == AST_STORAGE_VARYING
 				 ? "varying" : "attribute");
 		} else if (!sema_converts(s, it, t)) {
 			sema_err(s, init->loc, "cannot initialize %s '%s' with %s", sema_tname(s, t),
 				 d->name, sema_tname(s, it));
-		} else if (st == AST_STORAGE_CONST && !init->cval && t->base != GLSL_ARRAY &&
-			   t->base != GLSL_STRUCT) {
-			sema_err(s, init->loc, "initializer of const '%s' is not a constant expression",
-				 d->name);
+		} else if ((st == AST_STORAGE_CONST || st == AST_STORAGE_UNIFORM) && !init->cval &&
+			   t->base != GLSL_ARRAY && t->base != GLSL_STRUCT) {
+			sema_err(s, init->loc, "initializer of %s '%s' is not a constant expression",
+				 st == AST_STORAGE_CONST ? "const" : "uniform", d->name);
 		}
 	}
 	if (st == AST_STORAGE_CONST && !init)
 		sema_err(s, d->loc, "const '%s' needs an initializer", d->name);
-	if (t->base == GLSL_ARRAY && t->length == 0) {
+	if (global && s->fe->es && init && !init->cval && it && it->base != GLSL_ERROR &&
+	    st == AST_STORAGE_NONE)
+		sema_err(s, init->loc, "global initializers must be constant expressions in GLSL ES");
+	bool unsized = t->base == GLSL_ARRAY && t->length == 0;
+	if (unsized && (s->fe->es || st == AST_STORAGE_CONST)) {
 		sema_err(s, d->loc, "array '%s' needs a size", d->name);
 		t = &glsl_type_error;
+		unsized = false;
 	}
 	if (strncmp(d->name, "gl_", 3) == 0) {
+		struct sema_entry *bi = sema_lookup(s, d->name);
+		/* gl_TexCoord may be redeclared with an explicit size (GLSL 1.10 7.6) */
+		if (strcmp(d->name, "gl_TexCoord") == 0 && bi && bi->var && global &&
+		    t->base == GLSL_ARRAY && t->length > 0 && t->length <= 8 &&
+		    glsl_type_equal(t->elem, glsl_type_vec(GLSL_FLOAT, 4)) &&
+		    st == AST_STORAGE_VARYING && !init) {
+			bi->var->type = t;
+			d->sym = bi->var;
+			return;
+		}
 		sema_err(s, d->loc, "names beginning with 'gl_' are reserved: '%s'", d->name);
 		return;
 	}
 	struct sema_entry *old = lookup_here(s, d->name);
+	if (old && old->var && old->var->type->base == GLSL_ARRAY && old->var->type->length == 0 &&
+	    t->base == GLSL_ARRAY && t->length > 0 && glsl_type_equal(old->var->type->elem, t->elem) &&
+	    old->var->storage == st) {
+		/* GLSL 1.20: an unsized array redeclared with its size */
+		if (old->var->max_index >= t->length)
+			sema_err(s, d->loc, "array '%s' is smaller than an index already used (%d)",
+				 d->name, old->var->max_index);
+		old->var->type = t;
+		d->sym = old->var;
+		d->ty = t;
+		return;
+	}
 	if (old && !(old->var && old->var->type->base == GLSL_ERROR && !old->var->loc.file)) {
 		sema_err(s, d->loc, "'%s' redeclared in the same scope", d->name);
 		return;
@@ -296,11 +339,23 @@ static void declare_var(struct sema *s, struct ast_node *decl, struct ast_node *
 	v->centroid = decl->type->centroid;
 	if (st == AST_STORAGE_CONST && init && init->cval)
 		v->cval = init->cval;
+	if (st == AST_STORAGE_UNIFORM)
+		v->init = init;
 	e->var = v;
 	d->sym = v;
 	d->ty = t;
+	v->max_index = -1;
 	if (global)
 		add_global(s, v);
+	if (unsized) {
+		struct sema_symbol **nu = arena_realloc(s->a, s->unsized, sizeof *nu * (size_t)s->capunsized,
+							sizeof *nu * (size_t)(s->capunsized * 2 + 4));
+		if (nu) {
+			s->unsized = nu;
+			s->capunsized = s->capunsized * 2 + 4;
+			s->unsized[s->nunsized++] = v;
+		}
+	}
 }
 
 static void check_decl(struct sema *s, struct ast_node *decl, bool global)
@@ -426,7 +481,9 @@ static void check_stmt(struct sema *s, struct ast_node *n)
 		const struct glsl_type *want = s->cur_fn ? s->cur_fn->ret : &glsl_type_void;
 		if (n->kid[0]) {
 			const struct glsl_type *t = sema_expr(s, n->kid[0]);
-			if (t->base != GLSL_ERROR && want->base != GLSL_ERROR && !sema_converts(s, t, want))
+			if (t->base == GLSL_VOID)
+				sema_err(s, n->loc, "cannot return a void value");
+			else if (t->base != GLSL_ERROR && want->base != GLSL_ERROR && !sema_converts(s, t, want))
 				sema_err(s, n->loc, "returning %s from a function returning %s",
 					 sema_tname(s, t), sema_tname(s, want));
 		} else if (want->base != GLSL_VOID && want->base != GLSL_ERROR) {
@@ -463,6 +520,10 @@ static struct sema_function *make_function(struct sema *s, struct ast_node *n)
 	f->ret = sema_resolve_type(s, n->type);
 	if (n->type && n->type->storage)
 		sema_err(s, n->loc, "a function's return type cannot have a storage qualifier");
+	if (f->ret->base == GLSL_SAMPLER)
+		sema_err(s, n->loc, "a function cannot return a sampler");
+	if (f->ret->base == GLSL_ARRAY && f->ret->length == 0)
+		sema_err(s, n->loc, "a function cannot return an array of unknown size");
 	int np = 0;
 	for (struct ast_node *p = n->kid[0]; p; p = p->next)
 		np++;
@@ -502,6 +563,10 @@ static struct sema_function *make_function(struct sema *s, struct ast_node *n)
 		}
 		if (t->base == GLSL_SAMPLER && sp->qual != AST_STORAGE_IN)
 			sema_err(s, p->loc, "sampler parameters must be 'in'");
+		if (q && q->storage_twice && (q->storage == AST_STORAGE_OUT || q->storage == AST_STORAGE_INOUT))
+			sema_err(s, p->loc, "'const' cannot be combined with 'out' or 'inout'");
+		if (p->is_array && sp->qual != AST_STORAGE_IN && !s->fe->es && s->fe->version < 120)
+			sema_err(s, p->loc, "array parameters cannot be 'out' or 'inout' in GLSL 1.10");
 	}
 	return f;
 }
@@ -601,6 +666,8 @@ static void check_function(struct sema *s, struct ast_node *n)
 /* Recursion, even through other functions, is an error (GLSL 6.1). */
 static bool find_recursion(struct sema *s, struct sema_function *f)
 {
+	if (f->checked)
+		return false; /* explored before: the call graph below is acyclic */
 	if (f->visiting) {
 		if (!f->recursive)
 			sema_err(s, f->loc, "function '%s' is recursive", f->name);
@@ -613,6 +680,7 @@ static bool find_recursion(struct sema *s, struct sema_function *f)
 		r = find_recursion(s, f->calls[i]);
 	f->visiting = false;
 	f->recursive |= r; /* one report per cycle */
+	f->checked = !r;
 	return r;
 }
 
@@ -657,11 +725,16 @@ bool sema_check(struct fe_ctx *fe, struct ast_node *unit, struct sema_program *p
 			break;
 		}
 	}
+	/* arrays never given a size take it from their largest index */
+	for (int i = 0; i < s.nunsized; i++) {
+		struct sema_symbol *v = s.unsized[i];
+		if (v->type->base == GLSL_ARRAY && v->type->length == 0)
+			v->type = v->max_index >= 0 ? glsl_type_array(s.a, v->type->elem, v->max_index + 1)
+						    : &glsl_type_error;
+	}
 	for (struct sema_entry *e = s.globals->first; e; e = e->next)
 		for (struct sema_function *f = e->fn; f; f = f->next_overload)
 			if (!f->recursive)
 				find_recursion(&s, f);
-	if (!prog->main && fe->diag->errors == errors0 && !fe->after_syntax_errors)
-		diag_error(fe->diag, fe_loc(fe, 0, 0), "no definition of 'void main()'");
 	return fe->diag->errors == errors0 && !arena_failed(fe->arena);
 }

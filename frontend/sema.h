@@ -35,6 +35,8 @@ struct sema_symbol {
 	struct sema_const *cval;   /* const with a constant value */
 	struct src_loc loc;
 	int uses;                  /* times read or written in the program */
+	int max_index;             /* unsized arrays: largest constant index used */
+	struct ast_node *init;     /* uniforms (1.20): the initializer, or NULL */
 	void *lower_data;          /* scratch for the lowering */
 };
 
@@ -54,6 +56,7 @@ struct sema_function {
 	struct ast_node *def;      /* the AST_FUNCTION with a body, or NULL */
 	struct src_loc loc;
 	bool visiting, recursive;  /* for the recursion check */
+	bool checked;              /* no recursion below this one */
 	struct sema_function *next_overload;
 	struct sema_function **calls; /* functions called by the body */
 	int ncalls;
@@ -69,6 +72,10 @@ struct sema_program {
 
 /* Checks the translation unit; false when there were errors. */
 bool sema_check(struct fe_ctx *fe, struct ast_node *unit, struct sema_program *prog);
+
+/* Folds a constant expression sema's own rules do not cover (built-in
+ * calls, matrix products) by evaluating its lowering (const_fold.c). */
+bool lower_fold_const(struct fe_ctx *fe, struct ast_node *e, struct sema_const *out);
 
 /* --- built-in functions (builtins.c) --- */
 enum sema_bi {

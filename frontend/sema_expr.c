@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { SEMA_MAX_DEPTH = 400 };
+enum { SEMA_MAX_DEPTH = 2500 };
 
 static const struct glsl_type *err_t = &glsl_type_error;
 
@@ -138,6 +138,13 @@ bool sema_check_lvalue(struct sema *s, struct ast_node *e)
 			sema_err(s, e->loc, "cannot assign to %s ('%s')", why, v->name);
 			return false;
 		}
+		if (v->builtin == SEMA_VAR_FRAGCOLOR || v->builtin == SEMA_VAR_FRAGDATA) {
+			bool color = v->builtin == SEMA_VAR_FRAGCOLOR;
+			if ((color && s->wrote_fragdata) || (!color && s->wrote_fragcolor))
+				sema_err(s, e->loc, "a shader cannot write both gl_FragColor and gl_FragData");
+			s->wrote_fragcolor |= color;
+			s->wrote_fragdata |= !color;
+		}
 		return true;
 	}
 	case AST_FIELD:
@@ -203,7 +210,8 @@ static const struct glsl_type *check_binary(struct sema *s, struct ast_node *e)
 	if (a->base == GLSL_ERROR || b->base == GLSL_ERROR)
 		return err_t;
 	if (op == ',') {
-		if (e->kid[0]->cval && e->kid[1]->cval)
+		/* a constant expression in GLSL ES only */
+		if (s->fe->es && e->kid[0]->cval && e->kid[1]->cval)
 			e->cval = e->kid[1]->cval;
 		return b;
 	}
@@ -302,6 +310,10 @@ static const struct glsl_type *check_assign(struct sema *s, struct ast_node *e)
 		sema_err(s, e->loc, "cannot assign to a sampler");
 		return err_t;
 	}
+	if (a->base == GLSL_ARRAY && (s->fe->version < 120 || s->fe->es)) {
+		sema_err(s, e->loc, "arrays cannot be assigned in this GLSL version");
+		return err_t;
+	}
 	if (!sema_converts(s, b, a)) {
 		sema_err(s, e->loc, "cannot assign %s to %s", sema_tname(s, b), sema_tname(s, a));
 		return err_t;
@@ -321,7 +333,8 @@ static const struct glsl_type *check_ternary(struct sema *s, struct ast_node *e)
 			 sema_tname(s, c));
 		return err_t;
 	}
-	if (a->base == GLSL_ARRAY || (!sema_converts(s, a, b) && !sema_converts(s, b, a))) {
+	if ((a->base == GLSL_ARRAY && s->fe->version < 120) ||
+	    (!sema_converts(s, a, b) && !sema_converts(s, b, a))) {
 		sema_err(s, e->loc, "the two sides of '?:' differ in type (%s and %s)",
 			 sema_tname(s, a), sema_tname(s, b));
 		return err_t;
@@ -428,6 +441,10 @@ static const struct glsl_type *check_index(struct sema *s, struct ast_node *e)
 			sema_err(s, e->kid[1]->loc, "index %d is out of range [0, %d)", (int)k, len);
 			return err_t;
 		}
+		/* an array declared without a size gets one from its largest index */
+		if (a->base == GLSL_ARRAY && len == 0 && e->kid[0]->kind == AST_IDENT && e->kid[0]->sym &&
+		    e->kid[0]->sym->max_index < (int)k)
+			e->kid[0]->sym->max_index = (int)k;
 		if (e->kid[0]->cval && glsl_is_basic(a)) {
 			e->cval = const_new(s);
 			int w = glsl_components(r);
@@ -605,7 +622,7 @@ static const struct glsl_type *bi_result(char code, const struct bi_binding *bd)
 	case 'g': case 'V': return glsl_type_vec(GLSL_FLOAT, bd->n);
 	case 'B': return glsl_type_vec(GLSL_BOOL, bd->n);
 	case 'm': return bd->m;
-	case 'M': return glsl_type_mat(bd->c, bd->r);
+	case 'M': return glsl_type_mat(bd->r, bd->c); /* c * r: |r| columns of |c| */
 	case 'T': return bd->m ? glsl_type_mat(bd->m->rows, bd->m->cols) : NULL;
 	default: return NULL;
 	}
@@ -646,6 +663,29 @@ static const struct glsl_type *check_builtin_call(struct sema *s, struct ast_nod
 		const struct glsl_type *r = bi_result(b->sig[0], &bd);
 		return r ? r : err_t;
 	}
+	/* GLSL 1.20: arguments convert from int to float when nothing matches
+	 * exactly (ints are floats in the IR, so nothing else changes) */
+	if (name_seen && s->fe->version == 120 && !s->fe->es)
+		for (int i = 0; i < sema_bi_count; i++) {
+			const struct sema_bi_sig *b = &sema_bi_table[i];
+			if (strcmp(b->name, e->name) != 0 || !(b->dialects & d) ||
+			    (int)strlen(b->sig) - 1 != nargs || !(b->stages & st))
+				continue;
+			struct bi_binding bd = { 0, NULL, 0, 0 };
+			bool ok = true;
+			int k = 1;
+			for (struct ast_node *a = e->kid[0]; a && ok; a = a->next, k++) {
+				const struct glsl_type *at = a->ty;
+				if (at->base == GLSL_INT && at->cols == 1)
+					at = glsl_type_vec(GLSL_FLOAT, at->rows);
+				ok = bi_match(b->sig[k], at, &bd);
+			}
+			if (!ok)
+				continue;
+			e->builtin = i + 1;
+			const struct glsl_type *r = bi_result(b->sig[0], &bd);
+			return r ? r : err_t;
+		}
 	if (!name_seen)
 		return NULL;
 	sema_err(s, e->loc, "no matching overload for '%s'", call_signature(s, e));
@@ -660,8 +700,11 @@ static bool params_match(struct sema *s, const struct sema_function *f, struct a
 		if (k >= f->nparams)
 			return false;
 		const struct glsl_type *pt = f->params[k].type;
-		bool out = f->params[k].qual == AST_STORAGE_OUT || f->params[k].qual == AST_STORAGE_INOUT;
-		if (!(exact || out ? glsl_type_equal(a->ty, pt) : sema_converts(s, a->ty, pt)))
+		enum ast_storage q = f->params[k].qual;
+		bool ok = exact || q == AST_STORAGE_INOUT ? glsl_type_equal(a->ty, pt)
+			  : q == AST_STORAGE_OUT ? sema_converts(s, pt, a->ty) /* converted on copy-out */
+						 : sema_converts(s, a->ty, pt);
+		if (!ok)
 			return false;
 	}
 	return k == f->nparams;
@@ -710,7 +753,9 @@ static const struct glsl_type *check_user_call(struct sema *s, struct ast_node *
 static const struct glsl_type *check_call(struct sema *s, struct ast_node *e)
 {
 	if (e->type) {
+		s->constructing = true; /* a constructor's type needs no precision */
 		const struct glsl_type *t = sema_resolve_type(s, e->type);
+		s->constructing = false;
 		if (t->base == GLSL_ERROR) {
 			for (struct ast_node *a = e->kid[0]; a; a = a->next)
 				sema_expr(s, a);
@@ -776,6 +821,36 @@ static const struct glsl_type *check_ident(struct sema *s, struct ast_node *e)
 	return en->var->type;
 }
 
+/* Is `e` an operation on constants that the lowering can fold?  (Built-in
+ * calls with constant arguments are constant expressions from GLSL 1.20
+ * on; folding them earlier is harmless: the value is the same.) */
+static bool foldable(const struct ast_node *e)
+{
+	switch (e->kind) {
+	case AST_CALL:
+		if (e->fn || (!e->builtin && !e->type))
+			return false;
+		for (const struct ast_node *a = e->kid[0]; a; a = a->next)
+			if (!a->cval)
+				return false;
+		if (e->builtin) {
+			enum sema_bi op = sema_bi_table[e->builtin - 1].op;
+			if (op >= SEMA_BI_TEX)
+				return false; /* textures, derivatives, noise, ftransform */
+		}
+		return true;
+	case AST_BINARY:
+		return e->op != ',' && e->kid[0]->cval && e->kid[1]->cval;
+	case AST_UNARY:
+		return e->op < AST_OP_PREINC && e->kid[0]->cval;
+	case AST_INDEX:
+	case AST_FIELD:
+		return e->kid[0]->cval && (e->kind == AST_FIELD || e->kid[1]->cval);
+	default:
+		return false;
+	}
+}
+
 const struct glsl_type *sema_expr(struct sema *s, struct ast_node *e)
 {
 	if (!e)
@@ -812,6 +887,10 @@ const struct glsl_type *sema_expr(struct sema *s, struct ast_node *e)
 			sema_err(s, e->loc, "'%s()' is not a method of %s", e->name, sema_tname(s, a));
 			break;
 		}
+		if (a->length == 0) {
+			sema_err(s, e->loc, "'length()' of an array declared without a size");
+			break;
+		}
 		t = &glsl_type_int;
 		e->cval = const_new(s);
 		if (e->cval)
@@ -823,5 +902,14 @@ const struct glsl_type *sema_expr(struct sema *s, struct ast_node *e)
 		break;
 	}
 	s->depth--;
-	return set_type(e, t ? t : err_t);
+	set_type(e, t ? t : err_t);
+	if (!e->cval && glsl_is_basic(e->ty) && foldable(e)) {
+		struct sema_const c;
+		if (lower_fold_const(s->fe, e, &c)) {
+			e->cval = const_new(s);
+			if (e->cval)
+				*e->cval = c;
+		}
+	}
+	return e->ty;
 }

@@ -26,6 +26,10 @@ struct sema {
 	int loops;
 	int depth;                    /* expression recursion */
 	bool float_precision;         /* ES: a default float precision is in effect */
+	bool constructing;            /* resolving a constructor's type */
+	bool wrote_fragcolor, wrote_fragdata;
+	struct sema_symbol **unsized;  /* arrays declared without a size */
+	int nunsized, capunsized;
 };
 
 void sema_err(struct sema *s, struct src_loc loc, const char *fmt, ...)

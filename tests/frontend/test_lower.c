@@ -186,17 +186,21 @@ static void test_builtin_inputs(void **state)
 	struct fe_test t;
 	fe_test_begin(&t);
 	struct ir_func *f = compile_ok(&t,
-		"void main() { gl_FragColor = gl_TexCoord[1] + gl_Color * gl_FragCoord.x; }\n");
-	assert_int_equal(f->ninputs, 3);
+		"void main() { gl_FragColor = gl_TexCoord[1] + gl_Color * gl_FragCoord.x *\n"
+		"  (gl_FrontFacing ? 1.0 : -1.0); }\n");
+	assert_int_equal(f->ninputs, 4);
 	assert_true(ir_func_find_input(f, "gl_TexCoord[1]") >= 0);
 	assert_true(ir_func_find_input(f, "gl_Color") >= 0);
 	assert_true(ir_func_find_input(f, "gl_FragCoord") >= 0);
 	assert_int_equal(f->inputs[ir_func_find_input(f, "gl_TexCoord[1]")].ncomp, 4);
-	const char *names[] = { "gl_TexCoord[1]", "gl_Color", "gl_FragCoord" };
-	const float vals[][4] = { { 1, 2, 3, 4 }, { 0.5f, 0.25f, 0, 1 }, { 2, 0, 0, 1 } };
+	const char *names[] = { "gl_TexCoord[1]", "gl_Color", "gl_FragCoord", "gl_FrontFacing" };
+	const float vals[][4] = { { 1, 2, 3, 4 }, { 0.5f, 0.25f, 0, 1 }, { 2, 0, 0, 1 }, { 1, 0, 0, 1 } };
 	float o[4];
-	run_named(f, names, vals, 3, NULL, NULL, 0, o);
+	run_named(f, names, vals, 4, NULL, NULL, 0, o);
 	assert_vec4_near(o, 2, 2.5f, 3, 6);
+	const float back[][4] = { { 1, 2, 3, 4 }, { 0.5f, 0.25f, 0, 1 }, { 2, 0, 0, 1 }, { 0, 0, 0, 1 } };
+	run_named(f, names, back, 4, NULL, NULL, 0, o);
+	assert_vec4_near(o, 0, 1.5f, 3, 2);
 	fe_test_end(&t);
 }
 
@@ -309,10 +313,11 @@ static void test_refusals(void **state)
 	fe_test_end(&t);
 
 	fe_test_begin(&t);
-	assert_null(fe_compile(&t, "uniform sampler3D s;\nvoid main() {\n"
+	assert_null(fe_compile(&t, "#version 120\nuniform sampler3D s;\nuniform float k = 2.0;\n"
+				   "void main() {\n"
 				   "  gl_FragColor = vec4(dFdx(1.0) + noise1(1.0));\n"
-				   "  gl_FragColor = texture3D(s, vec3(0.0)) + vec4(float(gl_FrontFacing));\n}\n"));
-	assert_diag(&t, "t.frag:4:55: error: gl_FrontFacing is not supported yet");
+				   "  gl_FragColor = texture3D(s, vec3(0.0)) + vec4(k);\n}\n"));
+	assert_diag(&t, "t.frag:6:49: error: a uniform with an initializer (its default value) is not supported yet");
 	fe_test_end(&t);
 }
 
@@ -450,6 +455,7 @@ static void test_structs_arrays(void **state)
 		"  float arr[3] = float[3](1.0, 2.0, 3.0);\n"
 		"  float b[3]; b = arr; b[0] = 7.0;\n"
 		"  gl_FragColor = vec4(p.a.color.g, sum(p), q.a.k[1] + arr[0], b[0] + b[2]);\n"
+		"  if (p == q || !(p.a == lights[1]) || b == arr) gl_FragColor = vec4(-1.0);\n"
 		"}\n");
 	/* one uniform entry per basic member path, only those used */
 	int color = ir_func_find_uniform(f, "lights[1].color");
@@ -473,6 +479,64 @@ static void test_structs_arrays(void **state)
 	fe_test_end(&t);
 }
 
+static void test_early_return(void **state)
+{
+	(void)state;
+	struct fe_test t;
+	fe_test_begin(&t);
+	/* returns before the end of a function and of main; gl_FragColor
+	 * written only inside branches */
+	struct ir_func *f = compile_ok(&t,
+		"varying float x;\n"
+		"float pick(float v) { if (v < 0.0) return -1.0; if (v > 1.0) return 2.0; return v; }\n"
+		"void main() {\n"
+		"  if (x > 5.0) { gl_FragColor = vec4(9.0); return; }\n"
+		"  if (x > 0.5) gl_FragColor = vec4(pick(x), pick(-x), pick(x * 4.0), 1.0);\n"
+		"  else gl_FragColor = vec4(0.0);\n"
+		"}\n");
+	const char *names[] = { "x" };
+	const float a[][4] = { { 0.75f, 0, 0, 0 } }, b[][4] = { { 7, 0, 0, 0 } },
+		    c[][4] = { { 0.25f, 0, 0, 0 } };
+	float o[4];
+	run_named(f, names, a, 1, NULL, NULL, 0, o);
+	assert_vec4_near(o, 0.75f, -1, 2, 1);
+	run_named(f, names, b, 1, NULL, NULL, 0, o);
+	assert_vec4_near(o, 9, 9, 9, 9);
+	run_named(f, names, c, 1, NULL, NULL, 0, o);
+	assert_vec4_near(o, 0, 0, 0, 0);
+	fe_test_end(&t);
+}
+
+static void test_sampler_params_and_matrix_varyings(void **state)
+{
+	(void)state;
+	struct fe_test t;
+	fe_test_begin(&t);
+	struct ir_func *f = compile_ok(&t,
+		"uniform sampler2D pair[2];\n"
+		"varying mat2 m;\n"
+		"vec4 look(sampler2D s, vec2 uv) { return texture2D(s, uv); }\n"
+		"void main() { gl_FragColor = look(pair[1], m[1]) + vec4(m[0], 0.0, 0.0); }\n");
+	assert_int_equal(f->nsamplers, 2);
+	assert_string_equal(f->samplers[0].name, "pair[0]");
+	assert_string_equal(f->samplers[1].name, "pair[1]");
+	assert_int_equal(f->samplers[1].unit, 1);
+	assert_true(ir_func_find_input(f, "m[0]") >= 0);
+	assert_true(ir_func_find_input(f, "m[1]") >= 0);
+	assert_int_equal(f->inputs[ir_func_find_input(f, "m[1]")].ncomp, 2);
+	static const float black[4] = { 0, 0, 0, 1 }, texel[4] = { 0.5f, 0.25f, 0.125f, 1 };
+	struct tex_image img[2] = {
+		{ IR_TARGET_2D, 1, 1, 1, black, TEX_FILTER_NEAREST, TEX_WRAP_REPEAT },
+		{ IR_TARGET_2D, 1, 1, 1, texel, TEX_FILTER_NEAREST, TEX_WRAP_REPEAT },
+	};
+	const char *names[] = { "m[0]", "m[1]" };
+	const float vals[][4] = { { 1, 2, 0, 0 }, { 0.5f, 0.5f, 0, 0 } };
+	float o[4];
+	run_named(f, names, vals, 2, NULL, img, 2, o);
+	assert_vec4_near(o, 1.5f, 2.25f, 0.125f, 1);
+	fe_test_end(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -491,6 +555,8 @@ int main(void)
 		cmocka_unit_test(test_loops),
 		cmocka_unit_test(test_dynamic_index),
 		cmocka_unit_test(test_structs_arrays),
+		cmocka_unit_test(test_early_return),
+		cmocka_unit_test(test_sampler_params_and_matrix_varyings),
 		cmocka_unit_test(test_vertex_and_fragdata),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
