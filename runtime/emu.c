@@ -135,11 +135,12 @@ void emu_check_read(struct emu_ctx *ctx, int temp, unsigned mask)
 	}
 }
 
-void emu_note_write(struct emu_ctx *ctx, long i, int temp, int c)
+/* A slot wrote channels `mask` of temporary `temp` in some pixel: that
+ * value is no TEX result in flight any more. */
+void emu_note_slot_write(struct emu_ctx *ctx, int temp, unsigned mask)
 {
-	emu_written(ctx, i)[temp] |= (uint8_t)(1u << c);
-	ctx->tex_pending[temp] &= (uint8_t)~(1u << c);
-	ctx->tex_acquired[temp] &= (uint8_t)~(1u << c);
+	ctx->tex_pending[temp] &= (uint8_t)~mask;
+	ctx->tex_acquired[temp] &= (uint8_t)~mask;
 }
 
 /* Component index of an input-table letter (xyzw, rgba, stpq). */

@@ -1,5 +1,6 @@
 /* The emulator: runs a compiled program as the R500 would, over a
- * rectangle of pixels in 2x2 quads (INTERFACES.md §5, ISA.md §6, §12). */
+ * rectangle of pixels in 2x2 quads (INTERFACES.md §5, ISA.md §6, §12);
+ * all pixels of the draw share one program counter (§12). */
 #ifndef USCC_EMU_H
 #define USCC_EMU_H
 
@@ -23,7 +24,8 @@ struct emu_config {
 	const struct emu_varying *varyings; int nvaryings; /* others: (u, v, 0, 1) */
 	const struct emu_uniform *uniforms; int nuniforms; /* others: 0 */
 	const struct tex_image *textures;   int ntextures; /* indexed by unit */
-	int max_steps;         /* instruction executions per quad; 0 = default */
+	int max_steps;         /* steps of the draw's one PC (= instruction executions
+				  per quad); 0 = default, lower for large draws */
 };
 
 /* Per-pixel results: rt[target][(y*width + x)*4 + c], depth, discard. */

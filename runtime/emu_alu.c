@@ -28,6 +28,7 @@ struct alu_plan {
 	int temp[2][3];                  /* temporary, or -1 when fixed */
 	float inl[2][3][4];
 	int drgb, da;                    /* destination temporaries */
+	bool srcp;                       /* some input selects srcp */
 };
 
 static void plan_slot(const struct emu_ctx *ctx, const struct r500_addr *a, int al,
@@ -56,6 +57,9 @@ static void plan_alu(const struct emu_ctx *ctx, const struct r500_alu *alu,
 		plan_slot(ctx, &alu->alpha_addr.src[k], al, pl->inl[1][k], &pl->fixed[1][k],
 			  &pl->temp[1][k]);
 	}
+	pl->srcp = false;
+	for (int k = 0; k < 3; k++)
+		pl->srcp |= (alu->rgb_arg[k].sel & 3) == SRCP || (alu->alpha_arg[k].sel & 3) == SRCP;
 	pl->drgb = emu_temp_index(alu->rgb_addrd, alu->rgb_addrd_rel & 1, al);
 	pl->da = emu_temp_index(alu->alpha_addrd, alu->alpha_addrd_rel & 1, al);
 }
@@ -70,6 +74,8 @@ static void fetch_sources(const struct alu_plan *pl, float (*t)[4], const struct
 		src[k][0] = rgb[0]; src[k][1] = rgb[1]; src[k][2] = rgb[2];
 		src[k][3] = al[3];
 	}
+	if (!pl->srcp) /* only inputs that select srcp ever read it */
+		return;
 	for (int c = 0; c < 3; c++)
 		src[SRCP][c] = emu_presub(alu->rgb_addr.srcp_op, src[0][c], src[1][c]);
 	src[SRCP][3] = emu_presub(alu->alpha_addr.srcp_op, src[0][3], src[1][3]);
@@ -349,8 +355,10 @@ static bool validate(struct emu_ctx *ctx, const struct r500_alu *alu)
 	return true;
 }
 
+/* Writes of pixel i; *wrote collects the temporary channels written
+ * (bit c of RGB destination, bit 4 + 3 for the alpha one). */
 static void write_pixel(struct emu_ctx *ctx, long i, const struct r500_inst *in,
-			const struct alu_plan *pl, const struct alu_res *r)
+			const struct alu_plan *pl, const struct alu_res *r, unsigned *wrote)
 {
 	const struct r500_cmn *m = &in->cmn;
 	const struct r500_alu *alu = &in->alu;
@@ -361,14 +369,17 @@ static void write_pixel(struct emu_ctx *ctx, long i, const struct r500_inst *in,
 	for (int c = 0; c < 3; c++)
 		prgb[c] = emu_pred_rgb(px, m, c);
 	float (*t)[4] = emu_temps(ctx, i);
+	uint8_t *written = emu_written(ctx, i);
 	for (int c = 0; c < 3; c++)
 		if (m->rgb_wmask >> c & 1 && prgb[c]) {
 			t[pl->drgb][c] = r->rgb[c];
-			emu_note_write(ctx, i, pl->drgb, c);
+			written[pl->drgb] |= (uint8_t)(1u << c);
+			*wrote |= 1u << c;
 		}
 	if (m->alpha_wmask & 1 && pa) {
 		t[pl->da][3] = r->a;
-		emu_note_write(ctx, i, pl->da, 3);
+		written[pl->da] |= 8;
+		*wrote |= 0x80;
 	}
 	if ((m->type & 3) == R500_TYPE_OUT) {
 		if (px->at < 0)
@@ -417,6 +428,7 @@ bool emu_exec_alu(struct emu_ctx *ctx, const struct r500_inst *in)
 	plan_alu(ctx, alu, &pl);
 	check_reads(ctx, in, &pl);
 	long nquads = ctx->npx / EMU_QUAD;
+	unsigned wrote = 0;
 	for (long q = 0; q < nquads; q++) {
 		float src[EMU_QUAD][4][4];
 		struct alu_res res[EMU_QUAD];
@@ -430,8 +442,10 @@ bool emu_exec_alu(struct emu_ctx *ctx, const struct r500_inst *in)
 		for (int i = 0; i < EMU_QUAD; i++)
 			compute(in, src[i], src[0][0], src[1][0], src[2][0], &res[i]);
 		for (int i = 0; i < EMU_QUAD; i++)
-			write_pixel(ctx, base + i, in, &pl, &res[i]);
+			write_pixel(ctx, base + i, in, &pl, &res[i], &wrote);
 	}
+	emu_note_slot_write(ctx, pl.drgb, wrote & 7);
+	emu_note_slot_write(ctx, pl.da, wrote >> 4);
 	if ((in->cmn.type & 3) == R500_TYPE_ALU && (alu->alu_wmask & 1))
 		ctx->alu_valid = true;
 	return true;

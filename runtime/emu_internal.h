@@ -22,9 +22,14 @@
 
 enum {
 	EMU_QUAD = 4, EMU_STACK = 32,
-	EMU_DEFAULT_STEPS = 2000000,     /* PC steps of a small draw */
-	EMU_MIN_DEFAULT_STEPS = 65536,   /* ...never fewer, however large the draw */
-	EMU_DEFAULT_WORK = 2000000000    /* default budget of quad-steps */
+	/* Default step limit (when emu_config.max_steps is 0): at most
+	 * EMU_DEFAULT_WORK quad-steps (a pass of one slot over one quad, about
+	 * 0.2 us), but never more than EMU_DEFAULT_STEPS or fewer than
+	 * EMU_MIN_DEFAULT_STEPS PC steps: a 2x2 draw may take 2M steps, a
+	 * 512x512 one 7629, so a runaway program fails in bounded time. */
+	EMU_DEFAULT_STEPS = 2000000,
+	EMU_MIN_DEFAULT_STEPS = 4096,
+	EMU_DEFAULT_WORK = 500000000
 };
 
 /* Flow state of one pixel (ISA.md §6.11 emulator model). */
@@ -110,7 +115,7 @@ bool emu_pixel_writes(const struct emu_pixel *px, const struct r500_cmn *cmn);
 bool emu_pred_rgb(const struct emu_pixel *px, const struct r500_cmn *cmn, int c);
 bool emu_pred_alpha(const struct emu_pixel *px, const struct r500_cmn *cmn);
 void emu_check_read(struct emu_ctx *ctx, int temp, unsigned mask);
-void emu_note_write(struct emu_ctx *ctx, long i, int temp, int c);
+void emu_note_slot_write(struct emu_ctx *ctx, int temp, unsigned mask);
 
 /* emu_draw.c: the temporaries a program can address, and the draw */
 int emu_frame_temps(const struct r500_program *p);

@@ -83,6 +83,7 @@ bool emu_exec_tex(struct emu_ctx *ctx, const struct r500_inst *in)
 				       swz_mask(tx->dy_swz));
 		}
 		int dst = tex_temp(ctx, tx->dst_addr, tx->dst_addr_rel);
+		unsigned wrote = 0;
 		for (long i = 0; i < ctx->npx; i++) {
 			struct emu_pixel *px = &ctx->px[i];
 			float (*t)[4] = emu_temps(ctx, i);
@@ -104,9 +105,11 @@ bool emu_exec_tex(struct emu_ctx *ctx, const struct r500_inst *in)
 				if (!on)
 					continue;
 				t[dst][c] = texel[tx->dst_swz[c] & 3];
-				emu_note_write(ctx, i, dst, c);
+				emu_written(ctx, i)[dst] |= (uint8_t)(1u << c);
+				wrote |= 1u << c;
 			}
 		}
+		emu_note_slot_write(ctx, dst, wrote);
 		if (op != R500_TEX_KILL)
 			ctx->tex_pending[dst] |= (uint8_t)((m->rgb_wmask & 7) | (m->alpha_wmask & 1) << 3);
 	}
