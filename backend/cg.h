@@ -32,6 +32,7 @@ enum cg_opc {
 	CG_MAD, CG_DP3, CG_DP4, CG_MIN, CG_MAX, CG_CND, CG_CMP, CG_FRC,
 	CG_EX2, CG_LN2, CG_RCP, CG_RSQ, CG_SIN, CG_COS, CG_MDH, CG_MDV,
 	CG_TEX, CG_KIL,
+	CG_FC,                /* a flow-control instruction (fc fields below) */
 	CG_OPC_COUNT
 };
 
@@ -61,6 +62,8 @@ struct cg_vreg {
 	int temp;             /* -1 until regalloc; inputs pre-coloured */
 	int input;            /* ir_func input index, -1 otherwise */
 	int writer[4];        /* op writing each component, -1 none */
+	bool multi;           /* written by several copies (PHI, output latch):
+				 not SSA; writer[] stays -1 (see cg_op.late) */
 };
 
 enum cg_unit { CG_UNIT_RGB = 1, CG_UNIT_ALPHA = 2, CG_UNIT_BOTH = 3 };
@@ -82,6 +85,17 @@ struct cg_op {
 	uint8_t tex_unit;
 	uint8_t tex_mask;     /* coordinate entries (S,T,R,Q) the lookup reads */
 	uint8_t tex_unscaled;
+	/* flow control: a copy into a multi vreg is `late`: it goes after
+	 * every other op of its region (the ops between two barriers), so
+	 * reads of the old value in the region come first.  A barrier (an
+	 * FC op, or the op writing the ALU result an IF tests) takes a slot
+	 * of its own, in program order, and nothing moves across it. */
+	bool late;
+	bool alu_result;      /* writes only the ALU result: compare R with 0 */
+	uint8_t alu_cmp;      /* enum r500_cmp of that compare */
+	struct r500_fc fc;    /* CG_FC: the encoding, jump_addr from fc_target */
+	int fc_target;        /* op whose slot + fc_delta is the jump target */
+	int8_t fc_delta;
 	struct src_loc loc;
 	/* set by the scheduler */
 	int slot;
@@ -98,6 +112,7 @@ struct cg_addr {
 
 struct cg_slot {
 	bool tex;
+	bool fc;              /* an FC slot: tex_op names its CG_FC op */
 	int rgb, alpha;       /* op in each unit, -1 free (same op for BOTH) */
 	int tex_op;
 	struct cg_addr rgb_addr[3], alpha_addr[3];
@@ -131,6 +146,10 @@ struct cg_ctx {
 	int nops_inserted;
 	int temps_used;       /* highest temp index + 1 */
 
+	/* flow control: loops as (LOOP op, ENDLOOP op) for liveness */
+	int (*loops)[2]; int nloops, cap_loops;
+	bool uses_fc;
+
 	struct r500_program *prog;
 };
 
@@ -153,12 +172,19 @@ bool cg_const_opnd(struct cg_ctx *cg, const float *v, int n, struct src_loc loc,
 /* --- stages, each one file; false on failure (diagnostics reported) --- */
 bool cg_isel(struct cg_ctx *cg);          /* isel.c */
 bool cg_schedule(struct cg_ctx *cg);      /* schedule.c */
+bool cg_coalesce(struct cg_ctx *cg);      /* coalesce.c */
 bool cg_regalloc(struct cg_ctx *cg);      /* regalloc.c */
 bool cg_regalloc_check(const struct cg_ctx *cg, char *why, size_t len); /* regalloc.c */
 bool cg_emit(struct cg_ctx *cg);          /* emit.c */
 bool cg_hazards(struct cg_ctx *cg);       /* hazards.c */
 bool cg_limits(struct cg_ctx *cg);        /* limits.c */
 bool cg_finalize(struct cg_ctx *cg);      /* finalize.c */
+
+/* A barrier op (see cg_op.late): FC or ALU-result writer. */
+static inline bool cg_op_barrier(const struct cg_op *op)
+{
+	return op->opc == CG_FC || op->alu_result;
+}
 
 /* Entries of operand k that op reads (swizzle indices). */
 unsigned cg_op_entries(const struct cg_op *op, int k);

@@ -27,6 +27,7 @@ const struct cg_opc_info cg_opc_infos[CG_OPC_COUNT] = {
 	[CG_MDV] = { "mdv", 3, F, F, F, R500_ROP_MDV, R500_AOP_MDV },
 	[CG_TEX] = { "tex", 1, F, F, T, -1, -1 },
 	[CG_KIL] = { "kil", 1, F, F, T, -1, -1 },
+	[CG_FC] = { "fc", 0, F, F, F, -1, -1 },
 };
 #undef T
 #undef F
@@ -80,7 +81,8 @@ struct cg_op *cg_new_op(struct cg_ctx *cg, enum cg_opc opc, int dst, uint8_t wma
 	op->wmask = wmask;
 	op->out = CG_OUT_NONE;
 	op->slot = -1;
-	if (dst >= 0)
+	op->fc_target = -1;
+	if (dst >= 0 && !cg->vregs[dst].multi)
 		for (int c = 0; c < 4; c++)
 			if (wmask & (1u << c))
 				cg->vregs[dst].writer[c] = cg->nops;
@@ -135,7 +137,7 @@ int cg_op_lane(const struct cg_ctx *cg, const struct cg_op *op, int c)
 unsigned cg_op_units(const struct cg_ctx *cg, const struct cg_op *op)
 {
 	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
-	if (info->tex)
+	if (info->tex || op->opc == CG_FC)
 		return 0;
 	if (op->opc == CG_DP4)
 		return CG_UNIT_BOTH;
@@ -168,7 +170,7 @@ unsigned cg_op_entries(const struct cg_op *op, int k)
 		return 0x7;
 	if (op->opc == CG_DP4)
 		return 0xf;
-	if (op->dst < 0 && op->out == CG_OUT_NONE)
+	if (op->dst < 0 && op->out == CG_OUT_NONE && !op->alu_result)
 		return 0;
 	return op->wmask;
 }

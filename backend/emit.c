@@ -153,6 +153,25 @@ static void emit_alu(const struct cg_ctx *cg, const struct cg_slot *s, struct r5
 		emit_alpha(cg, &cg->ops[s->alpha], in);
 	if (s->rgb >= 0 && s->alpha < 0 && cg_opc_infos[cg->ops[s->rgb].opc].dot)
 		in->alu.alpha_op = R500_AOP_MAD; /* DP3 alone: alpha idle */
+	/* an IF's condition: the ALU result compares R (or alpha) with 0 */
+	for (int u = 0; u < 2; u++) {
+		int o = u ? s->alpha : s->rgb;
+		if (o < 0 || !cg->ops[o].alu_result)
+			continue;
+		in->alu.alu_wmask = 1;
+		in->cmn.alu_result_op = cg->ops[o].alu_cmp;
+		in->cmn.alu_result_sel = (uint16_t)(o == s->rgb ? 0 : 1);
+	}
+}
+
+/* Flow control: the op carries its encoding (ISA.md §6.11's table);
+ * only the jump target, an op's slot plus a delta, is resolved here. */
+static void emit_fc(const struct cg_ctx *cg, const struct cg_op *op, struct r500_inst *in)
+{
+	in->cmn.type = R500_TYPE_FC;
+	in->fc = op->fc;
+	if (op->fc_target >= 0 && op->fc_target < cg->nops)
+		in->fc.jump_addr = (uint16_t)(cg->ops[op->fc_target].slot + op->fc_delta);
 }
 
 static void emit_tex(const struct cg_ctx *cg, const struct cg_op *op, struct r500_inst *in)
@@ -187,7 +206,9 @@ bool cg_emit(struct cg_ctx *cg)
 		struct r500_inst *in = &cg->code[p];
 		memset(in, 0, sizeof *in);
 		const struct cg_slot *s = &cg->slots[p];
-		if (s->tex)
+		if (s->fc)
+			emit_fc(cg, &cg->ops[s->tex_op], in);
+		else if (s->tex)
 			emit_tex(cg, &cg->ops[s->tex_op], in);
 		else
 			emit_alu(cg, s, in);

@@ -54,7 +54,7 @@ static bool tables(struct cg_ctx *cg, struct r500_program *p)
 		s->name = f->samplers[i].name;
 		s->unit = f->samplers[i].unit;
 		s->target = f->samplers[i].target;
-		s->shadow = f->samplers[i].shadow;
+		s->shadow = 0; /* the depth compare is in the code: none in the sampler */
 	}
 	for (int i = 0; i < f->ninputs; i++) {
 		int v = cg->input_vreg[i];
@@ -123,6 +123,12 @@ bool cg_finalize(struct cg_ctx *cg)
 	if (!tables(cg, p))
 		return cg->failed = true, false;
 	p->pixsize = cg->temps_used - 1 > 1 ? cg->temps_used - 1 : 1;
+	/* loops use US_FC_INT_CONST_0 = Mesa's {count 255, init 0, step 0} */
+	p->uses_fc = cg->uses_fc;
+	if (cg->nloops) {
+		p->int_const_used = 1;
+		p->int_consts[0] = (struct r500_loop_const){ .count = 255, .init = 0, .step = 0 };
+	}
 	stats(cg, p);
 	cg->prog = p;
 	return true;

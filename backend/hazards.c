@@ -136,6 +136,9 @@ static void presub_reads(const struct r500_inst *in, uint64_t set[2])
 
 static void nops(struct cg_ctx *cg)
 {
+	for (int i = 0; i < cg->ninst; i++)
+		if (cg->code[i].cmn.type == R500_TYPE_FC)
+			cg->code[i].cmn.alu_wait = 1;
 	for (int i = 1; i < cg->ninst; i++) {
 		struct r500_inst *prev = &cg->code[i - 1], *in = &cg->code[i];
 		if (uses_deriv(in) && prev->cmn.type != R500_TYPE_TEX)
@@ -147,8 +150,6 @@ static void nops(struct cg_ctx *cg)
 			if (meets(p, w))
 				prev->cmn.nop = 1;
 		}
-		if (in->cmn.type == R500_TYPE_FC)
-			in->cmn.alu_wait = 1;
 	}
 	cg->nops_inserted = 0;
 	for (int i = 0; i < cg->ninst; i++)

@@ -1,8 +1,10 @@
 /* Instruction selection: IR function -> cg ops on vregs (cg.h).
  *
- * Needs: a straight-line IR function (IF/LOOP are refused for now).
- * Gives: cg->ops in program order, cg->vregs, input vregs pre-coloured to
- * t0, t1, ... in input order, uniform slots and packed immediates.
+ * Needs: a valid IR function.  Gives: cg->ops in program order (FC ops
+ * and late copies included, isel_cf.c), cg->vregs, input vregs
+ * pre-coloured to t0, t1, ... in input order, uniform slots and packed
+ * immediates.  Small IFs are if-converted here (isel_list); the others
+ * and every LOOP become real flow control (isel_cf.c).
  *
  * CONST, UNIFORM, MOV, NEG, ABS and B2F make no code: an operand is
  * resolved through them into a swizzle and a modifier on the value they
@@ -10,52 +12,9 @@
  * alpha-unit transcendentals (one op per component), MDH/MDV and TEX
  * (ISA.md §8): ADD = MAD(a,1,b), MUL = MAD(a,b,0), MOV = MAD(a,1,0).
  * A dead-code sweep at the end drops ops and components nobody reads. */
-#include "cg.h"
+#include "isel.h"
 
 #include <string.h>
-
-struct isel {
-	struct cg_ctx *cg;
-	int *vreg_of;          /* by ir_instr id: vreg holding its value, -1 */
-	int *uses;             /* by ir_instr id: instructions reading it */
-	uint32_t nids;
-	struct src_loc loc;    /* of the instruction being selected */
-	/* enclosing IFs (if-conversion): condition, and whether in its else */
-	struct ir_src path[16];
-	bool path_neg[16];
-	int npath;
-	const struct ir_cf *prev_if; /* the IF just before the block, for PHIs */
-};
-
-static const uint8_t swz_id[4] = { 0, 1, 2, 3 };
-
-static struct cg_opnd opnd_neg(struct cg_opnd o)
-{
-	static const uint8_t flip[4] = { R500_MOD_NEG, R500_MOD_NONE, R500_MOD_NAB, R500_MOD_ABS };
-	o.mod = flip[o.mod & 3];
-	return o;
-}
-
-static struct cg_opnd opnd_abs(struct cg_opnd o)
-{
-	o.mod = R500_MOD_ABS;
-	return o;
-}
-
-static struct cg_opnd opnd_nab(struct cg_opnd o)
-{
-	o.mod = R500_MOD_NAB;
-	return o;
-}
-
-/* Operand restricted to entry e, replicated (for scalar chains). */
-static struct cg_opnd opnd_entry(struct cg_opnd o, int e)
-{
-	uint8_t s = o.swz[e];
-	for (int i = 0; i < 4; i++)
-		o.swz[i] = s;
-	return o;
-}
 
 /* Values of a source when it is a compile-time constant. */
 static bool src_const(const struct ir_src *src, int n, float *v)
@@ -90,10 +49,8 @@ static bool src_const(const struct ir_src *src, int n, float *v)
 	}
 }
 
-static bool select_instr(struct isel *s, struct ir_instr *in, bool allow_defer);
-
 /* The operand reading `src` for n destination components (entries). */
-static bool get_opnd(struct isel *s, const struct ir_src *src, int n, struct cg_opnd *out)
+bool isel_opnd(struct isel *s, const struct ir_src *src, int n, struct cg_opnd *out)
 {
 	struct cg_ctx *cg = s->cg;
 	float v[4];
@@ -117,10 +74,7 @@ static bool get_opnd(struct isel *s, const struct ir_src *src, int n, struct cg_
 	if (!d)
 		return cg_error(cg, s->loc, "internal error: source without definition");
 	int mod = abs ? (neg ? R500_MOD_NAB : R500_MOD_ABS) : (neg ? R500_MOD_NEG : R500_MOD_NONE);
-	if (d->op == IR_OP_UNIFORM) {
-		if (d->nsrc > 0)
-			return cg_error(cg, d->loc, "operation uniform with a non-constant index "
-					"not supported by the R500 backend yet");
+	if (d->op == IR_OP_UNIFORM && d->nsrc == 0) {
 		const struct ir_uniform *u = &s->cg->func->uniforms[d->index];
 		struct cg_opnd o = { CG_FILE_CONST, (uint8_t)mod, { 0 }, u->base + d->offset };
 		memcpy(o.swz, swz, 4);
@@ -130,7 +84,7 @@ static bool get_opnd(struct isel *s, const struct ir_src *src, int n, struct cg_
 	if (d->id < s->nids && s->vreg_of[d->id] == -2) { /* a deferred MUL */
 		struct src_loc loc = s->loc;
 		s->vreg_of[d->id] = -1;
-		if (!select_instr(s, (struct ir_instr *)d, false))
+		if (!isel_instr(s, (struct ir_instr *)d, false))
 			return false;
 		s->loc = loc;
 	}
@@ -141,7 +95,7 @@ static bool get_opnd(struct isel *s, const struct ir_src *src, int n, struct cg_
 	return true;
 }
 
-static struct cg_op *alu(struct isel *s, enum cg_opc opc, int dst, uint8_t wmask,
+struct cg_op *isel_alu(struct isel *s, enum cg_opc opc, int dst, uint8_t wmask,
 			 const struct cg_opnd *a, const struct cg_opnd *b, const struct cg_opnd *c)
 {
 	struct cg_op *op = cg_new_op(s->cg, opc, dst, wmask);
@@ -155,50 +109,35 @@ static struct cg_op *alu(struct isel *s, enum cg_opc opc, int dst, uint8_t wmask
 	return op;
 }
 
-static uint8_t mask_of(int n)
-{
-	return (uint8_t)((1u << n) - 1);
-}
-
 /* d = MAD(a, b, c) over n components into a fresh vreg. */
-static int mad_new(struct isel *s, int n, struct cg_opnd a, struct cg_opnd b, struct cg_opnd c)
+int isel_mad(struct isel *s, int n, struct cg_opnd a, struct cg_opnd b, struct cg_opnd c)
 {
 	int d = cg_new_vreg(s->cg, n);
-	if (d < 0 || !alu(s, CG_MAD, d, mask_of(n), &a, &b, &c))
+	if (d < 0 || !isel_alu(s, CG_MAD, d, mask_of(n), &a, &b, &c))
 		return -1;
 	return d;
 }
 
-static int op_new(struct isel *s, enum cg_opc opc, int n, const struct cg_opnd *a,
+int isel_op(struct isel *s, enum cg_opc opc, int n, const struct cg_opnd *a,
 		  const struct cg_opnd *b, const struct cg_opnd *c)
 {
 	int d = cg_new_vreg(s->cg, n);
-	if (d < 0 || !alu(s, opc, d, mask_of(n), a, b, c))
+	if (d < 0 || !isel_alu(s, opc, d, mask_of(n), a, b, c))
 		return -1;
 	return d;
 }
 
 /* One transcendental op per component (the alpha unit is scalar). */
-static int trans_new(struct isel *s, enum cg_opc opc, int n, struct cg_opnd a)
+int isel_trans(struct isel *s, enum cg_opc opc, int n, struct cg_opnd a)
 {
 	int d = cg_new_vreg(s->cg, n);
 	if (d < 0)
 		return -1;
 	for (int c = 0; c < n; c++)
-		if (!alu(s, opc, d, (uint8_t)(1u << c), &a, NULL, NULL))
+		if (!isel_alu(s, opc, d, (uint8_t)(1u << c), &a, NULL, NULL))
 			return -1;
 	return d;
 }
-
-/* Identity operand of a vreg; a scalar is replicated. */
-static struct cg_opnd vopnd_of(const struct cg_ctx *cg, int vreg)
-{
-	static const uint8_t swz_x[4] = { 0, 0, 0, 0 };
-	bool scalar = vreg >= 0 && vreg < cg->nvregs && cg->vregs[vreg].ncomp == 1;
-	return cg_opnd_vreg(vreg, scalar ? swz_x : swz_id, R500_MOD_NONE);
-}
-#define vopnd(v) vopnd_of(s->cg, (v))
-
 
 /* --- writing results in place ---
  * When a value is read only by a VEC or an OUTPUT, the ops computing it
@@ -214,7 +153,7 @@ static int new_lane(const struct cg_ctx *cg, int newdst, int out, int k)
 }
 
 /* o: the operand reading the value through entries in kmask. */
-static bool retarget(struct isel *s, const struct ir_src *src, const struct cg_opnd *o,
+bool isel_retarget(struct isel *s, const struct ir_src *src, const struct cg_opnd *o,
 		     uint8_t kmask, int newdst, int out)
 {
 	struct cg_ctx *cg = s->cg;
@@ -223,7 +162,7 @@ static bool retarget(struct isel *s, const struct ir_src *src, const struct cg_o
 	    s->uses[d->id] != 1 || s->vreg_of[d->id] != o->index)
 		return false;
 	struct cg_vreg *v = &cg->vregs[o->index];
-	if (v->input >= 0)
+	if (v->input >= 0 || v->multi || (newdst >= 0 && cg->vregs[newdst].multi))
 		return false;
 	int kof[4] = { -1, -1, -1, -1 }; /* value component -> new component */
 	for (int k = 0; k < 4; k++) {
@@ -249,10 +188,14 @@ static bool retarget(struct isel *s, const struct ir_src *src, const struct cg_o
 		if (cg_opc_infos[p->opc].tex && out != CG_OUT_NONE)
 			return false;
 	}
-	/* apply: each writer once */
+	/* apply: each writer once (a writer of several components must not
+	 * be renumbered again for each of them) */
 	for (int c = 0; c < v->ncomp; c++) {
 		int w = v->writer[c];
-		if (w < 0)
+		bool seen = false;
+		for (int c0 = 0; c0 < c; c0++)
+			seen |= v->writer[c0] == w;
+		if (w < 0 || seen)
 			continue;
 		struct cg_op *p = &cg->ops[w];
 		uint8_t nmask = 0;
@@ -293,10 +236,6 @@ static bool fuse_mul(struct isel *s, struct ir_instr *in, int k, bool neg_mul, s
 
 typedef int (*sel_fn)(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);
 
-static const struct cg_opnd ONE = { CG_FILE_NONE, 0, { 6, 6, 6, 6 }, 0 };
-static const struct cg_opnd ZERO = { CG_FILE_NONE, 0, { 4, 4, 4, 4 }, 0 };
-static const struct cg_opnd HALF = { CG_FILE_NONE, 0, { 5, 5, 5, 5 }, 0 };
-
 static bool deferred(const struct isel *s, const struct ir_src *src)
 {
 	return src->def && src->def->id < s->nids && s->vreg_of[src->def->id] == -2;
@@ -308,21 +247,21 @@ static int sel_addsub(struct isel *s, struct ir_instr *in, bool sub)
 	int d, n = in->ncomp;
 	struct cg_opnd a, b;
 	if (deferred(s, &in->src[0])) {
-		if (!get_opnd(s, &in->src[1], n, &b))
+		if (!isel_opnd(s, &in->src[1], n, &b))
 			return -1;
 		if (sub)
 			b = opnd_neg(b);
 		if (fuse_mul(s, in, 0, false, &b, &d))
 			return d;
 	} else if (deferred(s, &in->src[1])) {
-		if (!get_opnd(s, &in->src[0], n, &a))
+		if (!isel_opnd(s, &in->src[0], n, &a))
 			return -1;
 		if (fuse_mul(s, in, 1, sub, &a, &d))
 			return d;
 	}
-	if (!get_opnd(s, &in->src[0], n, &a) || !get_opnd(s, &in->src[1], n, &b))
+	if (!isel_opnd(s, &in->src[0], n, &a) || !isel_opnd(s, &in->src[1], n, &b))
 		return -1;
-	return mad_new(s, n, a, ONE, sub ? opnd_neg(b) : b);
+	return isel_mad(s, n, a, ONE, sub ? opnd_neg(b) : b);
 }
 static int sel_add(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
@@ -336,19 +275,19 @@ static int sel_sub(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 }
 static int sel_mul(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	return mad_new(s, in->ncomp, o[0], o[1], ZERO);
+	return isel_mad(s, in->ncomp, o[0], o[1], ZERO);
 }
 static int sel_mad(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	return mad_new(s, in->ncomp, o[0], o[1], o[2]);
+	return isel_mad(s, in->ncomp, o[0], o[1], o[2]);
 }
 static int sel_and(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	return mad_new(s, in->ncomp, o[0], o[1], ZERO);
+	return isel_mad(s, in->ncomp, o[0], o[1], ZERO);
 }
 static int sel_not(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	return mad_new(s, in->ncomp, o[0], opnd_neg(ONE), ONE);
+	return isel_mad(s, in->ncomp, o[0], opnd_neg(ONE), ONE);
 }
 static int sel_div(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
@@ -359,57 +298,57 @@ static int sel_div(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 		struct cg_opnd r;
 		if (!cg_const_opnd(s->cg, v, in->ncomp, s->loc, &r))
 			return -1;
-		return mad_new(s, in->ncomp, o[0], r, ZERO);
+		return isel_mad(s, in->ncomp, o[0], r, ZERO);
 	}
-	int r = trans_new(s, CG_RCP, in->ncomp, o[1]);
-	return r < 0 ? -1 : mad_new(s, in->ncomp, o[0], vopnd(r), ZERO);
+	int r = isel_trans(s, CG_RCP, in->ncomp, o[1]);
+	return r < 0 ? -1 : isel_mad(s, in->ncomp, o[0], vopnd(r), ZERO);
 }
 static int sel_floor(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	int f = op_new(s, CG_FRC, in->ncomp, &o[0], NULL, NULL);
-	return f < 0 ? -1 : mad_new(s, in->ncomp, opnd_neg(vopnd(f)), ONE, o[0]);
+	int f = isel_op(s, CG_FRC, in->ncomp, &o[0], NULL, NULL);
+	return f < 0 ? -1 : isel_mad(s, in->ncomp, opnd_neg(vopnd(f)), ONE, o[0]);
 }
 static int sel_ceil(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	struct cg_opnd na = opnd_neg(o[0]);
-	int f = op_new(s, CG_FRC, in->ncomp, &na, NULL, NULL);
-	return f < 0 ? -1 : mad_new(s, in->ncomp, o[0], ONE, vopnd(f));
+	int f = isel_op(s, CG_FRC, in->ncomp, &na, NULL, NULL);
+	return f < 0 ? -1 : isel_mad(s, in->ncomp, o[0], ONE, vopnd(f));
 }
 static int sel_fract(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	return op_new(s, CG_FRC, in->ncomp, &o[0], NULL, NULL);
+	return isel_op(s, CG_FRC, in->ncomp, &o[0], NULL, NULL);
 }
 static int sel_trunc(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	int n = in->ncomp;
 	struct cg_opnd aa = opnd_abs(o[0]);
-	int f = op_new(s, CG_FRC, n, &aa, NULL, NULL);
-	int m = f < 0 ? -1 : mad_new(s, n, opnd_neg(vopnd(f)), ONE, aa); /* floor(|a|) */
+	int f = isel_op(s, CG_FRC, n, &aa, NULL, NULL);
+	int m = f < 0 ? -1 : isel_mad(s, n, opnd_neg(vopnd(f)), ONE, aa); /* floor(|a|) */
 	if (m < 0)
 		return -1;
 	struct cg_opnd pm = vopnd(m), nm = opnd_neg(vopnd(m));
-	return op_new(s, CG_CMP, n, &pm, &nm, &o[0]);
+	return isel_op(s, CG_CMP, n, &pm, &nm, &o[0]);
 }
 static int sel_sign(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	struct cg_opnd mone = opnd_neg(ONE), nab = opnd_nab(o[0]);
-	int t = op_new(s, CG_CMP, in->ncomp, &ONE, &mone, &o[0]); /* a >= 0 ? 1 : -1 */
+	int t = isel_op(s, CG_CMP, in->ncomp, &ONE, &mone, &o[0]); /* a >= 0 ? 1 : -1 */
 	if (t < 0)
 		return -1;
 	struct cg_opnd tv = vopnd(t);
-	return op_new(s, CG_CMP, in->ncomp, &ZERO, &tv, &nab); /* a == 0 ? 0 : t */
+	return isel_op(s, CG_CMP, in->ncomp, &ZERO, &tv, &nab); /* a == 0 ? 0 : t */
 }
 static int sel_min(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	return op_new(s, CG_MIN, in->ncomp, &o[0], &o[1], NULL);
+	return isel_op(s, CG_MIN, in->ncomp, &o[0], &o[1], NULL);
 }
 static int sel_max(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	return op_new(s, CG_MAX, in->ncomp, &o[0], &o[1], NULL);
+	return isel_op(s, CG_MAX, in->ncomp, &o[0], &o[1], NULL);
 }
 static int sel_sat(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	int d = mad_new(s, in->ncomp, o[0], ONE, ZERO);
+	int d = isel_mad(s, in->ncomp, o[0], ONE, ZERO);
 	if (d >= 0)
 		s->cg->ops[s->cg->nops - 1].clamp = 1;
 	return d;
@@ -425,16 +364,16 @@ static int sel_clamp(struct isel *s, struct ir_instr *in, const struct cg_opnd *
 		if (unit)
 			return sel_sat(s, in, o);
 	}
-	int t = op_new(s, CG_MAX, n, &o[0], &o[1], NULL);
+	int t = isel_op(s, CG_MAX, n, &o[0], &o[1], NULL);
 	if (t < 0)
 		return -1;
 	struct cg_opnd tv = vopnd(t);
-	return op_new(s, CG_MIN, n, &tv, &o[2], NULL);
+	return isel_op(s, CG_MIN, n, &tv, &o[2], NULL);
 }
 static int sel_mix(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	int t = mad_new(s, in->ncomp, o[1], ONE, opnd_neg(o[0])); /* b - a */
-	return t < 0 ? -1 : mad_new(s, in->ncomp, vopnd(t), o[2], o[0]);
+	int t = isel_mad(s, in->ncomp, o[1], ONE, opnd_neg(o[0])); /* b - a */
+	return t < 0 ? -1 : isel_mad(s, in->ncomp, vopnd(t), o[2], o[0]);
 }
 
 /* a - b, or a itself when b is 0 */
@@ -449,17 +388,17 @@ static bool diff_opnd(struct isel *s, struct ir_instr *in, const struct cg_opnd 
 		*out = o[0];
 		return true;
 	}
-	int t = mad_new(s, in->ncomp, o[0], ONE, opnd_neg(o[1]));
+	int t = isel_mad(s, in->ncomp, o[0], ONE, opnd_neg(o[1]));
 	*out = vopnd(t);
 	return t >= 0;
 }
 static int sel_step(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	int t = mad_new(s, in->ncomp, o[1], ONE, opnd_neg(o[0])); /* x - edge */
+	int t = isel_mad(s, in->ncomp, o[1], ONE, opnd_neg(o[0])); /* x - edge */
 	if (t < 0)
 		return -1;
 	struct cg_opnd tv = vopnd(t);
-	return op_new(s, CG_CMP, in->ncomp, &ONE, &ZERO, &tv);
+	return isel_op(s, CG_CMP, in->ncomp, &ONE, &ZERO, &tv);
 }
 static int sel_cmp(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
@@ -469,30 +408,30 @@ static int sel_cmp(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	/* CMP: C >= 0 ? A : B */
 	switch (in->op) {
 	case IR_OP_LT:
-		return op_new(s, CG_CMP, in->ncomp, &ZERO, &ONE, &t);
+		return isel_op(s, CG_CMP, in->ncomp, &ZERO, &ONE, &t);
 	case IR_OP_GE:
-		return op_new(s, CG_CMP, in->ncomp, &ONE, &ZERO, &t);
+		return isel_op(s, CG_CMP, in->ncomp, &ONE, &ZERO, &t);
 	case IR_OP_EQ:
 		t = opnd_nab(t);
-		return op_new(s, CG_CMP, in->ncomp, &ONE, &ZERO, &t);
+		return isel_op(s, CG_CMP, in->ncomp, &ONE, &ZERO, &t);
 	default: /* NE, XOR */
 		t = opnd_nab(t);
-		return op_new(s, CG_CMP, in->ncomp, &ZERO, &ONE, &t);
+		return isel_op(s, CG_CMP, in->ncomp, &ZERO, &ONE, &t);
 	}
 }
 static int sel_or(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	return op_new(s, CG_MAX, in->ncomp, &o[0], &o[1], NULL);
+	return isel_op(s, CG_MAX, in->ncomp, &o[0], &o[1], NULL);
 }
 static int sel_f2b(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	struct cg_opnd t = opnd_nab(o[0]);
-	return op_new(s, CG_CMP, in->ncomp, &ZERO, &ONE, &t);
+	return isel_op(s, CG_CMP, in->ncomp, &ZERO, &ONE, &t);
 }
 static int sel_select(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	/* c is 0.0 or 1.0: CND picks A when C > 0.5 */
-	return op_new(s, CG_CND, in->ncomp, &o[1], &o[2], &o[0]);
+	return isel_op(s, CG_CND, in->ncomp, &o[1], &o[2], &o[0]);
 }
 /* ANY / ALL: a chain over the components of the source's definition. */
 static int sel_reduce(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
@@ -501,11 +440,11 @@ static int sel_reduce(struct isel *s, struct ir_instr *in, const struct cg_opnd 
 	int n = in->src[0].def ? in->src[0].def->ncomp : 1;
 	int d = -1;
 	if (n == 1)
-		return mad_new(s, 1, cur, ONE, ZERO);
+		return isel_mad(s, 1, cur, ONE, ZERO);
 	for (int c = 1; c < n; c++) {
 		struct cg_opnd next = opnd_entry(o[0], c);
-		d = in->op == IR_OP_ANY ? op_new(s, CG_MAX, 1, &cur, &next, NULL)
-					: mad_new(s, 1, cur, next, ZERO);
+		d = in->op == IR_OP_ANY ? isel_op(s, CG_MAX, 1, &cur, &next, NULL)
+					: isel_mad(s, 1, cur, next, ZERO);
 		if (d < 0)
 			return -1;
 		cur = vopnd(d);
@@ -518,19 +457,19 @@ static int sel_trans(struct isel *s, struct ir_instr *in, const struct cg_opnd *
 		[IR_OP_RCP] = CG_RCP, [IR_OP_RSQ] = CG_RSQ, [IR_OP_EXP2] = CG_EX2,
 		[IR_OP_LOG2] = CG_LN2,
 	};
-	return trans_new(s, (enum cg_opc)opc[in->op], in->ncomp, o[0]);
+	return isel_trans(s, (enum cg_opc)opc[in->op], in->ncomp, o[0]);
 }
 static int sel_sqrt(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	/* x * rsq(x): 0 * inf = 0 (US_CONFIG 0*x = 0, ISA.md §12) gives sqrt(0) = 0 */
-	int r = trans_new(s, CG_RSQ, in->ncomp, o[0]);
-	return r < 0 ? -1 : mad_new(s, in->ncomp, o[0], vopnd(r), ZERO);
+	int r = isel_trans(s, CG_RSQ, in->ncomp, o[0]);
+	return r < 0 ? -1 : isel_mad(s, in->ncomp, o[0], vopnd(r), ZERO);
 }
 static int sel_pow(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	int l = trans_new(s, CG_LN2, in->ncomp, o[0]);
-	int m = l < 0 ? -1 : mad_new(s, in->ncomp, vopnd(l), o[1], ZERO);
-	return m < 0 ? -1 : trans_new(s, CG_EX2, in->ncomp, vopnd(m));
+	int l = isel_trans(s, CG_LN2, in->ncomp, o[0]);
+	int m = l < 0 ? -1 : isel_mad(s, in->ncomp, vopnd(l), o[1], ZERO);
+	return m < 0 ? -1 : isel_trans(s, CG_EX2, in->ncomp, vopnd(m));
 }
 /* SIN/COS take revolutions: scale by 1/2pi, FRC to [0,1) (ISA.md §6.4). */
 static int revolutions(struct isel *s, int n, struct cg_opnd a)
@@ -539,22 +478,22 @@ static int revolutions(struct isel *s, int n, struct cg_opnd a)
 	struct cg_opnd kc;
 	if (!cg_const_opnd(s->cg, &k, 1, s->loc, &kc))
 		return -1;
-	int t = mad_new(s, n, a, kc, ZERO);
+	int t = isel_mad(s, n, a, kc, ZERO);
 	struct cg_opnd tv = vopnd(t);
-	return t < 0 ? -1 : op_new(s, CG_FRC, n, &tv, NULL, NULL);
+	return t < 0 ? -1 : isel_op(s, CG_FRC, n, &tv, NULL, NULL);
 }
 static int sel_sincos(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	int f = revolutions(s, in->ncomp, o[0]);
-	return f < 0 ? -1 : trans_new(s, in->op == IR_OP_SIN ? CG_SIN : CG_COS, in->ncomp, vopnd(f));
+	return f < 0 ? -1 : isel_trans(s, in->op == IR_OP_SIN ? CG_SIN : CG_COS, in->ncomp, vopnd(f));
 }
 static int sel_tan(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	int n = in->ncomp, f = revolutions(s, n, o[0]);
-	int sn = f < 0 ? -1 : trans_new(s, CG_SIN, n, vopnd(f));
-	int cs = sn < 0 ? -1 : trans_new(s, CG_COS, n, vopnd(f));
-	int rc = cs < 0 ? -1 : trans_new(s, CG_RCP, n, vopnd(cs));
-	return rc < 0 ? -1 : mad_new(s, n, vopnd(sn), vopnd(rc), ZERO);
+	int sn = f < 0 ? -1 : isel_trans(s, CG_SIN, n, vopnd(f));
+	int cs = sn < 0 ? -1 : isel_trans(s, CG_COS, n, vopnd(f));
+	int rc = cs < 0 ? -1 : isel_trans(s, CG_RCP, n, vopnd(cs));
+	return rc < 0 ? -1 : isel_mad(s, n, vopnd(sn), vopnd(rc), ZERO);
 }
 static int sel_dot(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
@@ -562,7 +501,7 @@ static int sel_dot(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	enum cg_opc opc = in->op == IR_OP_DOT4 ? CG_DP4 : CG_DP3;
 	if (in->op == IR_OP_DOT2)
 		a.swz[2] = CG_SWZ_ZERO;
-	int d = op_new(s, opc, 1, &a, &b, NULL);
+	int d = isel_op(s, opc, 1, &a, &b, NULL);
 	if (d >= 0)
 		s->cg->vregs[d].lane[0] = 0; /* the RGB unit computes dot products */
 	return d;
@@ -578,14 +517,14 @@ static int sel_deriv(struct isel *s, struct ir_instr *in, const struct cg_opnd *
 	for (int c = 0; direct && c < n; c++)
 		direct = s->cg->vregs[a.index].lane[a.swz[c]] == c;
 	if (!direct) {
-		int w = mad_new(s, n, a, ONE, ZERO);
+		int w = isel_mad(s, n, a, ONE, ZERO);
 		if (w < 0)
 			return -1;
 		s->cg->vregs[w].lane[0] = 0;
 		a = vopnd(w);
 	}
 	struct cg_opnd mone = opnd_neg(ONE);
-	int d = op_new(s, in->op == IR_OP_DDX ? CG_MDH : CG_MDV, n, &a, &mone, &a);
+	int d = isel_op(s, in->op == IR_OP_DDX ? CG_MDH : CG_MDV, n, &a, &mone, &a);
 	if (d >= 0)
 		s->cg->vregs[d].lane[0] = 0;
 	return d;
@@ -596,7 +535,7 @@ static int build_vec(struct isel *s, const struct cg_opnd *pieces, const uint8_t
 {
 	int v = cg_new_vreg(s->cg, 4);
 	for (int i = 0; v >= 0 && i < n; i++)
-		if (masks[i] && !alu(s, CG_MAD, v, masks[i], &pieces[i], &ONE, &ZERO))
+		if (masks[i] && !isel_alu(s, CG_MAD, v, masks[i], &pieces[i], &ONE, &ZERO))
 			return -1;
 	return v;
 }
@@ -611,9 +550,8 @@ static int tex_dims(int target)
 
 /* A lookup: S,T,R from coordinates 0..dims-1, Q = the projector (coord
  * .w, as the frontend gives it) or the bias / lod.  Projective lookups
- * with a bias or lod divide by .w in ALU code first.  Shadow samplers
- * compare in the sampler state (the driver sets it from the sampler
- * table): the reference, coord .z, goes in R. */
+ * with a bias or lod, or a shadow compare, divide by .w in ALU code
+ * first.  Shadow samplers compare in ALU code after an ordinary lookup. */
 static int sel_tex(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	(void)o;
@@ -634,11 +572,11 @@ static int sel_tex(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	bool extra = in->tex_kind != IR_TEX_PLAIN && in->tex_kind != IR_TEX_PROJ;
 	int hw = inst[in->tex_kind];
 	struct cg_opnd coord;
-	if (!get_opnd(s, &in->src[0], 4, &coord))
+	if (!isel_opnd(s, &in->src[0], 4, &coord))
 		return -1;
-	if (proj && extra) {
-		int r = trans_new(s, CG_RCP, 1, opnd_entry(coord, 3));
-		int q = r < 0 ? -1 : mad_new(s, 3, coord, vopnd(r), ZERO);
+	if (proj && (extra || shadow)) {
+		int r = isel_trans(s, CG_RCP, 1, opnd_entry(coord, 3));
+		int q = r < 0 ? -1 : isel_mad(s, 3, coord, vopnd(r), ZERO);
 		if (q < 0)
 			return -1;
 		coord = vopnd(q);
@@ -646,7 +584,7 @@ static int sel_tex(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 		if (hw == R500_TEX_PROJ)
 			hw = R500_TEX_LD;
 	}
-	uint8_t mask = mask_of(dims) | (proj || extra ? 8 : 0) | (shadow ? 4 : 0);
+	uint8_t mask = mask_of(dims) | (proj || extra ? 8 : 0);
 	struct cg_opnd entries = coord;
 	bool direct = !extra && coord.file == CG_FILE_VREG && coord.mod == R500_MOD_NONE;
 	for (int e = 0; direct && e < 4; e++)
@@ -655,7 +593,7 @@ static int sel_tex(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 		struct cg_opnd pieces[2] = { entries, entries };
 		uint8_t masks[2] = { (uint8_t)(mask & (extra ? 7 : 15)), 0 };
 		if (extra) {
-			if (in->nsrc < 2 || !get_opnd(s, &in->src[1], 1, &pieces[1]))
+			if (in->nsrc < 2 || !isel_opnd(s, &in->src[1], 1, &pieces[1]))
 				return in->nsrc < 2 ? (cg_error(cg, in->loc, "internal error: "
 						       "lookup without its bias/lod"), -1) : -1;
 			pieces[1] = opnd_entry(pieces[1], 0);
@@ -670,30 +608,42 @@ static int sel_tex(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 		if (!(mask & (1u << e)))
 			entries.swz[e] = entries.swz[0];
 	int d = cg_new_vreg(cg, 4);
-	struct cg_op *op = d < 0 ? NULL : alu(s, CG_TEX, d, 0xf, &entries, NULL, NULL);
+	struct cg_op *op = d < 0 ? NULL : isel_alu(s, CG_TEX, d, 0xf, &entries, NULL, NULL);
 	if (!op)
 		return -1;
 	op->tex_inst = (uint8_t)hw;
 	op->tex_unit = (uint8_t)smp->unit;
 	op->tex_mask = mask;
 	op->tex_unscaled = smp->target == IR_TARGET_RECT;
-	return d;
+	if (!shadow)
+		return d;
+	/* depth compare in code (the TEX word has none), as GL's LEQUAL with
+	 * LUMINANCE mode: v = ref <= texel.r, result (v, v, v, 1) */
+	struct cg_opnd tr = opnd_entry(vopnd(d), 0), ref = opnd_entry(coord, 2);
+	int diff = isel_mad(s, 1, tr, ONE, opnd_neg(ref));
+	int r = diff < 0 ? -1 : cg_new_vreg(cg, 4);
+	if (r < 0)
+		return -1;
+	struct cg_opnd dv = vopnd(diff);
+	if (!isel_alu(s, CG_CMP, r, 7, &ONE, &ZERO, &dv) || !isel_alu(s, CG_MAD, r, 8, &ONE, &ONE, &ZERO))
+		return -1;
+	return r;
 }
 
 /* The kill condition: the DISCARD's own condition AND every enclosing
  * IF condition (negated in else branches), as 0.0 / 1.0. */
-static bool kill_condition(struct isel *s, struct ir_instr *in, const struct cg_opnd *own,
-			   struct cg_opnd *out, bool *always)
+bool isel_path_condition(struct isel *s, const struct cg_opnd *own, struct cg_opnd *out,
+			   bool *always)
 {
 	struct cg_opnd terms[17];
 	bool neg[17];
 	int n = 0;
-	if (in->nsrc > 0) {
+	if (own) {
 		terms[n] = opnd_entry(*own, 0);
 		neg[n++] = false;
 	}
 	for (int i = 0; i < s->npath; i++) {
-		if (!get_opnd(s, &s->path[i], 1, &terms[n]))
+		if (!isel_opnd(s, &s->path[i], 1, &terms[n]))
 			return false;
 		terms[n] = opnd_entry(terms[n], 0);
 		neg[n++] = s->path_neg[i];
@@ -703,15 +653,15 @@ static bool kill_condition(struct isel *s, struct ir_instr *in, const struct cg_
 		return true;
 	struct cg_opnd t = terms[0];
 	if (neg[0]) { /* 1 - c */
-		int v = mad_new(s, 1, t, opnd_neg(ONE), ONE);
+		int v = isel_mad(s, 1, t, opnd_neg(ONE), ONE);
 		if (v < 0)
 			return false;
 		t = vopnd(v);
 	}
 	for (int i = 1; i < n; i++) {
 		/* t * c, or t * (1 - c) = t - t * c */
-		int v = neg[i] ? mad_new(s, 1, t, opnd_neg(terms[i]), t)
-			       : mad_new(s, 1, t, terms[i], ZERO);
+		int v = neg[i] ? isel_mad(s, 1, t, opnd_neg(terms[i]), t)
+			       : isel_mad(s, 1, t, terms[i], ZERO);
 		if (v < 0)
 			return false;
 		t = vopnd(v);
@@ -726,14 +676,14 @@ static int sel_discard(struct isel *s, struct ir_instr *in, const struct cg_opnd
 	 * condition c (0.0 or 1.0) uses 0.5 - c (never -0, which also kills). */
 	struct cg_opnd c;
 	bool always;
-	if (!kill_condition(s, in, &o[0], &c, &always))
+	if (!isel_path_condition(s, in->nsrc > 0 ? &o[0] : NULL, &c, &always))
 		return -1;
-	int v = always ? mad_new(s, 4, opnd_neg(ONE), ONE, ZERO)
-		       : mad_new(s, 4, opnd_neg(opnd_entry(c, 0)), ONE, HALF);
+	int v = always ? isel_mad(s, 4, opnd_neg(ONE), ONE, ZERO)
+		       : isel_mad(s, 4, opnd_neg(opnd_entry(c, 0)), ONE, HALF);
 	if (v < 0)
 		return -1;
 	struct cg_opnd kv = vopnd(v);
-	struct cg_op *op = alu(s, CG_KIL, -1, 0, &kv, NULL, NULL);
+	struct cg_op *op = isel_alu(s, CG_KIL, -1, 0, &kv, NULL, NULL);
 	if (!op)
 		return -1;
 	op->tex_inst = R500_TEX_KILL;
@@ -758,42 +708,14 @@ static int sel_phi(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 		es = ts;
 	if (!ts->def)
 		return cg_error(s->cg, in->loc, "internal error: phi without sources"), -1;
-	if (!get_opnd(s, ts, n, &a) || !get_opnd(s, es, n, &b) || !get_opnd(s, &cf->cond, 1, &c))
+	if (!isel_opnd(s, ts, n, &a) || !isel_opnd(s, es, n, &b) || !isel_opnd(s, &cf->cond, 1, &c))
 		return -1;
 	c = opnd_entry(c, 0);
-	return op_new(s, CG_CND, n, &a, &b, &c);
+	return isel_op(s, CG_CND, n, &a, &b, &c);
 }
-
-static int sel_output(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
-{
-	struct cg_ctx *cg = s->cg;
-	if (in->index < 0 || in->index >= cg->func->noutputs)
-		return cg_error(cg, in->loc, "internal error: bad output index"), -1;
-	const struct ir_output *out = &cg->func->outputs[in->index];
-	if (s->npath > 0)
-		return cg_error(cg, in->loc, "output %s written inside an if: not supported by "
-				"the R500 backend yet", out->name), -1;
-	if (out->target < -1 || out->target >= R500_NUM_TARGETS) {
-		cg_error(cg, in->loc, "output %s: render target %d exceeds the R500 limit of %d "
-			 "targets", out->name, out->target, R500_NUM_TARGETS);
-		return -1;
-	}
-	int n = out->target < 0 ? 1 : out->ncomp;
-	struct cg_opnd a = o[0];
-	int target = out->target < 0 ? CG_OUT_DEPTH : out->target;
-	if (retarget(s, &in->src[0], &a, mask_of(n), -1, target))
-		return 0;
-	struct cg_op *op = alu(s, CG_MAD, -1, mask_of(n), &a, &ONE, &ZERO);
-	if (!op)
-		return -1;
-	op->out = out->target < 0 ? CG_OUT_DEPTH : out->target;
-	op->out_ncomp = (uint8_t)n;
-	return 0;
-}
-
 
 /* a*b + c when source k of an ADD/SUB is a MUL read only there: the MUL
- * made no code (selected lazily, see select_instr), so fuse it. */
+ * made no code (selected lazily, see isel_instr), so fuse it. */
 static bool fuse_mul(struct isel *s, struct ir_instr *in, int k, bool neg_mul, struct cg_opnd *other,
 		     int *d)
 {
@@ -806,12 +728,12 @@ static bool fuse_mul(struct isel *s, struct ir_instr *in, int k, bool neg_mul, s
 		struct ir_src c = m->src[j];
 		for (int i = 0; i < 4; i++)
 			c.swz[i] = m->src[j].swz[src->swz[i < in->ncomp ? i : in->ncomp - 1] & 3];
-		if (!get_opnd(s, &c, in->ncomp, &f[j]))
+		if (!isel_opnd(s, &c, in->ncomp, &f[j]))
 			return false;
 	}
 	if (neg_mul)
 		f[0] = opnd_neg(f[0]);
-	*d = mad_new(s, in->ncomp, f[0], f[1], *other);
+	*d = isel_mad(s, in->ncomp, f[0], f[1], *other);
 	return *d >= 0;
 }
 
@@ -834,7 +756,7 @@ static int sel_vec(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 			cmask |= (uint8_t)(1u << k);
 			continue;
 		}
-		if (!get_opnd(s, &one, 1, &opnd[k]))
+		if (!isel_opnd(s, &one, 1, &opnd[k]))
 			return -1;
 	}
 	for (int k = 0; k < n; k++) {
@@ -853,9 +775,9 @@ static int sel_vec(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 			}
 		}
 		done |= gm;
-		if (retarget(s, &in->src[k], &g, gm, d, CG_OUT_NONE))
+		if (isel_retarget(s, &in->src[k], &g, gm, d, CG_OUT_NONE))
 			continue;
-		if (!alu(s, CG_MAD, d, gm, &g, &ONE, &ZERO))
+		if (!isel_alu(s, CG_MAD, d, gm, &g, &ONE, &ZERO))
 			return -1;
 	}
 	if (cmask) {
@@ -870,7 +792,7 @@ static int sel_vec(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 			v[k] = (cmask & (1u << k)) ? cv[k] : cv[first];
 		struct cg_opnd c;
 		if (!cg_const_opnd(cg, v, n, s->loc, &c) ||
-		    !alu(s, CG_MAD, d, cmask, &c, &ONE, &ZERO))
+		    !isel_alu(s, CG_MAD, d, cmask, &c, &ONE, &ZERO))
 			return -1;
 	}
 	return d;
@@ -907,17 +829,22 @@ static const struct sel_rule sel_rules[IR_OP_COUNT] = {
 	[IR_OP_F2B] = { sel_f2b, 0 },    [IR_OP_SELECT] = { sel_select, 0 },
 	[IR_OP_DDX] = { sel_deriv, 0 },  [IR_OP_DDY] = { sel_deriv, 0 },
 	[IR_OP_TEX] = { sel_tex, -1 },   [IR_OP_DISCARD] = { sel_discard, 1 },
-	[IR_OP_OUTPUT] = { sel_output, -2 }, [IR_OP_VEC] = { sel_vec, -1 },
+	[IR_OP_OUTPUT] = { isel_sel_output, -2 }, [IR_OP_VEC] = { sel_vec, -1 },
 	[IR_OP_PHI] = { sel_phi, -1 },
+	[IR_OP_BREAK] = { isel_sel_break, -1 }, [IR_OP_CONTINUE] = { isel_sel_break, -1 },
+	[IR_OP_UNIFORM] = { isel_sel_uniform_dyn, 1 },
+	[IR_OP_ASIN] = { isel_sel_asin_acos, 0 }, [IR_OP_ACOS] = { isel_sel_asin_acos, 0 },
+	[IR_OP_ATAN] = { isel_sel_atan, 0 },  [IR_OP_ATAN2] = { isel_sel_atan2, 0 },
 };
 
-static bool is_virtual(enum ir_op op)
+bool isel_is_virtual(const struct ir_instr *in)
 {
-	return op == IR_OP_CONST || op == IR_OP_UNIFORM || op == IR_OP_MOV || op == IR_OP_NEG ||
-	       op == IR_OP_ABS || op == IR_OP_B2F || op == IR_OP_INPUT;
+	enum ir_op op = in->op;
+	return op == IR_OP_CONST || (op == IR_OP_UNIFORM && in->nsrc == 0) || op == IR_OP_MOV ||
+	       op == IR_OP_NEG || op == IR_OP_ABS || op == IR_OP_B2F || op == IR_OP_INPUT;
 }
 
-static bool select_instr(struct isel *s, struct ir_instr *in, bool allow_defer)
+bool isel_instr(struct isel *s, struct ir_instr *in, bool allow_defer)
 {
 	struct cg_ctx *cg = s->cg;
 	s->loc = in->loc;
@@ -927,9 +854,12 @@ static bool select_instr(struct isel *s, struct ir_instr *in, bool allow_defer)
 		s->vreg_of[in->id] = cg->input_vreg[in->index];
 		return true;
 	}
-	if (is_virtual(in->op))
+	if (isel_is_virtual(in))
 		return true;
-	if (allow_defer && in->op == IR_OP_MUL && s->uses[in->id] == 1) {
+	/* a MUL read once in the same block (or anywhere without FC: its
+	 * operands cannot change before the reader runs) waits to fuse */
+	if (allow_defer && in->op == IR_OP_MUL && s->uses[in->id] == 1 &&
+	    (!s->has_fc || s->user_block[in->id] == in->block)) {
 		s->vreg_of[in->id] = -2; /* selected by its reader: it may fuse */
 		return true;
 	}
@@ -942,13 +872,12 @@ static bool select_instr(struct isel *s, struct ir_instr *in, bool allow_defer)
 	int n = r->nentries > 0 ? r->nentries : in->ncomp;
 	if (r->nentries == -2) /* OUTPUT: the output's components */
 		n = in->index >= 0 && in->index < cg->func->noutputs
-			    ? (cg->func->outputs[in->index].target < 0
-				       ? 1 : cg->func->outputs[in->index].ncomp) : 1;
+			    ? isel_output_ncomp(&cg->func->outputs[in->index]) : 1;
 	if (n < 1 || n > 4)
 		n = 4;
 	if (r->nentries != -1)
 		for (int k = 0; k < in->nsrc && k < 3; k++)
-			if (!get_opnd(s, &in->src[k], n, &o[k]))
+			if (!isel_opnd(s, &in->src[k], n, &o[k]))
 				return false;
 	int d = r->fn(s, in, o);
 	if (d < 0 || cg->failed)
@@ -958,17 +887,23 @@ static bool select_instr(struct isel *s, struct ir_instr *in, bool allow_defer)
 	return true;
 }
 
-/* Straight-line code, and IFs by if-conversion: both sides run, PHIs
- * become CND on the condition, DISCARDs take the path condition. */
-static bool select_list(struct isel *s, const struct ir_cf_list *list)
+/* Straight-line code, IFs by if-conversion (both sides run, PHIs become
+ * CND on the condition, DISCARDs and latched outputs take the path
+ * condition) or by real flow control, and LOOPs. */
+bool isel_list(struct isel *s, const struct ir_cf_list *list)
 {
 	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
 		if (cf->kind == IR_CF_LOOP) {
-			const struct ir_cf *b = cf->body.first;
-			struct src_loc loc = b && b->kind == IR_CF_BLOCK && b->block.first
-						     ? b->block.first->loc : (struct src_loc){ 0 };
-			return cg_error(s->cg, loc, "control flow (loop) not supported by the R500 "
-					"backend yet");
+			if (!isel_select_loop(s, cf))
+				return false;
+			s->prev_if = NULL;
+			continue;
+		}
+		if (cf->kind == IR_CF_IF && isel_if_needs_fc(cf)) {
+			if (!isel_select_if_fc(s, cf))
+				return false;
+			s->prev_if = NULL;
+			continue;
 		}
 		if (cf->kind == IR_CF_IF) {
 			if (s->npath >= 16)
@@ -978,18 +913,21 @@ static bool select_list(struct isel *s, const struct ir_cf_list *list)
 						"the R500 backend yet");
 			s->path[s->npath] = cf->cond;
 			s->path_neg[s->npath++] = false;
-			bool ok = select_list(s, &cf->then_list);
+			bool ok = isel_list(s, &cf->then_list);
 			s->path_neg[s->npath - 1] = true;
-			ok = ok && select_list(s, &cf->else_list);
+			ok = ok && isel_list(s, &cf->else_list);
 			s->npath--;
 			if (!ok)
 				return false;
 			s->prev_if = cf;
 			continue;
 		}
-		for (struct ir_instr *in = cf->block.first; in; in = in->next)
-			if (!select_instr(s, in, true))
+		for (struct ir_instr *in = cf->block.first; in; in = in->next) {
+			if (in->op == IR_OP_PHI && in->id < s->nids && s->vreg_of[in->id] >= 0)
+				continue; /* a multi vreg, written by copies */
+			if (!isel_instr(s, in, true))
 				return false;
+		}
 		s->prev_if = NULL;
 	}
 	return true;
@@ -1017,8 +955,10 @@ static void count_uses(struct ir_instr *in, void *ud)
 		bool seen = false;
 		for (int j = 0; j < k; j++)
 			seen |= in->src[j].def == d;
-		if (d && !seen && d->id < s->nids)
+		if (d && !seen && d->id < s->nids) {
 			s->uses[d->id]++;
+			s->user_block[d->id] = in->block;
+		}
 	}
 }
 
@@ -1062,7 +1002,8 @@ static void sweep_dead(struct cg_ctx *cg)
 		cg->vregs[v].used = 0;
 	for (int i = cg->nops - 1; i >= 0; i--) {
 		struct cg_op *op = &cg->ops[i];
-		bool side = op->out != CG_OUT_NONE || op->opc == CG_KIL;
+		bool side = op->out != CG_OUT_NONE || op->opc == CG_KIL || op->opc == CG_FC ||
+			    op->late || op->alu_result;
 		if (!side && op->dst >= 0) {
 			op->wmask &= cg->vregs[op->dst].used;
 			for (int c = 0; c < 4; c++) /* a trimmed component has no writer */
@@ -1108,14 +1049,29 @@ bool cg_isel(struct cg_ctx *cg)
 				"R500 has %d", cg->nuniform_slots, R500_NUM_CONSTS);
 	s.vreg_of = arena_alloc(cg->arena, sizeof(int) * s.nids);
 	s.uses = arena_alloc(cg->arena, sizeof(int) * s.nids);
-	if (!s.vreg_of || !s.uses || !assign_inputs(cg))
+	s.user_block = arena_alloc(cg->arena, sizeof *s.user_block * s.nids);
+	int nout = cg->func->noutputs;
+	s.latch = arena_alloc(cg->arena, sizeof *s.latch * (size_t)(nout + 1));
+	s.in_lvreg = arena_alloc(cg->arena, sizeof *s.in_lvreg * (size_t)(nout + 1));
+	s.cur = arena_alloc(cg->arena, sizeof *s.cur * (size_t)(nout + 1));
+	s.lvreg = arena_alloc(cg->arena, sizeof *s.lvreg * (size_t)(nout + 1));
+	if (!s.vreg_of || !s.uses || !s.user_block || !s.latch || !s.in_lvreg || !s.cur ||
+	    !s.lvreg || !assign_inputs(cg))
 		return cg->failed = true, false;
 	for (uint32_t i = 0; i < s.nids; i++)
 		s.vreg_of[i] = -1;
+	for (int i = 0; i < nout; i++) {
+		s.cur[i] = ZERO; /* never written: 0, as the interpreter */
+		s.lvreg[i] = -1;
+	}
 	ir_foreach_instr(cg->func, count_uses, &s);
 	count_cf_uses(&s, &cg->func->body);
-	if (!select_list(&s, &cg->func->body))
+	isel_mark_latches(&s, &cg->func->body, false);
+	if (!isel_list(&s, &cg->func->body))
 		return false;
+	for (int i = 0; i < nout; i++) /* latched outputs, written once at the end */
+		if (s.latch[i] && !isel_write_output(&s, i, NULL, s.cur[i]))
+			return false;
 	sweep_dead(cg);
 	return !cg->failed;
 }

@@ -39,6 +39,7 @@ struct cg_stage {
 static const struct cg_stage stages[] = {
 	{ "isel", cg_isel },
 	{ "schedule", cg_schedule },
+	{ "coalesce", cg_coalesce },
 	{ "regalloc", cg_regalloc },
 	{ "check-regs", stage_check_regs },
 	{ "emit", cg_emit },

@@ -10,7 +10,14 @@
  * happen before writes).  Inputs are written before slot 0.  A vreg keeps
  * its lanes (the scheduler fixed them) and takes the lowest temporary whose
  * lanes are all free over its components' ranges, so values of different
- * lanes share temporaries.  cg_regalloc_check re-runs the program on
+ * lanes share temporaries.
+ *
+ * Flow control: a multi vreg (PHI, output latch) lives from its first
+ * write to its last read or write.  Slot order is a valid linear order
+ * for branches (a pixel that skips a branch keeps its registers: writes
+ * are masked by the active state), but not for loops: a component live
+ * somewhere in a loop that is defined before it or read after it is
+ * live over the whole loop, back edge included.  cg_regalloc_check re-runs the program on
  * value names to prove the assignment, without trusting these ranges. */
 #include "cg.h"
 
@@ -30,6 +37,8 @@ struct ra {
 	struct cg_ctx *cg;
 	struct lane_occ occ[R500_NUM_TEMPS][4];
 	int (*last)[4];     /* per vreg component: last reading slot, -1 none */
+	int (*wfirst)[4], (*wlast)[4]; /* first and last writing slot, -1 none */
+	struct ivl (*rng)[4];          /* live range, a > b when none */
 };
 
 static bool occ_add(struct ra *ra, int t, int lane, struct ivl iv)
@@ -61,19 +70,66 @@ static bool occ_free(const struct ra *ra, int t, int lane, struct ivl iv)
 static bool comp_range(const struct ra *ra, int v, int c, struct ivl *iv)
 {
 	const struct cg_vreg *r = &ra->cg->vregs[v];
-	int def;
+	int def, lastw;
 	if (r->input >= 0)
-		def = -1;
-	else if (r->writer[c] >= 0)
-		def = ra->cg->ops[r->writer[c]].slot;
+		def = lastw = -1;
+	else if (ra->wfirst[v][c] >= 0)
+		def = ra->wfirst[v][c], lastw = ra->wlast[v][c];
 	else
 		return false;
 	int use = ra->last[v][c];
 	iv->a = 2 * def;
 	iv->b = use >= 0 ? 2 * use : 2 * def + 1;
+	if (2 * lastw + 1 > iv->b)
+		iv->b = 2 * lastw + 1;
 	if (r->input >= 0 && use < 0)
 		return false; /* an input component nobody reads */
 	return true;
+}
+
+/* Widens ranges over the loops they cross (see the header). */
+static void extend_loops(struct ra *ra)
+{
+	struct cg_ctx *cg = ra->cg;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int l = 0; l < cg->nloops; l++) {
+			int ls = 2 * cg->ops[cg->loops[l][0]].slot;
+			int le = 2 * cg->ops[cg->loops[l][1]].slot + 1;
+			for (int v = 0; v < cg->nvregs; v++)
+				for (int c = 0; c < 4; c++) {
+					struct ivl *iv = &ra->rng[v][c];
+					if (iv->a > iv->b || iv->b <= ls || iv->a >= le)
+						continue; /* no range, or outside the loop */
+					if (iv->a >= ls && iv->b <= le)
+						continue; /* wholly inside */
+					if (iv->a > ls || iv->b < le) {
+						iv->a = iv->a < ls ? iv->a : ls;
+						iv->b = iv->b > le ? iv->b : le;
+						changed = true;
+					}
+				}
+		}
+	}
+}
+
+static void note_writes(struct ra *ra)
+{
+	struct cg_ctx *cg = ra->cg;
+	for (int i = 0; i < cg->nops; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		if (op->dead || op->dst < 0 || op->slot < 0)
+			continue;
+		for (int c = 0; c < 4; c++) {
+			if (!(op->wmask & (1u << c)))
+				continue;
+			int *f = &ra->wfirst[op->dst][c], *l = &ra->wlast[op->dst][c];
+			if (*f < 0 || op->slot < *f)
+				*f = op->slot;
+			if (op->slot > *l)
+				*l = op->slot;
+		}
+	}
 }
 
 static void note_uses(struct ra *ra)
@@ -103,7 +159,8 @@ static bool assign(struct ra *ra, int v)
 	bool live[4] = { false };
 	bool any = false;
 	for (int c = 0; c < r->ncomp; c++) {
-		live[c] = comp_range(ra, v, c, &iv[c]);
+		iv[c] = ra->rng[v][c];
+		live[c] = iv[c].a <= iv[c].b;
 		if (live[c] && r->lane[c] == CG_LANE_ANY)
 			return cg_error(cg, (struct src_loc){ 0 }, "internal error: vreg %d has no lane", v);
 		any |= live[c];
@@ -129,15 +186,15 @@ static bool assign(struct ra *ra, int v)
 			"(R500 limit)", R500_NUM_TEMPS);
 }
 
-static int start_of(const struct cg_ctx *cg, int v)
+static int start_of(const struct ra *ra, int v)
 {
-	const struct cg_vreg *r = &cg->vregs[v];
+	const struct cg_vreg *r = &ra->cg->vregs[v];
 	if (r->input >= 0)
-		return -1;
+		return -3;
 	int s = 1 << 30;
 	for (int c = 0; c < r->ncomp; c++)
-		if (r->writer[c] >= 0 && cg->ops[r->writer[c]].slot < s)
-			s = cg->ops[r->writer[c]].slot;
+		if (ra->rng[v][c].a <= ra->rng[v][c].b && ra->rng[v][c].a < s)
+			s = ra->rng[v][c].a;
 	return s;
 }
 
@@ -149,18 +206,28 @@ bool cg_regalloc(struct cg_ctx *cg)
 	if (!ra || !order || !start)
 		return cg->failed = true, false;
 	ra->cg = cg;
-	ra->last = arena_alloc(cg->arena, sizeof *ra->last * (size_t)(cg->nvregs + 1));
-	if (!ra->last)
+	size_t nv = (size_t)(cg->nvregs + 1);
+	ra->last = arena_alloc(cg->arena, sizeof *ra->last * nv);
+	ra->wfirst = arena_alloc(cg->arena, sizeof *ra->wfirst * nv);
+	ra->wlast = arena_alloc(cg->arena, sizeof *ra->wlast * nv);
+	ra->rng = arena_alloc(cg->arena, sizeof *ra->rng * nv);
+	if (!ra->last || !ra->wfirst || !ra->wlast || !ra->rng)
 		return cg->failed = true, false;
 	for (int v = 0; v < cg->nvregs; v++)
 		for (int c = 0; c < 4; c++)
-			ra->last[v][c] = -1;
+			ra->last[v][c] = ra->wfirst[v][c] = ra->wlast[v][c] = -1;
 	note_uses(ra);
+	note_writes(ra);
+	for (int v = 0; v < cg->nvregs; v++)
+		for (int c = 0; c < 4; c++)
+			if (c >= cg->vregs[v].ncomp || !comp_range(ra, v, c, &ra->rng[v][c]))
+				ra->rng[v][c] = (struct ivl){ 1, 0 };
+	extend_loops(ra);
 	cg->temps_used = cg->ninput_temps;
 	/* inputs first (pre-coloured), then by first write: a linear scan */
 	int n = 0;
 	for (int v = 0; v < cg->nvregs; v++) {
-		start[v] = start_of(cg, v);
+		start[v] = start_of(ra, v);
 		order[n++] = v;
 	}
 	for (int i = 1; i < n; i++) { /* insertion sort keeps equal starts in order */

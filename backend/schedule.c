@@ -130,7 +130,7 @@ static bool try_place(struct cg_ctx *cg, int pos, int opi)
 {
 	struct cg_slot *s = &cg->slots[pos];
 	struct cg_op *op = &cg->ops[opi];
-	if (s->tex)
+	if (s->tex || s->fc)
 		return false;
 	unsigned u = pick_units(cg, s, op, false);
 	if (!u)
@@ -168,7 +168,8 @@ static int lower_bound(const struct cg_ctx *cg)
 		return 0;
 	for (int i = 0; i < cg->nops; i++) {
 		const struct cg_op *op = &cg->ops[i];
-		if (op->dead)
+		depth[i] = 0;
+		if (op->dead || op->opc == CG_FC)
 			continue;
 		bool tex = cg_opc_infos[op->opc].tex;
 		int d = 0;
@@ -349,44 +350,30 @@ static bool fill_alu_slot(struct cg_ctx *cg, const struct deps *d, int *ready, i
 	return true;
 }
 
-/* Figures: pairs = ALU slots holding two different ops (RGB + alpha
- * co-issue).  lower_bound = max(rgb-unit ops + vec4 ops, alpha-unit ops +
- * vec4 ops, ceil(all unit work / 2), longest chain of dependent ALU ops):
- * every op needs a distinct slot in each unit it occupies, each slot
- * offers one RGB and one alpha unit, and dependent ops cannot share a
- * slot.  It bounds the ALU slots for this selection of ops, not for every
- * possible selection.
- *
- * The schedule is a list schedule, slot by slot: a ready lookup gets the
- * next slot unless ALU work feeding another lookup is ready (so lookups
- * issue together as one TEX run); otherwise the best ready op (see
- * `better`) takes a new ALU slot and the next ready ops that fit share it
- * (co-issue). */
-bool cg_schedule(struct cg_ctx *cg)
+/* One group of a region: the ops in [lo, hi) that are not barriers and
+ * whose `late` flag is `late`, list-scheduled into new slots. */
+static bool schedule_group(struct cg_ctx *cg, struct deps *d, int *ready, int lo, int hi,
+			   bool late)
 {
-	struct deps d;
-	cg->lower_bound = lower_bound(cg);
-	if (!build_deps(cg, &d))
-		return false;
 	int live = 0, placed = 0;
-	for (int i = 0; i < cg->nops; i++)
-		live += !cg->ops[i].dead;
-	int *ready = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nops + 1));
-	if (!ready)
-		return cg->failed = true, false;
+	for (int i = lo; i < hi; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		live += !op->dead && !cg_op_barrier(op) && op->late == late;
+	}
 	while (placed < live) {
 		int p = cg->nslots, nready = 0, tex = -1;
 		bool feeding = false;
-		for (int i = 0; i < cg->nops; i++) {
+		for (int i = lo; i < hi; i++) {
 			const struct cg_op *op = &cg->ops[i];
-			if (op->dead || op->slot >= 0 || !is_ready(cg, &d, i, p))
+			if (op->dead || op->slot >= 0 || cg_op_barrier(op) || op->late != late ||
+			    !is_ready(cg, d, i, p))
 				continue;
 			if (cg_opc_infos[op->opc].tex) {
-				if (tex < 0 || d.height[i] > d.height[tex])
+				if (tex < 0 || d->height[i] > d->height[tex])
 					tex = i;
 			} else {
 				ready[nready++] = i;
-				feeding |= d.feeds_tex[i];
+				feeding |= d->feeds_tex[i];
 			}
 		}
 		/* lookups wait while ALU work for other lookups is ready, so that
@@ -400,15 +387,71 @@ bool cg_schedule(struct cg_ctx *cg)
 		if (nready == 0)
 			return cg_error(cg, (struct src_loc){ 0 }, "internal error: nothing ready to "
 					"schedule");
-		if (!slot_insert(cg, p) || !fill_alu_slot(cg, &d, ready, nready, p))
+		if (!slot_insert(cg, p) || !fill_alu_slot(cg, d, ready, nready, p))
 			return false;
 		for (int i = 0; i < nready; i++)
 			placed += cg->ops[ready[i]].slot >= 0;
 	}
+	return true;
+}
+
+/* A barrier in a slot of its own after everything before it. */
+static bool place_barrier(struct cg_ctx *cg, int opi)
+{
+	int p = cg->nslots;
+	struct cg_slot *s = slot_insert(cg, p);
+	if (!s)
+		return false;
+	if (cg->ops[opi].opc == CG_FC) {
+		s->fc = true;
+		s->tex_op = opi;
+		cg->ops[opi].slot = p;
+		return true;
+	}
+	if (!try_place(cg, p, opi))
+		return cg_error(cg, cg->ops[opi].loc, "internal error: condition does not fit a "
+				"slot");
+	return true;
+}
+
+/* Figures: pairs = ALU slots holding two different ops (RGB + alpha
+ * co-issue).  lower_bound = max(rgb-unit ops + vec4 ops, alpha-unit ops +
+ * vec4 ops, ceil(all unit work / 2), longest chain of dependent ALU ops):
+ * every op needs a distinct slot in each unit it occupies, each slot
+ * offers one RGB and one alpha unit, and dependent ops cannot share a
+ * slot.  It bounds the ALU slots for this selection of ops, not for every
+ * possible selection.
+ *
+ * The schedule is a list schedule, region by region (the ops between two
+ * barriers, cg_op.late): slot by slot, a ready lookup gets the next slot
+ * unless ALU work feeding another lookup is ready (so lookups issue
+ * together as one TEX run); otherwise the best ready op (see `better`)
+ * takes a new ALU slot and the next ready ops that fit share it
+ * (co-issue).  The region's late copies follow, then the barrier. */
+bool cg_schedule(struct cg_ctx *cg)
+{
+	struct deps d;
+	cg->lower_bound = lower_bound(cg);
+	if (!build_deps(cg, &d))
+		return false;
+	int *ready = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nops + 1));
+	if (!ready)
+		return cg->failed = true, false;
+	int lo = 0;
+	for (int i = 0; i <= cg->nops; i++) {
+		if (i < cg->nops && (cg->ops[i].dead || !cg_op_barrier(&cg->ops[i])))
+			continue;
+		if (!schedule_group(cg, &d, ready, lo, i, false) ||
+		    !schedule_group(cg, &d, ready, lo, i, true))
+			return false;
+		if (i < cg->nops && !place_barrier(cg, i))
+			return false;
+		lo = i + 1;
+	}
 	cg->pairs = 0;
 	for (int p = 0; p < cg->nslots; p++) {
 		const struct cg_slot *s = &cg->slots[p];
-		if (!s->tex && s->rgb >= 0 && s->alpha >= 0 && s->rgb != s->alpha)
+		if (!s->tex && !s->fc && s->rgb >= 0 && s->alpha >= 0 && s->rgb != s->alpha)
 			cg->pairs++;
 	}
 	return !cg->failed;

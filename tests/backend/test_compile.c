@@ -289,20 +289,28 @@ static void test_derivative_nop(void **state)
 	tc_fini(&t);
 }
 
-static void test_unsupported_op(void **state)
+/* Flow control nested deeper than the full-FC limit (32, ISA.md §1) is
+ * refused with the figures, at the innermost construct. */
+static void test_fc_nesting_limit(void **state)
 {
 	(void)state;
 	struct tc t;
 	tc_init(&t);
 	struct ir_instr *v = tc_input(&t, "v", 4);
-	t.b.loc = (struct src_loc){ "t.frag", 9, 12 };
-	struct ir_instr *a = ir_build_alu1(&t.b, IR_OP_ATAN, 4, ir_src_of(v));
-	tc_output(&t, "gl_FragColor", 0, 4, a);
+	struct ir_cf *loops[33];
+	for (int i = 0; i < 33; i++) {
+		t.b.loc = (struct src_loc){ "t.frag", 10 + i, 3 };
+		loops[i] = ir_build_loop(&t.b);
+		ir_builder_enter(&t.b, &loops[i]->body, loops[i]);
+		ir_build(&t.b, IR_OP_BREAK, 0, IR_FLOAT, 0, NULL);
+	}
+	for (int i = 32; i >= 0; i--)
+		ir_builder_after(&t.b, loops[i]);
+	tc_output(&t, "gl_FragColor", 0, 4, v);
 	struct r500_compile_options o = { 2 };
 	assert_null(r500_compile(t.f, &o, t.arena, &t.diag));
-	assert_true(tc_has_error(&t, "operation atan not supported by the R500 backend yet"));
-	assert_int_equal(t.diag.first->loc.line, 9);
-	assert_int_equal(t.diag.first->loc.col, 12);
+	assert_true(tc_has_error(&t, "flow control nested 33 deep; the R500 allows 32"));
+	assert_int_equal(t.diag.first->loc.line, 42);
 	tc_fini(&t);
 }
 
@@ -337,8 +345,102 @@ static void test_too_many_slots(void **state)
 	tc_fini(&t);
 }
 
-/* A LOOP is refused with a clear message (for now). */
-static void test_loop_refused(void **state)
+/* for (i = 0; ; i++) if (i >= 3) break;  (a counted loop: known to stop
+ * within 255 passes) -> the encodings of ISA.md §6.11's table, in order
+ * LOOP, JUMP (IF), BREAKLOOP, JUMP (ENDIF), ENDLOOP, with the IF's
+ * condition written to the ALU result by the ALU slot just before (the
+ * comparison folded in: i - 3 >= 0), and US_FC_INT_CONST_0 = {255, 0, 0}. */
+static void test_loop_encoding(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *zero = ir_build_constf(&t.b, 0.0f);
+	struct ir_instr *one = ir_build_constf(&t.b, 1.0f);
+	struct ir_instr *three = ir_build_constf(&t.b, 3.0f);
+	struct ir_cf *cf = ir_build_loop(&t.b);
+	ir_builder_enter(&t.b, &cf->body, cf);
+	struct ir_src ps[2] = { ir_src_of(zero), ir_src_of(zero) };
+	struct ir_instr *i = ir_build(&t.b, IR_OP_PHI, 1, IR_FLOAT, 2, ps);
+	struct ir_instr *c = ir_build_alu2(&t.b, IR_OP_GE, 1, ir_src_of(i), ir_src_of(three));
+	struct ir_cf *iff = ir_build_if(&t.b, ir_src_of(c));
+	ir_builder_enter(&t.b, &iff->then_list, iff);
+	ir_build(&t.b, IR_OP_BREAK, 0, IR_FLOAT, 0, NULL);
+	ir_builder_after(&t.b, iff);
+	struct ir_instr *n = ir_build_alu2(&t.b, IR_OP_ADD, 1, ir_src_of(i), ir_src_of(one));
+	i->src[1] = ir_src_of(n);
+	ir_builder_after(&t.b, cf);
+	tc_output(&t, "gl_FragColor", 0, 4, v);
+	struct r500_program *p = tc_compile(&t);
+
+	int fc[8], nfc = 0;
+	for (int k = 0; k < p->ninst && nfc < 8; k++)
+		if (p->code[k].cmn.type == R500_TYPE_FC)
+			fc[nfc++] = k;
+	assert_int_equal(nfc, 5);
+	assert_int_equal(p->stats.fc, 5);
+	const struct r500_fc *lp = &p->code[fc[0]].fc, *jif = &p->code[fc[1]].fc,
+			     *brk = &p->code[fc[2]].fc, *endif = &p->code[fc[3]].fc,
+			     *endl = &p->code[fc[4]].fc;
+	for (int k = 0; k < 5; k++)
+		assert_int_equal(p->code[fc[k]].cmn.alu_wait, 1);
+	/* BGNLOOP: LOOP 0x00, jumps to its ENDLOOP */
+	assert_int_equal(lp->op, R500_FC_LOOP);
+	assert_int_equal(lp->jump_func, 0x00);
+	assert_int_equal(lp->ignore_uncovered, 1);
+	assert_int_equal(lp->int_addr, 0);
+	assert_int_equal(lp->jump_addr, fc[4]);
+	/* IF without ELSE: JUMP 0x0F, B_OP0 INCR, to ENDIF + 1 */
+	assert_int_equal(jif->op, R500_FC_JUMP);
+	assert_int_equal(jif->jump_func, 0x0F);
+	assert_int_equal(jif->jump_any, 0);
+	assert_int_equal(jif->b_op0, R500_FC_B_INCR);
+	assert_int_equal(jif->b_op1, R500_FC_B_NONE);
+	assert_int_equal(jif->ignore_uncovered, 1);
+	assert_int_equal(jif->jump_addr, fc[3] + 1);
+	/* the ALU slot just before writes the ALU result: i - 3 >= 0 */
+	const struct r500_inst *cond = &p->code[fc[1] - 1];
+	assert_int_equal(cond->cmn.type, R500_TYPE_ALU);
+	assert_int_equal(cond->alu.alu_wmask, 1);
+	assert_int_equal(cond->cmn.alu_result_op, R500_CMP_GE0);
+	assert_int_equal(cond->cmn.alu_result_sel, 0);
+	assert_int_equal(cond->alu.rgb_op, R500_ROP_MAD);
+	assert_int_equal(cond->alu.rgb_arg[2].mod, R500_MOD_NEG);
+	/* BRK: BREAKLOOP 0xFF, B_OP1 DECR by the if-depth 1, to ENDLOOP + 1 */
+	assert_int_equal(brk->op, R500_FC_BREAKLOOP);
+	assert_int_equal(brk->jump_func, 0xFF);
+	assert_int_equal(brk->b_op1, R500_FC_B_DECR);
+	assert_int_equal(brk->b_pop_cnt, 1);
+	assert_int_equal(brk->jump_addr, fc[4] + 1);
+	/* ENDIF: JUMP 0x00 any, B_OP0 DECR 1, to itself + 1 */
+	assert_int_equal(endif->op, R500_FC_JUMP);
+	assert_int_equal(endif->jump_func, 0x00);
+	assert_int_equal(endif->jump_any, 1);
+	assert_int_equal(endif->b_op0, R500_FC_B_DECR);
+	assert_int_equal(endif->b_pop_cnt, 1);
+	assert_int_equal(endif->ignore_uncovered, 0);
+	assert_int_equal(endif->jump_addr, fc[3] + 1);
+	/* ENDLOOP: 0xFF any, back to BGNLOOP + 1 */
+	assert_int_equal(endl->op, R500_FC_ENDLOOP);
+	assert_int_equal(endl->jump_func, 0xFF);
+	assert_int_equal(endl->jump_any, 1);
+	assert_int_equal(endl->jump_addr, fc[0] + 1);
+	/* the program ends with the OUT after the loop */
+	assert_int_equal(p->code[p->ninst - 1].cmn.type, R500_TYPE_OUT);
+	assert_true(p->uses_fc);
+	assert_int_equal(p->int_const_used, 1);
+	assert_int_equal(p->int_consts[0].count, 255);
+	assert_int_equal(p->int_consts[0].init, 0);
+	assert_int_equal(p->int_consts[0].step, 0);
+	tc_fini(&t);
+}
+
+/* loop { if (v.x < 0.5) break; } may pass more than 255 times: it runs
+ * inside a second loop; its BREAK sets a flag (1.0) first, and after the
+ * inner ENDLOOP an IF on the flag breaks the outer loop: LOOP, LOOP, JUMP,
+ * BREAKLOOP, JUMP, ENDLOOP, JUMP, BREAKLOOP, JUMP, ENDLOOP. */
+static void test_loop_unbounded(void **state)
 {
 	(void)state;
 	struct tc t;
@@ -346,14 +448,47 @@ static void test_loop_refused(void **state)
 	struct ir_instr *v = tc_input(&t, "v", 4);
 	struct ir_cf *cf = ir_build_loop(&t.b);
 	ir_builder_enter(&t.b, &cf->body, cf);
-	t.b.loc = (struct src_loc){ "t.frag", 5, 2 };
+	struct ir_instr *h = ir_build_constf(&t.b, 0.5f);
+	struct ir_instr *c = ir_build_alu2(&t.b, IR_OP_LT, 1, ir_src_comp(v, 0), ir_src_of(h));
+	struct ir_cf *iff = ir_build_if(&t.b, ir_src_of(c));
+	ir_builder_enter(&t.b, &iff->then_list, iff);
 	ir_build(&t.b, IR_OP_BREAK, 0, IR_FLOAT, 0, NULL);
+	ir_builder_after(&t.b, iff);
 	ir_builder_after(&t.b, cf);
 	tc_output(&t, "gl_FragColor", 0, 4, v);
-	struct r500_compile_options o = { 2 };
-	assert_null(r500_compile(t.f, &o, t.arena, &t.diag));
-	assert_true(tc_has_error(&t, "control flow (loop) not supported by the R500 backend yet"));
-	assert_int_equal(t.diag.first->loc.line, 5);
+	struct r500_program *p = tc_compile(&t);
+
+	int fc[16], nfc = 0;
+	for (int k = 0; k < p->ninst && nfc < 16; k++)
+		if (p->code[k].cmn.type == R500_TYPE_FC)
+			fc[nfc++] = k;
+	assert_int_equal(nfc, 10);
+	static const int ops[10] = { R500_FC_LOOP, R500_FC_LOOP, R500_FC_JUMP, R500_FC_BREAKLOOP,
+				     R500_FC_JUMP, R500_FC_ENDLOOP, R500_FC_JUMP,
+				     R500_FC_BREAKLOOP, R500_FC_JUMP, R500_FC_ENDLOOP };
+	for (int k = 0; k < 10; k++)
+		assert_int_equal(p->code[fc[k]].fc.op, ops[k]);
+	/* outer LOOP -> outer ENDLOOP, inner LOOP -> inner ENDLOOP */
+	assert_int_equal(p->code[fc[0]].fc.jump_addr, fc[9]);
+	assert_int_equal(p->code[fc[1]].fc.jump_addr, fc[5]);
+	/* the inner BREAKLOOP (inside one IF) leaves to the flag test */
+	assert_int_equal(p->code[fc[3]].fc.b_pop_cnt, 1);
+	assert_int_equal(p->code[fc[3]].fc.jump_addr, fc[5] + 1);
+	/* the slot before it sets the flag: MAD(1, 1, 0) into a temporary */
+	const struct r500_inst *set = &p->code[fc[3] - 1];
+	assert_int_equal(set->cmn.type, R500_TYPE_ALU);
+	assert_true(set->cmn.rgb_wmask || set->cmn.alpha_wmask);
+	/* inner ENDLOOP back to inner LOOP + 1; the flag IF tests != 0 */
+	assert_int_equal(p->code[fc[5]].fc.jump_addr, fc[1] + 1);
+	assert_int_equal(p->code[fc[6] - 1].cmn.alu_result_op, R500_CMP_NE0);
+	assert_int_equal(p->code[fc[6] - 1].alu.alu_wmask, 1);
+	assert_int_equal(p->code[fc[6]].fc.jump_func, 0x0F);
+	assert_int_equal(p->code[fc[6]].fc.jump_addr, fc[8] + 1);
+	/* the outer BREAKLOOP: inside one IF, to outer ENDLOOP + 1 */
+	assert_int_equal(p->code[fc[7]].fc.b_pop_cnt, 1);
+	assert_int_equal(p->code[fc[7]].fc.jump_addr, fc[9] + 1);
+	assert_int_equal(p->code[fc[9]].fc.jump_addr, fc[0] + 1);
+	assert_int_equal(p->code[p->ninst - 1].cmn.type, R500_TYPE_OUT);
 	tc_fini(&t);
 }
 
@@ -409,10 +544,11 @@ int main(void)
 		cmocka_unit_test(test_pow_discard),
 		cmocka_unit_test(test_depth_output),
 		cmocka_unit_test(test_derivative_nop),
-		cmocka_unit_test(test_unsupported_op),
+		cmocka_unit_test(test_fc_nesting_limit),
 		cmocka_unit_test(test_too_many_uniforms),
 		cmocka_unit_test(test_too_many_slots),
-		cmocka_unit_test(test_loop_refused),
+		cmocka_unit_test(test_loop_encoding),
+		cmocka_unit_test(test_loop_unbounded),
 		cmocka_unit_test(test_if_conversion),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -135,6 +135,77 @@ static void test_temps_reused(void **state)
 	tc_fini(&t);
 }
 
+/* Across a loop: x = v * v is made before the loop and last read at the
+ * top of the body, but the body runs again, so nothing written inside the
+ * loop may take x's lanes; likewise the loop-head PHI p (written by copies
+ * before the loop and at the end of the body) keeps its register over the
+ * whole loop. */
+static void test_loop_liveness(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *x = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(v), ir_src_of(v));
+	struct ir_instr *zero = ir_build_constf(&t.b, 0.0f);
+	struct ir_instr *three = ir_build_constf(&t.b, 3.0f);
+	struct ir_cf *loop = ir_build_loop(&t.b);
+	ir_builder_enter(&t.b, &loop->body, loop);
+	struct ir_src ps[2] = { ir_src_of(zero), ir_src_of(zero) };
+	struct ir_instr *p = ir_build(&t.b, IR_OP_PHI, 1, IR_FLOAT, 2, ps);
+	struct ir_instr *a = ir_build_alu1(&t.b, IR_OP_FRACT, 4, ir_src_of(x));
+	struct ir_instr *b = ir_build_alu2(&t.b, IR_OP_DOT4, 1, ir_src_of(a), ir_src_of(a));
+	struct ir_instr *n = ir_build_alu2(&t.b, IR_OP_ADD, 1, ir_src_of(b), ir_src_of(p));
+	struct ir_instr *m = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(a), ir_src_comp(n, 0));
+	struct ir_instr *c = ir_build_alu2(&t.b, IR_OP_GE, 1, ir_src_of(n), ir_src_of(three));
+	struct ir_cf *iff = ir_build_if(&t.b, ir_src_of(c));
+	ir_builder_enter(&t.b, &iff->then_list, iff);
+	ir_build(&t.b, IR_OP_BREAK, 0, IR_FLOAT, 0, NULL);
+	ir_builder_after(&t.b, iff);
+	p->src[1] = ir_src_of(n);
+	ir_builder_after(&t.b, loop);
+	struct ir_src ms[1] = { ir_src_of(m) };
+	struct ir_instr *out = ir_build(&t.b, IR_OP_PHI, 4, IR_FLOAT, 1, ms);
+	tc_output(&t, "gl_FragColor", 0, 4, out);
+	struct cg_ctx *cg = run_to_regalloc(&t);
+	/* not known to stop within 255 passes: an inner loop (recorded first)
+	 * inside an outer one */
+	assert_int_equal(cg->nloops, 2);
+	int ls = cg->ops[cg->loops[0][0]].slot, le = cg->ops[cg->loops[0][1]].slot;
+	assert_true(ls < le);
+	/* the vregs of x and p: x is the MUL's (read by the FRACT), p is the
+	 * multi vreg of the PHI */
+	int xv = -1, pv = -1;
+	for (int i = 0; i < cg->nops; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		if (op->dead || op->dst < 0)
+			continue;
+		if (op->opc == CG_FRC && op->slot > ls && op->slot < le)
+			xv = op->src[0].index;
+		if (cg->vregs[op->dst].multi)
+			pv = op->dst;
+	}
+	assert_true(xv >= 0 && pv >= 0);
+	for (int i = 0; i < cg->nops; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		if (op->dead || op->dst < 0 || op->slot <= ls || op->slot >= le)
+			continue;
+		const struct cg_vreg *d = &cg->vregs[op->dst];
+		for (int k = 0; k < 4; k++) {
+			if (!(op->wmask & (1u << k)))
+				continue;
+			if (d->temp == cg->vregs[xv].temp)
+				for (int j = 0; j < 4; j++)
+					assert_int_not_equal(d->lane[k], cg->vregs[xv].lane[j]);
+			if (op->dst != pv && d->temp == cg->vregs[pv].temp)
+				assert_int_not_equal(d->lane[k], cg->vregs[pv].lane[0]);
+		}
+	}
+	char why[200];
+	assert_true(cg_regalloc_check(cg, why, sizeof why));
+	tc_fini(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -142,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_lanes_shared),
 		cmocka_unit_test(test_checker_catches_clobber),
 		cmocka_unit_test(test_temps_reused),
+		cmocka_unit_test(test_loop_liveness),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -165,6 +165,40 @@ static void test_dependent_tex(void **state)
 	tc_fini(&t);
 }
 
+/* Nothing moves across flow control: gl_FragColor = v * 2 after
+ * loop { break } stays after the ENDLOOP although it depends on nothing
+ * in the loop: LOOP (to its ENDLOOP), BREAKLOOP (to ENDLOOP + 1, no IF
+ * around it: B_POP_CNT 0), ENDLOOP (back to LOOP + 1), then the OUT. */
+static void test_fc_barrier(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_cf *loop = ir_build_loop(&t.b);
+	ir_builder_enter(&t.b, &loop->body, loop);
+	ir_build(&t.b, IR_OP_BREAK, 0, IR_FLOAT, 0, NULL);
+	ir_builder_after(&t.b, loop);
+	struct ir_instr *two = tc_const4(&t, 2, 2, 2, 2);
+	struct ir_instr *m = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(v), ir_src_of(two));
+	tc_output(&t, "gl_FragColor", 0, 4, m);
+	struct r500_program *p = tc_compile(&t);
+	assert_int_equal(p->ninst, 4);
+	assert_int_equal(p->code[0].cmn.type, R500_TYPE_FC);
+	assert_int_equal(p->code[0].fc.op, R500_FC_LOOP);
+	assert_int_equal(p->code[0].fc.jump_addr, 2);
+	assert_int_equal(p->code[1].fc.op, R500_FC_BREAKLOOP);
+	assert_int_equal(p->code[1].fc.jump_addr, 3);
+	assert_int_equal(p->code[1].fc.b_pop_cnt, 0);
+	assert_int_equal(p->code[2].fc.op, R500_FC_ENDLOOP);
+	assert_int_equal(p->code[2].fc.jump_addr, 1);
+	assert_int_equal(p->code[3].cmn.type, R500_TYPE_OUT);
+	assert_int_equal(p->code[3].cmn.rgb_omask, 7);
+	assert_int_equal(p->code[3].cmn.tex_sem_wait, 1);
+	assert_int_equal(p->stats.fc, 3);
+	tc_fini(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -174,6 +208,7 @@ int main(void)
 		cmocka_unit_test(test_lower_bound_units),
 		cmocka_unit_test(test_tex_run),
 		cmocka_unit_test(test_dependent_tex),
+		cmocka_unit_test(test_fc_barrier),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,149 @@
+/* Copy coalescing, the cheap half of SSA destruction: a late copy
+ * p <- s into a multi vreg (PHI, output latch) disappears when the ops
+ * computing s can write p themselves.
+ *
+ * Needs: the schedule (slots fixed, lanes fixed).  Gives: fewer ops and
+ * slots; empty ALU slots are removed.
+ *
+ * Safe when, with w the first slot writing s and c the copy's slot:
+ *  - s is plain (SSA, not an input), read through the identity swizzle
+ *    without modifier, in the same lanes as p, and nothing reads s after c
+ *    (those reads now read p);
+ *  - nothing but the copy writes p in [w, c], nothing reads p in (w, c]
+ *    (a read in slot w itself happens before the write);
+ *  - no LOOP / ENDLOOP lies between w and c (a write inside a loop the copy
+ *    is not in would repeat), and if any other flow control lies between
+ *    (pixels may leave between the write and the copy), nothing reads p
+ *    after c either. */
+#include "cg.h"
+
+#include <string.h>
+
+static bool reads_vreg(const struct cg_op *op, int v)
+{
+	for (int k = 0; k < 3; k++)
+		if (op->src[k].file == CG_FILE_VREG && op->src[k].index == v &&
+		    cg_op_entries(op, k))
+			return true;
+	return false;
+}
+
+static bool is_plain_copy(const struct cg_ctx *cg, const struct cg_op *op)
+{
+	if (op->dead || !op->late || op->opc != CG_MAD || op->dst < 0 || op->clamp ||
+	    op->out != CG_OUT_NONE || !cg->vregs[op->dst].multi)
+		return false;
+	const struct cg_opnd *a = &op->src[0], *b = &op->src[1], *c = &op->src[2];
+	if (a->file != CG_FILE_VREG || a->mod != R500_MOD_NONE || b->file != CG_FILE_NONE ||
+	    b->mod != R500_MOD_NONE || c->file != CG_FILE_NONE || c->mod != R500_MOD_NONE)
+		return false;
+	const struct cg_vreg *p = &cg->vregs[op->dst], *s = &cg->vregs[a->index];
+	if (s->multi || s->input >= 0 || s->ncomp != p->ncomp ||
+	    op->wmask != (1u << p->ncomp) - 1)
+		return false;
+	for (int i = 0; i < p->ncomp; i++)
+		if (a->swz[i] != i || b->swz[i] != CG_SWZ_ONE || c->swz[i] != CG_SWZ_ZERO ||
+		    s->lane[i] != p->lane[i] || s->writer[i] < 0)
+			return false;
+	return true;
+}
+
+static bool try_coalesce(struct cg_ctx *cg, int ci)
+{
+	struct cg_op *copy = &cg->ops[ci];
+	int p = copy->dst, s = copy->src[0].index, c = copy->slot;
+	int w = c;
+	for (int i = 0; i < cg->vregs[s].ncomp; i++) {
+		const struct cg_op *wr = &cg->ops[cg->vregs[s].writer[i]];
+		if (wr->dst != s || wr->slot < 0 || wr->slot >= c)
+			return false;
+		w = wr->slot < w ? wr->slot : w;
+	}
+	bool fc_between = false;
+	for (int k = w + 1; k < c; k++) {
+		if (!cg->slots[k].fc)
+			continue;
+		int op = cg->ops[cg->slots[k].tex_op].fc.op;
+		if (op == R500_FC_LOOP || op == R500_FC_ENDLOOP)
+			return false;
+		fc_between = true;
+	}
+	for (int i = 0; i < cg->nops; i++) {
+		const struct cg_op *x = &cg->ops[i];
+		if (i == ci || x->dead || x->slot < 0)
+			continue;
+		if (x->dst == p && x->slot >= w && x->slot <= c)
+			return false;
+		if (reads_vreg(x, p) && x->slot > w && (x->slot <= c || fc_between))
+			return false;
+		if (reads_vreg(x, s) && x->slot > c)
+			return false;
+	}
+	/* apply: the writers write p, the readers read p, the copy goes */
+	for (int i = 0; i < cg->nops; i++) {
+		struct cg_op *x = &cg->ops[i];
+		if (x->dead)
+			continue;
+		if (x->dst == s)
+			x->dst = p;
+		for (int k = 0; k < 3; k++)
+			if (x->src[k].file == CG_FILE_VREG && x->src[k].index == s)
+				x->src[k].index = p;
+	}
+	for (int k = 0; k < cg->nslots; k++) {
+		struct cg_addr *tables[2] = { cg->slots[k].rgb_addr, cg->slots[k].alpha_addr };
+		for (int t = 0; t < 2; t++)
+			for (int j = 0; j < 3; j++)
+				if (tables[t][j].file == CG_FILE_VREG && tables[t][j].index == s)
+					tables[t][j].index = p;
+	}
+	for (int i = 0; i < 4; i++)
+		cg->vregs[s].writer[i] = -1;
+	struct cg_slot *sl = &cg->slots[c];
+	if (sl->rgb == ci)
+		sl->rgb = -1;
+	if (sl->alpha == ci)
+		sl->alpha = -1;
+	copy->dead = true;
+	copy->slot = -1;
+	return true;
+}
+
+/* Drops ALU slots left empty and renumbers the ops' slots. */
+static void compact(struct cg_ctx *cg)
+{
+	int *map = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nslots + 1));
+	if (!map) {
+		cg->failed = true;
+		return;
+	}
+	int n = 0;
+	for (int k = 0; k < cg->nslots; k++) {
+		const struct cg_slot *sl = &cg->slots[k];
+		bool empty = !sl->tex && !sl->fc && sl->rgb < 0 && sl->alpha < 0;
+		map[k] = empty ? -1 : n;
+		if (!empty)
+			cg->slots[n++] = *sl;
+	}
+	cg->nslots = n;
+	for (int i = 0; i < cg->nops; i++)
+		if (cg->ops[i].slot >= 0)
+			cg->ops[i].slot = map[cg->ops[i].slot];
+	cg->pairs = 0;
+	for (int k = 0; k < cg->nslots; k++) {
+		const struct cg_slot *sl = &cg->slots[k];
+		if (!sl->tex && !sl->fc && sl->rgb >= 0 && sl->alpha >= 0 && sl->rgb != sl->alpha)
+			cg->pairs++;
+	}
+}
+
+bool cg_coalesce(struct cg_ctx *cg)
+{
+	bool any = false;
+	for (int i = 0; i < cg->nops; i++)
+		if (is_plain_copy(cg, &cg->ops[i]) && cg->ops[i].slot >= 0)
+			any |= try_coalesce(cg, i);
+	if (any)
+		compact(cg);
+	return !cg->failed;
+}

@@ -1,0 +1,572 @@
+/* Real flow control for isel (ISA.md §6.11, with Mesa's encodings, §8):
+ * the cost rule deciding which IFs keep real jumps, IF / ELSE / ENDIF,
+ * LOOP / ENDLOOP, BREAKLOOP / CONTINUE, the copies that destroy SSA
+ * (PHIs get multi vregs, see cg_op.late) and the output latches.
+ * The walk over the IR is isel_list (isel.c). */
+#include "isel.h"
+
+/* A copy into a fresh vreg when `o` reads a multi vreg: a late copy
+ * must not read one (another late copy of its group may write it). */
+static bool stable_opnd(struct isel *s, int n, struct cg_opnd *o)
+{
+	if (o->file != CG_FILE_VREG || !s->cg->vregs[o->index].multi)
+		return true;
+	int t = isel_mad(s, n, *o, ONE, ZERO);
+	if (t < 0)
+		return false;
+	*o = vopnd(t);
+	return true;
+}
+
+static int new_multi(struct isel *s, int n)
+{
+	int v = cg_new_vreg(s->cg, n);
+	if (v >= 0) /* a scalar's lane is fixed by the first copy placed (every
+		     * reader comes after some copy); the later ones follow it */
+		s->cg->vregs[v].multi = true;
+	return v;
+}
+
+/* dst (a multi vreg) = o, as a late copy (cg_op.late). */
+static bool late_copy(struct isel *s, int dst, int n, struct cg_opnd o)
+{
+	struct cg_op *op = isel_alu(s, CG_MAD, dst, mask_of(n), &o, &ONE, &ZERO);
+	if (!op)
+		return false;
+	op->late = true;
+	return true;
+}
+
+/* Writes output `idx` from operand a (its components 0..n-1). */
+bool isel_write_output(struct isel *s, int idx, const struct ir_src *src, struct cg_opnd a)
+{
+	const struct ir_output *out = &s->cg->func->outputs[idx];
+	int n = isel_output_ncomp(out);
+	int target = out->target < 0 ? CG_OUT_DEPTH : out->target;
+	if (src && isel_retarget(s, src, &a, mask_of(n), -1, target))
+		return true;
+	struct cg_op *op = isel_alu(s, CG_MAD, -1, mask_of(n), &a, &ONE, &ZERO);
+	if (!op)
+		return false;
+	op->out = target;
+	op->out_ncomp = (uint8_t)n;
+	return true;
+}
+
+/* Before each FC op: latched outputs go to their multi vregs. */
+static bool flush_latches(struct isel *s)
+{
+	for (int i = 0; i < s->cg->func->noutputs; i++) {
+		if (!s->latch[i] || s->in_lvreg[i])
+			continue;
+		int n = isel_output_ncomp(&s->cg->func->outputs[i]);
+		if (s->lvreg[i] < 0 && (s->lvreg[i] = new_multi(s, n)) < 0)
+			return false;
+		struct cg_opnd o = s->cur[i];
+		if (!stable_opnd(s, n, &o) || !late_copy(s, s->lvreg[i], n, o))
+			return false;
+		s->cur[i] = vopnd(s->lvreg[i]);
+		s->in_lvreg[i] = true;
+	}
+	return true;
+}
+
+int isel_sel_output(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	struct cg_ctx *cg = s->cg;
+	if (in->index < 0 || in->index >= cg->func->noutputs)
+		return cg_error(cg, in->loc, "internal error: bad output index"), -1;
+	const struct ir_output *out = &cg->func->outputs[in->index];
+	if (out->target < -1 || out->target >= R500_NUM_TARGETS) {
+		cg_error(cg, in->loc, "output %s: render target %d exceeds the R500 limit of %d "
+			 "targets", out->name, out->target, R500_NUM_TARGETS);
+		return -1;
+	}
+	if (!s->latch[in->index])
+		return isel_write_output(s, in->index, &in->src[0], o[0]) ? 0 : -1;
+	/* latched: under if-converted IFs keep the old value where the path
+	 * condition is false */
+	int n = isel_output_ncomp(out);
+	struct cg_opnd v = o[0], c;
+	bool always;
+	if (!isel_path_condition(s, NULL, &c, &always))
+		return -1;
+	if (!always) {
+		struct cg_opnd ce = opnd_entry(c, 0);
+		int d = isel_op(s, CG_CND, n, &v, &s->cur[in->index], &ce);
+		if (d < 0)
+			return -1;
+		v = vopnd(d);
+	}
+	s->cur[in->index] = v;
+	s->in_lvreg[in->index] = false;
+	return 0;
+}
+
+/* --- real flow control (ISA.md §6.11, Mesa's encodings) ---
+ * IFs that are cheap and safe are if-converted (isel_list); the others
+ * and every LOOP become JUMP / LOOP / ENDLOOP / BREAKLOOP / CONTINUE.
+ * SSA destruction: each PHI after an FC construct or at a loop head gets
+ * a multi vreg, written by late copies just before the FC op that leaves
+ * each predecessor; pixels that do not take that path are inactive and
+ * keep their registers. */
+
+enum { FC_IF_COST = 16, FC_MAX_DEPTH = 32 };
+
+struct fc_scan {
+	int weight;       /* instructions making code */
+	bool forced;      /* LOOP, BREAK, CONTINUE, or an IF needing FC */
+	bool quad;        /* derivatives or lookups: keep all pixels running */
+};
+
+static void scan_list(const struct ir_cf_list *list, struct fc_scan *sc)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_LOOP) {
+			sc->forced = true;
+		} else if (cf->kind == IR_CF_IF) {
+			sc->forced |= isel_if_needs_fc(cf);
+			scan_list(&cf->then_list, sc);
+			scan_list(&cf->else_list, sc);
+		} else {
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next) {
+				sc->forced |= in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE;
+				sc->quad |= in->op == IR_OP_DDX || in->op == IR_OP_DDY ||
+					    in->op == IR_OP_TEX;
+				sc->weight += !isel_is_virtual(in) && in->op != IR_OP_PHI;
+			}
+		}
+	}
+}
+
+/* The cost rule: an IF needs real flow control when it holds a loop, a
+ * BREAK or CONTINUE (or such an IF); otherwise when both sides together
+ * make more than FC_IF_COST instructions, unless they use derivatives or
+ * lookups (whose quad neighbours must have run the same code). */
+bool isel_if_needs_fc(const struct ir_cf *cf)
+{
+	struct fc_scan sc = { 0, false, false };
+	scan_list(&cf->then_list, &sc);
+	scan_list(&cf->else_list, &sc);
+	return sc.forced || (!sc.quad && sc.weight > FC_IF_COST);
+}
+
+static struct cg_op *fc_new(struct isel *s, int *index, struct r500_fc fc)
+{
+	struct cg_op *op = cg_new_op(s->cg, CG_FC, -1, 0);
+	if (!op)
+		return NULL;
+	fc.ignore_uncovered = fc.ignore_uncovered & 1;
+	op->fc = fc;
+	op->loc = s->loc;
+	*index = s->cg->nops - 1;
+	return op;
+}
+
+static void fc_target(struct isel *s, int op, int target, int delta)
+{
+	s->cg->ops[op].fc_target = target;
+	s->cg->ops[op].fc_delta = (int8_t)delta;
+}
+
+static bool fc_enter(struct isel *s, struct src_loc loc)
+{
+	s->cg->uses_fc = true;
+	if (++s->fc_depth > FC_MAX_DEPTH)
+		return cg_error(s->cg, loc, "flow control nested %d deep; the R500 allows %d "
+				"(full flow-control mode)", s->fc_depth, FC_MAX_DEPTH);
+	return true;
+}
+
+static const struct ir_block *block_of(const struct ir_cf *cf)
+{
+	return cf && cf->kind == IR_CF_BLOCK ? &cf->block : NULL;
+}
+
+/* PHIs at the start of blk get multi vregs. */
+static bool assign_phis(struct isel *s, const struct ir_block *blk)
+{
+	for (const struct ir_instr *in = blk ? blk->first : NULL; in && in->op == IR_OP_PHI;
+	     in = in->next) {
+		if (in->id >= s->nids)
+			return cg_error(s->cg, in->loc, "internal error: bad phi");
+		int v = new_multi(s, in->ncomp < 1 || in->ncomp > 4 ? 4 : in->ncomp);
+		if (v < 0)
+			return false;
+		s->vreg_of[in->id] = v;
+	}
+	return true;
+}
+
+/* Source index each PHI of a block takes on one incoming path. */
+enum phi_path { PHI_SRC, PHI_CONT };
+
+/* Late copies PHI <- source (index k; for PHI_CONT the k-th CONTINUE of
+ * `ncont`) for the PHIs at the start of blk: a parallel copy, so a source
+ * that is itself a multi vreg is copied to a fresh vreg first. */
+static bool phi_copies(struct isel *s, const struct ir_block *blk, enum phi_path path, int k,
+		       int ncont)
+{
+	struct cg_opnd o[64];
+	int dst[64], n = 0;
+	for (const struct ir_instr *in = blk ? blk->first : NULL; in && in->op == IR_OP_PHI;
+	     in = in->next) {
+		int i = path == PHI_SRC ? k : in->nsrc - ncont + k;
+		if (i < 0 || i >= in->nsrc || i >= IR_MAX_SRCS || !in->src[i].def)
+			continue;
+		if (n == 64)
+			return cg_error(s->cg, in->loc, "more than 64 phis at one join: not "
+					"supported by the R500 backend");
+		int nc = s->cg->vregs[s->vreg_of[in->id]].ncomp;
+		s->loc = in->loc;
+		if (!isel_opnd(s, &in->src[i], nc, &o[n]) || !stable_opnd(s, nc, &o[n]))
+			return false;
+		dst[n++] = s->vreg_of[in->id];
+	}
+	for (int i = 0; i < n; i++)
+		if (!late_copy(s, dst[i], s->cg->vregs[dst[i]].ncomp, o[i]))
+			return false;
+	return true;
+}
+
+static bool list_has_code(const struct ir_cf_list *list)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next)
+		if (cf->kind != IR_CF_BLOCK || cf->block.first)
+			return true;
+	return false;
+}
+
+/* The ALU op before an IF: the ALU result = the condition.  A float
+ * comparison (under NOTs) read here is folded in, as Mesa does: the op
+ * computes a - b and the ALU result compares it with 0; otherwise it
+ * tests the bool (0.0 / 1.0) value != 0. */
+static bool cond_to_alu_result(struct isel *s, const struct ir_src *cond, struct cg_opnd c)
+{
+	static const uint8_t cmp_of[IR_OP_COUNT] = {
+		[IR_OP_LT] = R500_CMP_LT0 + 1, [IR_OP_GE] = R500_CMP_GE0 + 1,
+		[IR_OP_EQ] = R500_CMP_EQ0 + 1, [IR_OP_NE] = R500_CMP_NE0 + 1,
+	};
+	static const uint8_t inverse[4] = { [R500_CMP_EQ0] = R500_CMP_NE0,
+					    [R500_CMP_LT0] = R500_CMP_GE0,
+					    [R500_CMP_GE0] = R500_CMP_LT0,
+					    [R500_CMP_NE0] = R500_CMP_EQ0 };
+	const struct ir_instr *d = cond->def;
+	int comp = cond->swz[0] & 3;
+	bool inv = false;
+	while (d && (d->op == IR_OP_NOT || d->op == IR_OP_MOV) && d->nsrc == 1) {
+		inv ^= d->op == IR_OP_NOT;
+		comp = d->src[0].swz[comp] & 3;
+		d = d->src[0].def;
+	}
+	struct cg_opnd a = opnd_entry(c, 0), b = ZERO;
+	int op = R500_CMP_NE0;
+	if (d && cmp_of[d->op] && d->nsrc == 2 && d->src[0].def && d->src[0].def->base == IR_FLOAT &&
+	    d->src[1].def && d->src[1].def->base == IR_FLOAT) {
+		struct ir_src x = d->src[0], y = d->src[1];
+		for (int i = 0; i < 4; i++) {
+			x.swz[i] = d->src[0].swz[comp];
+			y.swz[i] = d->src[1].swz[comp];
+		}
+		if (!isel_opnd(s, &x, 1, &a) || !isel_opnd(s, &y, 1, &b))
+			return false;
+		b = opnd_neg(b);
+		op = cmp_of[d->op] - 1;
+		if (inv)
+			op = inverse[op];
+	}
+	struct cg_op *o = isel_alu(s, CG_MAD, -1, 1, &a, &ONE, &b);
+	if (!o)
+		return false;
+	o->alu_result = true;
+	o->alu_cmp = (uint8_t)op;
+	return true;
+}
+
+/* IF / [ELSE] / ENDIF with the condition in the ALU result (R != 0) of
+ * an ALU op just before; JUMP_FUNC 0x0F jumps when it is false. */
+bool isel_select_if_fc(struct isel *s, const struct ir_cf *cf)
+{
+	struct cg_ctx *cg = s->cg;
+	const struct ir_block *after = block_of(cf->next);
+	bool has_else = list_has_code(&cf->else_list);
+	struct cg_opnd c;
+	s->loc = cf->cond.def ? cf->cond.def->loc : s->loc;
+	if (!fc_enter(s, s->loc) || !isel_opnd(s, &cf->cond, 1, &c) || !assign_phis(s, after))
+		return false;
+	/* without an else, the else values are in place before the jump */
+	if (!has_else && !phi_copies(s, after, PHI_SRC, 1, 0))
+		return false;
+	if (!flush_latches(s) || !cond_to_alu_result(s, &cf->cond, c))
+		return false;
+	int if_op, else_op = -1, endif_op;
+	if (!fc_new(s, &if_op, (struct r500_fc){ .op = R500_FC_JUMP, .jump_func = 0x0F,
+				   .b_op0 = R500_FC_B_INCR,
+				   .b_op1 = has_else ? R500_FC_B_INCR : R500_FC_B_NONE,
+				   .ignore_uncovered = 1 }))
+		return false;
+	if (s->loop)
+		s->loop->if_depth++;
+	int npath = s->npath;
+	s->npath = 0;
+	bool ok = isel_list(s, &cf->then_list) && phi_copies(s, after, PHI_SRC, 0, 0) &&
+		  flush_latches(s);
+	if (ok && has_else) {
+		ok = fc_new(s, &else_op, (struct r500_fc){ .op = R500_FC_JUMP, .jump_func = 0x00,
+							   .b_else = 1, .b_op1 = R500_FC_B_DECR,
+							   .b_pop_cnt = 1 }) &&
+		     isel_list(s, &cf->else_list) && phi_copies(s, after, PHI_SRC, 1, 0) &&
+		     flush_latches(s);
+	}
+	ok = ok && fc_new(s, &endif_op, (struct r500_fc){ .op = R500_FC_JUMP, .jump_func = 0x00,
+							  .jump_any = 1, .b_op0 = R500_FC_B_DECR,
+							  .b_pop_cnt = 1 });
+	s->npath = npath;
+	if (s->loop)
+		s->loop->if_depth--;
+	s->fc_depth--;
+	if (!ok)
+		return false;
+	fc_target(s, if_op, has_else ? else_op : endif_op, has_else ? 1 : 1);
+	if (has_else)
+		fc_target(s, else_op, endif_op, 1);
+	fc_target(s, endif_op, endif_op, 1);
+	return !cg->failed;
+}
+
+static int count_conts(const struct ir_cf_list *list)
+{
+	int n = 0;
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_BLOCK) {
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+				n += in->op == IR_OP_CONTINUE;
+		} else if (cf->kind == IR_CF_IF) {
+			n += count_conts(&cf->then_list) + count_conts(&cf->else_list);
+		}
+	}
+	return n;
+}
+
+/* BREAK / CONTINUE: the copies for the PHIs they feed, then the jump
+ * (its target, the ENDLOOP, is set when the loop is done). */
+int isel_sel_break(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	(void)o;
+	struct isel_loop *l = s->loop;
+	if (!l)
+		return cg_error(s->cg, in->loc, "internal error: %s outside a loop",
+				ir_op_infos[in->op].name), -1;
+	bool cont = in->op == IR_OP_CONTINUE;
+	bool ok = cont ? phi_copies(s, block_of(l->cf->body.first), PHI_CONT, l->ncont++,
+				    l->ncont_total)
+		       : phi_copies(s, block_of(l->cf->next), PHI_SRC, l->nbrk++, 0);
+	int op;
+	s->loc = in->loc;
+	if (ok && !cont && l->flag >= 0) /* the outer loop ends too */
+		ok = late_copy(s, l->flag, 1, ONE);
+	if (!ok || !flush_latches(s) ||
+	    !fc_new(s, &op, (struct r500_fc){ .op = cont ? R500_FC_CONTINUE : R500_FC_BREAKLOOP,
+					      .jump_func = 0xFF, .b_op1 = R500_FC_B_DECR,
+					      .b_pop_cnt = (uint16_t)l->if_depth,
+					      .ignore_uncovered = 1 }))
+		return -1;
+	fc_target(s, op, l->loop_op, cont ? 0 : 1); /* fixed up at ENDLOOP */
+	return 0;
+}
+
+static bool const_src(const struct ir_src *src, float *v)
+{
+	if (!src->def || src->def->op != IR_OP_CONST || src->def->base != IR_FLOAT)
+		return false;
+	*v = src->def->imm[src->swz[0] & 3];
+	return true;
+}
+
+/* src = phi + step (step a constant), reading the phi's component 0 */
+static bool is_increment(const struct ir_src *src, const struct ir_instr *phi, float *step)
+{
+	const struct ir_instr *d = src->def;
+	if (!d || d->op != IR_OP_ADD || d->ncomp != 1 || (src->swz[0] & 3) != 0)
+		return false;
+	for (int k = 0; k < 2; k++)
+		if (d->src[k].def == phi && (d->src[k].swz[0] & 3) == 0 &&
+		    const_src(&d->src[1 - k], step))
+			return true;
+	return false;
+}
+
+/* A loop that surely makes fewer than 250 passes: a BREAK at the top
+ * level of the body, or a scalar counter PHI i = (c0, i + s, ..., i + s)
+ * with s > 0 and at the top level of the body an IF on (i >= N) or
+ * !(i < N) (i or i + s, N constant) whose then side BREAKs: every pass
+ * runs that IF (or the loop never ends, for the IR too). */
+static bool loop_bounded(const struct ir_cf *cf)
+{
+	const struct ir_block *head = block_of(cf->body.first);
+	for (const struct ir_cf *c = cf->body.first; c; c = c->next) {
+		for (const struct ir_instr *in = c->kind == IR_CF_BLOCK ? c->block.first : NULL; in;
+		     in = in->next)
+			if (in->op == IR_OP_BREAK)
+				return true; /* a BREAK every pass reaches: one pass */
+		if (c->kind != IR_CF_IF)
+			continue;
+		bool brk = false;
+		for (const struct ir_cf *t = c->then_list.first; t; t = t->next)
+			for (const struct ir_instr *in = t->kind == IR_CF_BLOCK ? t->block.first : NULL;
+			     in; in = in->next)
+				brk |= in->op == IR_OP_BREAK;
+		const struct ir_instr *d = c->cond.def;
+		bool inv = false;
+		while (d && d->op == IR_OP_NOT) {
+			inv = !inv;
+			d = d->src[0].def;
+		}
+		float n, c0, step = 0, s2;
+		if (!brk || !d || d->nsrc != 2 || (d->op != IR_OP_GE && d->op != IR_OP_LT) ||
+		    (d->op == IR_OP_GE) == inv || !const_src(&d->src[1], &n))
+			continue;
+		for (const struct ir_instr *phi = head ? head->first : NULL;
+		     phi && phi->op == IR_OP_PHI; phi = phi->next) {
+			if (phi->ncomp != 1 || phi->nsrc < 2 || !const_src(&phi->src[0], &c0))
+				continue;
+			bool ok = true;
+			for (int k = 1; ok && k < phi->nsrc && k < IR_MAX_SRCS; k++)
+				ok = is_increment(&phi->src[k], phi, &s2) && s2 > 0 &&
+				     (k == 1 || s2 == step) && (step = s2) > 0;
+			bool reads = (d->src[0].def == phi && (d->src[0].swz[0] & 3) == 0) ||
+				     is_increment(&d->src[0], phi, &s2);
+			if (ok && reads && (n - c0) / step < 250.0f)
+				return true;
+		}
+	}
+	return false;
+}
+
+static bool record_loop(struct cg_ctx *cg, int loop_op, int end_op)
+{
+	if (cg->nloops == cg->cap_loops) {
+		int ncap = cg->cap_loops ? cg->cap_loops * 2 : 8;
+		int (*nl)[2] = arena_realloc(cg->arena, cg->loops, sizeof *nl * (size_t)cg->cap_loops,
+					     sizeof *nl * (size_t)ncap);
+		if (!nl)
+			return cg->failed = true, false;
+		cg->loops = nl;
+		cg->cap_loops = ncap;
+	}
+	cg->loops[cg->nloops][0] = loop_op;
+	cg->loops[cg->nloops++][1] = end_op;
+	return true;
+}
+
+static const struct r500_fc FC_LOOP = { .op = R500_FC_LOOP, .jump_func = 0x00,
+					.ignore_uncovered = 1 };
+static const struct r500_fc FC_ENDLOOP = { .op = R500_FC_ENDLOOP, .jump_func = 0xFF,
+					   .jump_any = 1, .ignore_uncovered = 1 };
+
+/* After the inner loop of an unbounded one: IF (flag) BREAKLOOP ENDIF,
+ * ENDLOOP of the outer loop. */
+static bool outer_tail(struct isel *s, int flag, int outer_op, int *outer_end)
+{
+	int if_op, brk_op, endif_op;
+	if (!fc_enter(s, s->loc))
+		return false;
+	struct cg_op *c = isel_alu(s, CG_MAD, -1, 1, &(struct cg_opnd){ CG_FILE_VREG, 0,
+						   { 0, 0, 0, 0 }, flag }, &ONE, &ZERO);
+	if (!c)
+		return false;
+	c->alu_result = true;
+	c->alu_cmp = R500_CMP_NE0;
+	bool ok = fc_new(s, &if_op, (struct r500_fc){ .op = R500_FC_JUMP, .jump_func = 0x0F,
+						      .b_op0 = R500_FC_B_INCR,
+						      .ignore_uncovered = 1 }) &&
+		  fc_new(s, &brk_op, (struct r500_fc){ .op = R500_FC_BREAKLOOP, .jump_func = 0xFF,
+						       .b_op1 = R500_FC_B_DECR, .b_pop_cnt = 1,
+						       .ignore_uncovered = 1 }) &&
+		  fc_new(s, &endif_op, (struct r500_fc){ .op = R500_FC_JUMP, .jump_func = 0x00,
+							 .jump_any = 1, .b_op0 = R500_FC_B_DECR,
+							 .b_pop_cnt = 1 });
+	s->fc_depth--;
+	if (!ok || !fc_new(s, outer_end, FC_ENDLOOP))
+		return false;
+	fc_target(s, if_op, endif_op, 1);
+	fc_target(s, brk_op, *outer_end, 1);
+	fc_target(s, endif_op, endif_op, 1);
+	fc_target(s, outer_op, *outer_end, 0);
+	fc_target(s, *outer_end, outer_op, 1);
+	return record_loop(s->cg, outer_op, *outer_end);
+}
+
+/* LOOP ... ENDLOOP with US_FC_INT_CONST_0 = {255, 0, 0} (as Mesa); the
+ * loop exits through BREAKLOOP.  The hardware count stops a loop after
+ * 255 passes, so a loop not known to stop sooner runs inside a second
+ * one (up to 255 * 255 passes): its BREAKs also set a flag that breaks
+ * the outer loop after the inner one. */
+bool isel_select_loop(struct isel *s, const struct ir_cf *cf)
+{
+	struct cg_ctx *cg = s->cg;
+	const struct ir_block *head = block_of(cf->body.first), *after = block_of(cf->next);
+	if (head && head->first)
+		s->loc = head->first->loc;
+	struct isel_loop l = { .cf = cf, .outer = s->loop, .ncont_total = count_conts(&cf->body),
+			       .flag = -1 };
+	int outer_op = -1, outer_end = -1;
+	if (!assign_phis(s, head) || !assign_phis(s, after) || !phi_copies(s, head, PHI_SRC, 0, 0))
+		return false;
+	if (!loop_bounded(cf)) {
+		if ((l.flag = new_multi(s, 1)) < 0 || !late_copy(s, l.flag, 1, ZERO) ||
+		    !flush_latches(s) || !fc_enter(s, s->loc) || !fc_new(s, &outer_op, FC_LOOP))
+			return false;
+	}
+	if (!fc_enter(s, s->loc) || !flush_latches(s) || !fc_new(s, &l.loop_op, FC_LOOP))
+		return false;
+	int npath = s->npath;
+	s->npath = 0;
+	s->loop = &l;
+	int end_op = -1;
+	bool ok = isel_list(s, &cf->body) && phi_copies(s, head, PHI_SRC, 1, 0) &&
+		  flush_latches(s) && fc_new(s, &end_op, FC_ENDLOOP);
+	s->loop = l.outer;
+	s->npath = npath;
+	s->fc_depth--;
+	if (!ok)
+		return false;
+	fc_target(s, l.loop_op, end_op, 0);
+	fc_target(s, end_op, l.loop_op, 1);
+	/* this loop's BREAK / CONTINUE: BREAK to ENDLOOP+1, CONTINUE to ENDLOOP */
+	for (int i = l.loop_op + 1; i < end_op; i++) {
+		struct cg_op *op = &cg->ops[i];
+		if (op->opc == CG_FC && op->fc_target == l.loop_op &&
+		    (op->fc.op == R500_FC_BREAKLOOP || op->fc.op == R500_FC_CONTINUE))
+			op->fc_target = end_op;
+	}
+	if (!record_loop(cg, l.loop_op, end_op))
+		return false;
+	if (l.flag >= 0) {
+		ok = outer_tail(s, l.flag, outer_op, &outer_end);
+		s->fc_depth--;
+	}
+	return ok;
+}
+
+/* Outputs written inside an IF or a LOOP are latched (struct isel). */
+void isel_mark_latches(struct isel *s, const struct ir_cf_list *list, bool nested)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_IF) {
+			isel_mark_latches(s, &cf->then_list, true);
+			isel_mark_latches(s, &cf->else_list, true);
+		} else if (cf->kind == IR_CF_LOOP) {
+			s->has_fc = true;
+			isel_mark_latches(s, &cf->body, true);
+		} else {
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+				if (nested && in->op == IR_OP_OUTPUT && in->index >= 0 &&
+				    in->index < s->cg->func->noutputs)
+					s->latch[in->index] = true;
+		}
+		if (cf->kind == IR_CF_IF && isel_if_needs_fc(cf))
+			s->has_fc = true;
+	}
+}
+
