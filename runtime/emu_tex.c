@@ -23,16 +23,6 @@ static unsigned swz_mask(const uint16_t swz[4])
 	return m;
 }
 
-/* A shadow sampler's unit compares R (after PROJ) with the texel's red:
- * (v, v, v, 1), v = R <= texel (GL's LEQUAL, LUMINANCE mode). */
-static bool shadow_unit(const struct r500_program *p, int unit)
-{
-	for (int i = 0; p->samplers && i < p->nsamplers; i++)
-		if (p->samplers[i].unit == unit && p->samplers[i].shadow)
-			return true;
-	return false;
-}
-
 static void sample(const struct emu_ctx *ctx, const struct r500_tex *tx, const float stq[4],
 		   float out[4])
 {
@@ -59,11 +49,6 @@ static void sample(const struct emu_ctx *ctx, const struct r500_tex *tx, const f
 	tex_sample(img, coord, out);
 	for (int c = 0; c < 4; c++)
 		out[c] = emu_flush(out[c]);
-	if (shadow_unit(ctx->p, unit)) { /* sampler-state compare, as ir_interp */
-		float v = coord[2] <= out[0] ? 1.0f : 0.0f;
-		out[0] = out[1] = out[2] = v;
-		out[3] = 1.0f;
-	}
 }
 
 bool emu_exec_tex(struct emu_ctx *ctx, const struct r500_inst *in)
