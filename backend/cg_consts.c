@@ -57,10 +57,17 @@ static bool try_inline(const float *v, int n, bool neg, struct cg_opnd *out)
 	return true;
 }
 
+/* Bit-identical: a NaN must find itself, and packing must not merge
+ * values that compare equal but differ (-0 and +0). */
+static bool same_value(float a, float b)
+{
+	return memcmp(&a, &b, sizeof a) == 0;
+}
+
 static int find_in_slot(const struct cg_ctx *cg, int slot, float x)
 {
 	for (int c = 0; c < cg->const_ncomp[slot]; c++)
-		if (cg->consts[slot][c] == x)
+		if (same_value(cg->consts[slot][c], x))
 			return c;
 	return -1;
 }
@@ -75,7 +82,7 @@ static int pack_values(struct cg_ctx *cg, const float *v, int n)
 			continue;
 		bool dup = false;
 		for (int k = 0; k < nneed; k++)
-			dup |= need[k] == v[i];
+			dup |= same_value(need[k], v[i]);
 		if (!dup)
 			need[nneed++] = v[i];
 	}

@@ -1,5 +1,7 @@
 /* r500_compile on small IR functions: the instructions, their fields and
  * the program tables, worked out by hand from ISA.md. */
+#include <math.h>
+
 #include "test_compile_helpers.h"
 
 /* gl_FragColor = v * u + 0.3: one OUT MAD (the MUL fuses into the ADD,
@@ -99,6 +101,35 @@ static void test_inline_constants(void **state)
 	for (int k = 0; k < 3; k++)
 		used_rgb += in->alu.rgb_addr.src[k].addr != 0x80;
 	assert_int_equal(used_rgb, 1);
+	tc_fini(&t);
+}
+
+/* NaN and -0 constants (piglit's glsl-const-builtin-inversesqrt folds
+ * inversesqrt(0) + inversesqrt(-1) to NaN): packed into a slot by their
+ * bits, read back through a valid swizzle. */
+static void test_nan_constant(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *c = tc_const4(&t, 0.25f, NAN, 3.0f, -0.0f);
+	tc_output(&t, "gl_FragColor", 0, 4, c);
+	struct r500_program *p = tc_compile(&t);
+	assert_int_equal(p->ninst, 1);
+	assert_int_equal(p->nconst_slots, 1);
+	assert_true(p->const_is_imm[0]);
+	/* the slot holds NaN once, and 0.25 and 3.0 beside it */
+	int nans = 0, quarter = 0, three = 0;
+	for (int c = 0; c < 4; c++) {
+		nans += isnan(p->consts[0][c]);
+		quarter += p->consts[0][c] == 0.25f;
+		three += p->consts[0][c] == 3.0f;
+	}
+	assert_int_equal(nans, 1);
+	assert_int_equal(quarter, 1);
+	assert_int_equal(three, 1);
+	char why[256];
+	assert_true(r500_program_validate(p->code, p->ninst, why, sizeof why));
 	tc_fini(&t);
 }
 
@@ -538,6 +569,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mad_uniform_const),
 		cmocka_unit_test(test_inline_constants),
+		cmocka_unit_test(test_nan_constant),
 		cmocka_unit_test(test_normalize),
 		cmocka_unit_test(test_texture),
 		cmocka_unit_test(test_texture_bias),
