@@ -30,6 +30,17 @@ STAGE_BY_SUFFIX = {
 CHECKED_STAGES = ("fragment", "vertex")
 
 
+def tool_env():
+    """The environment for running uscc: sanitizers exit with 1 by default,
+    which would read as "rejected", so they get an exit status of their own."""
+    env = dict(os.environ)
+    for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):
+        opts = env.get(var, "")
+        if "exitcode=" not in opts:
+            env[var] = (opts + ":" if opts else "") + "exitcode=99"
+    return env
+
+
 def candidate_roots():
     """Where a piglit installation may be; PIGLIT_DIR first."""
     roots = []
@@ -209,6 +220,17 @@ _COMPARE = {
     "!=": lambda a, b: a != b,
 }
 _OURS = {False: (1.10, 1.20), True: (1.00,)}
+_REQ_GL = re.compile(r"^GL\s+(ES\s+)?(>=|>|==|=|<=|<|!=)\s*([0-9]+(?:\.[0-9]+)?)", re.I)
+_OUR_GL = {False: 2.1, True: 2.0}   # the API an R500 driver offers (GL 2.1, GLES 2.0)
+# Fragment-side limits of the R500 (ISA.md) for [require] lines such as
+# "GL_MAX_FRAGMENT_UNIFORM_COMPONENTS >= 4097".  Vertex-side limits do not
+# apply: vertex shaders only run in the IR interpreter.
+R500_LIMITS = {
+    "GL_MAX_FRAGMENT_UNIFORM_COMPONENTS": 1024,
+    "GL_MAX_FRAGMENT_UNIFORM_VECTORS": 256,
+    "GL_MAX_TEXTURE_IMAGE_UNITS": 16,
+    "GL_MAX_DRAW_BUFFERS": 4,
+}
 
 
 def require_skip_reason(require_text):
@@ -226,12 +248,49 @@ def require_skip_reason(require_text):
                 return "needs GLSL %s%s %s (uscc supports 1.10, 1.20, ES 1.00)" % (
                     "ES " if es else "", op, m.group(3))
             continue
+        m = _REQ_GL.match(line)
+        if m:
+            es, op, wanted = bool(m.group(1)), m.group(2), float(m.group(3))
+            if not _COMPARE[op](_OUR_GL[es], wanted):
+                return "needs GL%s %s %s (an R500 offers GL 2.1 / GLES 2.0)" % (
+                    " ES" if es else "", op, m.group(3))
+            continue
         words = line.split()
+        if len(words) == 3 and words[0] in R500_LIMITS and words[1] in (">=", ">"):
+            try:
+                wanted = int(words[2])
+            except ValueError:
+                continue
+            if wanted > R500_LIMITS[words[0]] - (words[1] == ">"):
+                return "needs %s %s %d (the R500 has %d)" % (
+                    words[0], words[1], wanted, R500_LIMITS[words[0]])
+            continue
         if len(words) == 1 and words[0].lstrip("!").startswith("GL_"):
             reason = extension_skip_reason(words)
             if reason:
                 return reason
     return None
+
+
+def required_glsl_version(require_text):
+    """The GLSL version a [require] section asks for with `GLSL [ES] >= X`,
+    as the #version number (120, 100), or None."""
+    for raw in require_text.splitlines():
+        m = _REQ_GLSL.match(raw.split("#", 1)[0].strip())
+        if m and m.group(2) == ">=":
+            major, _, minor = m.group(3).partition(".")
+            return int(major) * 100 + int((minor + "00")[:2])
+    return None
+
+
+def with_version(source, require_text):
+    """A .shader_test shader as piglit's shader_runner hands it to GL: when
+    the source has no #version, one for the required GLSL version goes in
+    front (so a `GLSL >= 1.20` test gets 1.20, not the 1.10 default)."""
+    if _VERSION_DIRECTIVE.search(source):
+        return source
+    number = required_glsl_version(require_text)
+    return "#version %d\n%s" % (number, source) if number else source
 
 
 _VERSION_DIRECTIVE = re.compile(r"^\s*#\s*version\s+(\d+)(\s+es)?", re.M)

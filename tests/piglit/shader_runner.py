@@ -15,6 +15,7 @@ channels, 3/256.
 
 import os
 import re
+import struct
 import subprocess
 import tempfile
 
@@ -29,9 +30,11 @@ _PASSTHROUGH_POSITIONS = {
 }
 _VARYING_READS = re.compile(
     r"\b(varying|gl_Color|gl_SecondaryColor|gl_TexCoord|gl_FogFragCoord|gl_PointCoord)\b")
+_STATE_UNIFORMS = re.compile(
+    r"\bgl_(ModelView|Projection|Normal|Texture|Light|Fog\b|Point\b|ClipPlane|EyePlane|"
+    r"ObjectPlane|FrontMaterial|BackMaterial|FrontLight|BackLight|DepthRange)\w*")
 _SAMPLERS = re.compile(r"\bsampler\w*\b")
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_MATRIX_TYPE = re.compile(r"^mat\d(x\d)?$")
 
 
 class Skip(Exception):
@@ -60,6 +63,20 @@ def vertex_is_passthrough(src):
     m = re.fullmatch(r"\s*void\s+main\s*\(\s*(?:void)?\s*\)\s*\{\s*gl_Position\s*=\s*"
                      r"([^;]+);\s*\}\s*", body)
     return bool(m) and re.sub(r"\s+", "", m.group(1)) in names
+
+
+def uniform_value(token, floats):
+    """One piglit uniform value as uscc-run reads it.  Like shader_runner, a
+    0x... value of a float uniform is the float's bit pattern."""
+    low = token.lower()
+    if low in ("true", "false"):
+        return "1" if low == "true" else "0"
+    if low.lstrip("+-").startswith("0x"):
+        bits = int(low, 16)
+        if not floats:
+            return str(bits)
+        return repr(struct.unpack("<f", struct.pack("<I", bits & 0xffffffff))[0])
+    return repr(float(token)) if floats else str(int(float(token)))
 
 
 def _numbers(text):
@@ -112,8 +129,8 @@ class ShaderTest:
             raise Skip("no GLSL fragment shader")
         if len(fragments) > 1:
             raise Skip("%d fragment shaders linked together: not supported yet" % len(fragments))
-        self.fs = fragments[0]
         require = "".join(text for name, text in self.sections if name == "require")
+        self.fs = piglit_tree.with_version(fragments[0], require)
         reason = piglit_tree.require_skip_reason(require)
         if reason:
             raise Skip(reason)
@@ -128,9 +145,13 @@ class ShaderTest:
         code = strip_comments(self.fs)
         if _VARYING_READS.search(code):
             raise Skip("fragment shader reads varyings: needs the vertex stage")
+        state = _STATE_UNIFORMS.search(code)
+        if state:
+            raise Skip("fragment shader reads GL state (%s): not supplied yet" % state.group(0))
         if _SAMPLERS.search(code):
             raise Skip("textures not supported by this runner yet")
         self.uses_fragcoord = "gl_FragCoord" in code
+        self.uses_frontfacing = "gl_FrontFacing" in code
         self.commands = [line.split("#", 1)[0].strip()
                          for name, text in self.sections if name == "test"
                          for line in text.splitlines()]
@@ -150,11 +171,9 @@ class ShaderTest:
             if not compiled:
                 raise Fail("rejected: " + self.diagnostic)
             self.fb = Framebuffer(*self.size)
-            probes = 0
             for command in self.commands:
-                probes += self.execute(command)
-            if probes == 0:
-                raise Skip("no probe: nothing to compare")
+                self.execute(command)
+            # No probe: like piglit, compiling (and drawing) is the test.
 
     def compile(self):
         src = os.path.join(self.tmp, "fs.frag")
@@ -175,12 +194,13 @@ class ShaderTest:
         try:
             return subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, timeout=self.timeout,
-                                  universal_newlines=True, errors="replace")
+                                  universal_newlines=True, errors="replace",
+                                  env=piglit_tree.tool_env())
         except subprocess.TimeoutExpired:
             raise Fail("%s timed out after %g s" % (os.path.basename(argv[0]), self.timeout))
 
     def execute(self, command):
-        """Carries out one [test] command; returns how many probes it made."""
+        """Carries out one [test] command."""
         words = command.split()
         if words[0] == "clear" and len(words) == 1:
             self.fb.fill(self.clear_colour if hasattr(self, "clear_colour") else (0,) * 4)
@@ -196,17 +216,19 @@ class ShaderTest:
             pass
         elif words[0] == "probe" or words[:2] == ["relative", "probe"]:
             self.probe(command)
-            return 1
         else:
             raise Skip("command '%s' not supported yet" % " ".join(words[:2]))
-        return 0
 
     def set_uniform(self, gl_type, name, values):
-        if _MATRIX_TYPE.match(gl_type):
-            raise Skip("matrix uniforms not supported by this runner yet")
-        if not re.fullmatch(r"(float|int|uint|bool|[biu]?vec[234])", gl_type):
+        # uscc-run takes up to 16 values per name, a matrix column-major
+        # as glUniformMatrix* without transpose (piglit's order).
+        if not re.fullmatch(r"(float|int|uint|bool|[biu]?vec[234]|mat[234](x[234])?)", gl_type):
             raise Skip("uniform type %s not supported yet" % gl_type)
-        mapped = [{"true": "1", "false": "0"}.get(v, v) for v in values]
+        floats = gl_type.startswith(("float", "vec", "mat"))
+        tokens = re.split(r"[\s,;]+", " ".join(values).strip())
+        mapped = [uniform_value(t, floats) for t in tokens if t]
+        if not mapped or len(mapped) > 16:
+            raise Skip("cannot read uniform '%s'" % name)
         self.uniforms[name] = ",".join(mapped)
 
     def draw(self, args):
@@ -216,6 +238,8 @@ class ShaderTest:
         if len(args) != 4:
             raise Skip("draw rect form not supported yet")
         x, y, w, h = (float(a) for a in args)
+        if (w < 0) != (h < 0) and self.uses_frontfacing:
+            raise Skip("back-facing draw: uscc-run draws front faces only")
         if pixels or self.ortho:
             W, H = self.size
             x, y, w, h = 2 * x / W - 1, 2 * y / H - 1, 2 * w / W, 2 * h / H
@@ -272,8 +296,8 @@ class ShaderTest:
                 region = (region[0] * W, region[1] * H, region[2] * W, region[3] * H)
         else:
             x, y = nums[:2]
-            if relative:
-                x, y = x * W, y * H
+            if relative:  # shader_runner keeps (1, 1) inside the window
+                x, y = min(x * W, W - 1), min(y * H, H - 1)
             region, expect = (x, y, 1, 1), nums[2:2 + n]
         if len(expect) != n:
             raise Skip("cannot read probe '%s'" % command[:60])
