@@ -42,6 +42,7 @@ static bool tables(struct cg_ctx *cg, struct r500_program *p)
 			r->element = e;
 			r->slot = u->base + e;
 			swizzle_text(r->swizzle, u->ncomp);
+			r->init = u->init ? u->init[e] : NULL;
 		}
 	}
 	p->samplers = arena_alloc(cg->arena, sizeof *p->samplers * (size_t)(f->nsamplers + 1));

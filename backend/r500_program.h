@@ -15,6 +15,11 @@ struct r500_uniform {
 	int element;          /* vec4 element index within the uniform */
 	int slot;             /* constant slot 0..255 */
 	char swizzle[5];      /* components of the slot holding it, e.g. "xyzw", "z" */
+	/* The GLSL initializer of this element, which glLinkProgram uploads:
+	 * 4 floats, component j of the element in init[j] (it goes to slot
+	 * component swizzle[j]; j >= strlen(swizzle) is 0); NULL when the
+	 * uniform has none (the driver's default is then 0). */
+	const float *init;
 };
 
 struct r500_sampler {

@@ -60,6 +60,31 @@ int ir_func_add_uniform(struct ir_func *f, const char *name, const char *type, i
 	return f->nuniforms - 1;
 }
 
+bool ir_func_set_uniform_init(struct ir_func *f, int u, const float (*init)[4])
+{
+	if (u < 0 || u >= f->nuniforms || !init || f->uniforms[u].nvec4 <= 0)
+		return false;
+	size_t n = (size_t)f->uniforms[u].nvec4;
+	float (*copy)[4] = arena_alloc(f->arena, n * sizeof *copy);
+	if (!copy)
+		return false;
+	memcpy(copy, init, n * sizeof *copy);
+	f->uniforms[u].init = (const float(*)[4])copy;
+	return true;
+}
+
+void ir_uniform_defaults(const struct ir_func *f, float (*vals)[4])
+{
+	if (f->nuniform_vec4 > 0)
+		memset(vals, 0, (size_t)f->nuniform_vec4 * sizeof *vals);
+	for (int i = 0; i < f->nuniforms; i++) {
+		const struct ir_uniform *u = &f->uniforms[i];
+		if (!u->init || u->base < 0 || u->nvec4 <= 0 || u->nvec4 > f->nuniform_vec4 - u->base)
+			continue;
+		memcpy(vals[u->base], u->init, (size_t)u->nvec4 * sizeof *vals);
+	}
+}
+
 int ir_func_add_sampler(struct ir_func *f, const char *name, int target, bool shadow)
 {
 	struct ir_sampler *t = table_grow(f->arena, f->samplers, &f->nsamplers, sizeof *t);

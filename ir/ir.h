@@ -113,6 +113,13 @@ struct ir_uniform {
 	int nvec4;            /* elements (vec4 slots) in total */
 	uint8_t ncomp;        /* components used in each element */
 	int base;             /* first element in the flattened uniform value array */
+	/* The GLSL 1.20 initializer (`uniform vec4 c = vec4(1.0);`), the value
+	 * glLinkProgram gives the uniform, or NULL when it has none.  nvec4
+	 * vec4s in the same element order as the flattened value array
+	 * (init[e] is element e: matrix columns, array elements, struct
+	 * members as flattened); components 0..ncomp-1 hold the value, the
+	 * rest 0; bool 0/1, int as float.  Used when a run gives no value. */
+	const float (*init)[4];
 };
 
 struct ir_sampler {
@@ -147,6 +154,12 @@ struct ir_func *ir_func_create(struct arena *arena, enum ir_stage stage);
 int ir_func_add_input(struct ir_func *f, const char *name, int ncomp);
 int ir_func_add_uniform(struct ir_func *f, const char *name, const char *type, int array_len,
 			int nvec4, int ncomp);
+/* Gives uniform `u` its initializer: nvec4 vec4s copied into the arena
+ * (see ir_uniform.init); false on a bad index or out of memory. */
+bool ir_func_set_uniform_init(struct ir_func *f, int u, const float (*init)[4]);
+/* The values a run uses when it gives none: each uniform's initializer,
+ * else 0.  Fills vals[0 .. f->nuniform_vec4). */
+void ir_uniform_defaults(const struct ir_func *f, float (*vals)[4]);
 int ir_func_add_sampler(struct ir_func *f, const char *name, int target, bool shadow);
 int ir_func_add_output(struct ir_func *f, const char *name, int target, int ncomp);
 /* Lookup by name; -1 when absent. */

@@ -82,7 +82,7 @@ static void exec_input(struct ictx *x, const struct ir_instr *in, int p, float o
 
 static void exec_uniform(struct ictx *x, const struct ir_instr *in, int p, float out[4])
 {
-	if (!x->env->uniform_values || in->index < 0 || in->index >= x->f->nuniforms)
+	if (in->index < 0 || in->index >= x->f->nuniforms)
 		return;
 	const struct ir_uniform *u = &x->f->uniforms[in->index];
 	float idx = (float)in->offset;
@@ -96,8 +96,11 @@ static void exec_uniform(struct ictx *x, const struct ir_instr *in, int p, float
 	int elem = r != r || r < 0.0f ? 0 : r > (float)(u->nvec4 - 1) ? u->nvec4 - 1 : (int)r;
 	if (elem < 0 || u->base + elem >= x->f->nuniform_vec4)
 		return;
-	for (int c = 0; c < 4; c++)
-		out[c] = ir_flush_denorm(x->env->uniform_values[u->base + elem][c]);
+	/* no values given: the program's own initializer, else 0 */
+	const float *v = x->env->uniform_values ? x->env->uniform_values[u->base + elem]
+			 : u->init ? u->init[elem] : NULL;
+	for (int c = 0; v && c < 4; c++)
+		out[c] = ir_flush_denorm(v[c]);
 }
 
 static bool tex_has_proj(int kind)

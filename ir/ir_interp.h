@@ -12,7 +12,9 @@
 struct ir_interp_env {
 	/* inputs[i][p][c]: input i (ir_func.inputs) at quad pixel p */
 	const float (*const *inputs)[4];
-	/* uniform_values[u->base + element][c] */
+	/* uniform_values[u->base + element][c]; NULL: every uniform has its
+	 * initializer (ir_uniform.init), else 0.  A caller that gives only
+	 * some values starts the array from ir_uniform_defaults(). */
 	const float (*uniform_values)[4];
 	/* textures by sampler *unit* (ir_sampler.unit) */
 	const struct tex_image *textures;

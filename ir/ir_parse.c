@@ -241,6 +241,48 @@ static void parse_input_decl(struct parser *ps)
 		ps->f->inputs[i].centroid = true;
 }
 
+/* Up to `n` floats (fewer when a ']' comes first); the count read. */
+static int float_list(struct parser *ps, float *out, int n)
+{
+	int i = 0;
+	for (; i < n; i++) {
+		skip_ws(ps);
+		if (*ps->p == ']')
+			break;
+		char *end;
+		float v = strtof(ps->p, &end);
+		if (end == ps->p) {
+			error_at(ps, "expected a number");
+			return i;
+		}
+		ps->p = end;
+		out[i] = v;
+	}
+	return i;
+}
+
+/* `init=[x y z w] ...`: exactly nvec4 elements of four floats. */
+static float (*uniform_init(struct parser *ps, long nvec4))[4]
+{
+	expect(ps, '=', "expected 'init='");
+	if (!ps->error && nvec4 <= 0)
+		error_at(ps, "an initializer needs nvec4 >= 1");
+	if (ps->error)
+		return NULL;
+	float (*init)[4] = arena_alloc(ps->f->arena, (size_t)nvec4 * sizeof *init);
+	if (!init) {
+		error_at(ps, "out of memory");
+		return NULL;
+	}
+	for (long e = 0; e < nvec4 && !ps->error; e++) {
+		expect(ps, '[', "expected '[' (one [x y z w] per element)");
+		if (!ps->error && float_list(ps, init[e], 4) != 4 && !ps->error)
+			error_at(ps, "an initializer element has four components");
+		expect(ps, ']', "expected ']'");
+	}
+	return ps->error ? NULL : init;
+}
+
 static void parse_uniform_decl(struct parser *ps)
 {
 	table_index(ps);
@@ -250,8 +292,16 @@ static void parse_uniform_decl(struct parser *ps)
 	long nvec4 = keyed_number(ps, "nvec4", 0, 1 << 16);
 	long array = keyed_number(ps, "array", 0, 1 << 16);
 	long base = -1;
-	if (!at_end(ps))
-		base = keyed_number(ps, "base", 0, 1 << 20);
+	float (*init)[4] = NULL;
+	if (!at_end(ps)) {
+		const char *save = ps->p;
+		bool init_next = accept_word(ps, "init");
+		ps->p = save;
+		if (!init_next)
+			base = keyed_number(ps, "base", 0, 1 << 20);
+	}
+	if (!ps->error && accept_word(ps, "init"))
+		init = uniform_init(ps, nvec4);
 	if (ps->error)
 		return;
 	int u = ir_func_add_uniform(ps->f, name, type, (int)array, (int)nvec4, n);
@@ -260,6 +310,8 @@ static void parse_uniform_decl(struct parser *ps)
 		if (base + nvec4 > ps->f->nuniform_vec4)
 			ps->f->nuniform_vec4 = (int)(base + nvec4);
 	}
+	if (u >= 0 && init)
+		ps->f->uniforms[u].init = (const float(*)[4])init;
 }
 
 static void parse_sampler_decl(struct parser *ps)

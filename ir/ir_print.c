@@ -5,6 +5,7 @@
  *   stage fragment
  *   input #0 "gl_TexCoord[0]" f4
  *   uniform #0 "u" "vec4" f4 nvec4=1 array=0 base=0
+ *   uniform #1 "k" "vec2" f2 nvec4=2 array=2 base=1 init=[1 2 0 0] [3 4 0 0]
  *   sampler #0 "tex" 2d unit=0
  *   output #0 "gl_FragColor" f4 target=0
  *   %1 = input.f4 #0
@@ -79,6 +80,18 @@ static void print_string(struct sbuf *sb, const char *s)
 	sb_printf(sb, "\"");
 }
 
+/* A uniform's initializer: one [x y z w] per vec4 element, all four
+ * components so that the text round-trips exactly. */
+static void print_uniform_init(struct sbuf *sb, const struct ir_uniform *u)
+{
+	if (!u->init)
+		return;
+	sb_printf(sb, " init=");
+	for (int e = 0; e < u->nvec4; e++)
+		sb_printf(sb, "%s[%.9g %.9g %.9g %.9g]", e ? " " : "", (double)u->init[e][0],
+			  (double)u->init[e][1], (double)u->init[e][2], (double)u->init[e][3]);
+}
+
 static void print_tables(struct sbuf *sb, const struct ir_func *f)
 {
 	sb_printf(sb, "stage %s\n", f->stage == IR_STAGE_VERTEX ? "vertex" : "fragment");
@@ -93,8 +106,10 @@ static void print_tables(struct sbuf *sb, const struct ir_func *f)
 		sb_printf(sb, "uniform #%d", i);
 		print_string(sb, u->name);
 		print_string(sb, u->type);
-		sb_printf(sb, " f%d nvec4=%d array=%d base=%d\n", u->ncomp, u->nvec4,
+		sb_printf(sb, " f%d nvec4=%d array=%d base=%d", u->ncomp, u->nvec4,
 			  u->array_len, u->base);
+		print_uniform_init(sb, u);
+		sb_printf(sb, "\n");
 	}
 	for (int i = 0; i < f->nsamplers; i++) {
 		const struct ir_sampler *s = &f->samplers[i];

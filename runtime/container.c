@@ -140,6 +140,20 @@ static void write_uniforms(struct wbuf *w, const struct r500_program *p)
 		put_u32(w, (uint32_t)u->slot);
 		put_str4(w, u->swizzle);
 	}
+	/* the initializers, only when there are any (docs/container.md) */
+	uint32_t ninit = 0;
+	for (int i = 0; i < p->nuniforms; i++)
+		ninit += p->uniforms[i].init != NULL;
+	if (!ninit)
+		return;
+	put_u32(w, ninit);
+	for (int i = 0; i < p->nuniforms; i++) {
+		if (!p->uniforms[i].init)
+			continue;
+		put_u32(w, (uint32_t)i);
+		for (int c = 0; c < 4; c++)
+			put_f32(w, p->uniforms[i].init[c]);
+	}
 }
 
 static void write_samplers(struct wbuf *w, const struct r500_program *p)
@@ -454,6 +468,33 @@ static void read_consts(struct rbuf *r, struct arena *arena, struct r500_program
 	}
 }
 
+/* The optional list after the entries: (entry index, x, y, z, w), at
+ * least one, indices strictly increasing. */
+static void read_uniform_inits(struct rbuf *r, struct arena *arena, struct r500_program *out)
+{
+	uint32_t n = get_count(r, "uniform initializer", 20, (uint32_t)out->nuniforms);
+	if (r->failed)
+		return;
+	if (n == 0) {
+		fail(r, "uniform initializer count is 0 (the list is left out instead)");
+		return;
+	}
+	float (*vals)[4] = arena_alloc(arena, n * sizeof *vals);
+	if (!alloc_ok(r, vals))
+		return;
+	int64_t prev = -1;
+	for (uint32_t i = 0; i < n && !r->failed; i++) {
+		uint32_t entry = get_u32(r);
+		if (!in_range(r, "uniform initializer entry", entry, prev + 1,
+			      (int64_t)out->nuniforms - 1))
+			return;
+		prev = entry;
+		for (int c = 0; c < 4; c++)
+			vals[i][c] = get_f32(r);
+		out->uniforms[entry].init = vals[i];
+	}
+}
+
 static void read_uniforms(struct rbuf *r, struct arena *arena, struct r500_program *out)
 {
 	/* every element holds at least one component of one slot */
@@ -479,6 +520,8 @@ static void read_uniforms(struct rbuf *r, struct arena *arena, struct r500_progr
 		if (!r->failed && (!u->name || !u->type))
 			fail(r, "out of memory");
 	}
+	if (!r->failed && r->pos < r->len)
+		read_uniform_inits(r, arena, out);
 }
 
 static void read_samplers(struct rbuf *r, struct arena *arena, struct r500_program *out)

@@ -146,7 +146,12 @@ static void json_uniforms(struct jbuf *b, const struct r500_program *p)
 		jb_string(b, u->type);
 		jb_printf(b, ",\"slot\":%d,\"swizzle\":", u->slot);
 		jb_string(b, u->swizzle);
-		jb_printf(b, ",\"array_len\":%d,\"element\":%d}", u->array_len, u->element);
+		jb_printf(b, ",\"array_len\":%d,\"element\":%d", u->array_len, u->element);
+		for (int c = 0; u->init && c < 4; c++) {
+			jb_puts(b, c ? "," : ",\"init\":[");
+			jb_float(b, u->init[c]);
+		}
+		jb_puts(b, u->init ? "]}" : "}");
 	}
 	jb_puts(b, "]");
 }

@@ -22,7 +22,7 @@ struct emu_uniform {
 struct emu_config {
 	int width, height;
 	const struct emu_varying *varyings; int nvaryings; /* others: (u, v, 0, 1) */
-	const struct emu_uniform *uniforms; int nuniforms; /* others: 0 */
+	const struct emu_uniform *uniforms; int nuniforms; /* others: initializer, else 0 */
 	const struct tex_image *textures;   int ntextures; /* indexed by unit */
 	int max_steps;         /* steps of the draw's one PC (= instruction executions
 				  per quad); 0 = default, lower for large draws */

@@ -1,7 +1,8 @@
 /* The constant file and flow-control constants a driver would upload:
  * the compiler's immediates, the uniform values given by name mapped
- * through the program's uniform table, and the loop descriptors
- * (Mesa's {255, 0, 0} where the program sets none, ISA.md §12). */
+ * through the program's uniform table (an element not given keeps its
+ * GLSL initializer, as glLinkProgram sets it, else 0), and the loop
+ * descriptors (Mesa's {255, 0, 0} where the program sets none, ISA.md §12). */
 #include <stdlib.h>
 #include <string.h>
 #include "emu_internal.h"
@@ -59,6 +60,12 @@ static void bind_uniforms(struct emu_ctx *ctx)
 		const struct r500_uniform *u = &p->uniforms[i];
 		if (!u->name || u->slot < 0 || u->slot >= R500_NUM_CONSTS)
 			continue;
+		/* the program's initializer first; a value given replaces it */
+		for (int j = 0; u->init && j < 4 && u->swizzle[j]; j++) {
+			int c = swz_index(u->swizzle[j]);
+			if (c >= 0)
+				ctx->c[u->slot][c] = emu_flush(u->init[j]);
+		}
 		for (int k = 0; cfg->uniforms && k < cfg->nuniforms; k++) {
 			const struct emu_uniform *v = &cfg->uniforms[k];
 			int first;

@@ -125,6 +125,10 @@ struct uscc_uniform_info {
 	int element;              /* vec4 element within the uniform */
 	int slot;                 /* constant slot the driver uploads it to */
 	const char *swizzle;      /* components of the slot, e.g. "xyzw", "z" */
+	/* The GLSL initializer of this element, to upload at link time: 4
+	 * floats, init[j] going to component swizzle[j] of the slot; NULL
+	 * when the uniform has none (its value is then 0 until set). */
+	const float *init;
 };
 struct uscc_sampler_info {
 	const char *name;

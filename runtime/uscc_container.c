@@ -92,7 +92,7 @@ bool uscc_container_uniform(const struct uscc_container *c, int i, struct uscc_u
 		return false;
 	const struct r500_uniform *u = &c->p.uniforms[i];
 	*out = (struct uscc_uniform_info){ u->name, u->type, u->array_len, u->element, u->slot,
-					   u->swizzle };
+					   u->swizzle, u->init };
 	return true;
 }
 

@@ -57,8 +57,8 @@ static inline void fixture_init(struct fixture *f)
 	f->consts[1][2] = -2.0f;
 	f->consts[3][3] = 0.25f;
 	f->is_imm[1] = f->is_imm[3] = 1;
-	f->uniforms[0] = (struct r500_uniform){ "u", "vec4", 0, 0, 0, "xyzw" };
-	f->uniforms[1] = (struct r500_uniform){ "m\"x\n", "mat2", 3, 1, 2, "xy" };
+	f->uniforms[0] = (struct r500_uniform){ "u", "vec4", 0, 0, 0, "xyzw", NULL };
+	f->uniforms[1] = (struct r500_uniform){ "m\"x\n", "mat2", 3, 1, 2, "xy", NULL };
 	f->samplers[0] = (struct r500_sampler){ "tex", 3, IR_TARGET_2D, 0 };
 	f->inputs[0] = (struct r500_input){ "gl_TexCoord[0]", 0, "xyzw" };
 	f->outputs[0] = (struct r500_output){ "gl_FragColor", 0 };

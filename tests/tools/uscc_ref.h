@@ -1,0 +1,56 @@
+/* uscc-ref: the IR interpreter run as a renderer, the reference that
+ * uscc-run's output is compared with (same options, same output). */
+#ifndef USCC_REF_H
+#define USCC_REF_H
+
+#include <stdbool.h>
+#include "emu.h"
+#include "glsl.h"
+#include "ir.h"
+#include "texture.h"
+
+enum { REF_MAX_ITEMS = 64, REF_MAX_PROBES = 64, REF_MAX_DEFINES = 32, REF_UNITS = 16,
+       REF_MAX_VERTICES = 4096 };
+
+/* One vertex attribute's values: one vec4 per vertex (or one for all). */
+struct ref_attrib {
+	const char *name;
+	float (*values)[4];
+	int nvalues;
+};
+
+struct ref_opts {
+	const char *file, *out_png;
+	enum glsl_stage stage;
+	int width, height, target;
+	bool dump;
+	struct emu_uniform uniforms[REF_MAX_ITEMS]; int nuniforms;
+	struct emu_varying varyings[REF_MAX_ITEMS]; int nvaryings;
+	const char *tex_spec[REF_UNITS];
+	int probes[REF_MAX_PROBES][2]; int nprobes;
+	struct glsl_define defines[REF_MAX_DEFINES]; int ndefines;
+	struct ref_attrib attribs[REF_MAX_ITEMS]; int nattribs;
+	int nvertices;
+};
+
+/* The textures given, bound by unit with the target the shader's sampler
+ * of that unit declares (a cube gets the image on all six faces). */
+struct ref_textures {
+	struct tex_image img[REF_UNITS];
+	float *store[REF_UNITS];
+};
+bool ref_textures_load(struct ref_textures *t, const struct ref_opts *o,
+		       const struct ir_func *f);
+void ref_textures_free(struct ref_textures *t);
+
+/* The flattened uniform values (uniform_values[base + element][c]) for the
+ * values given by name: "u" the whole uniform, "u[k]" array element k;
+ * elements not given hold their initializer (ir_uniform.init), else 0;
+ * malloc'd, NULL when out of memory. */
+float (*ref_uniform_values(const struct ref_opts *o, const struct ir_func *f))[4];
+
+/* Each stage's runner; return the exit status (0, 1 runtime failure, 2 I/O). */
+int ref_run_fragment(const struct ref_opts *o, const struct ir_func *f);
+int ref_run_vertex(const struct ref_opts *o, const struct ir_func *f);
+
+#endif

@@ -1,0 +1,129 @@
+/* What uscc-ref binds before running: textures by unit and uniform values
+ * by name, with the rules uscc-run applies to a container's tables
+ * (runtime/main_uscc_run.c, runtime/emu_bind.c), here over the IR's. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "builtin_textures.h"
+#include "png_io.h"
+#include "uscc_ref.h"
+
+static int sampler_target(const struct ir_func *f, int unit)
+{
+	for (int i = 0; i < f->nsamplers; i++)
+		if (f->samplers[i].unit == unit)
+			return f->samplers[i].target;
+	return IR_TARGET_2D;
+}
+
+bool ref_textures_load(struct ref_textures *t, const struct ref_opts *o,
+		       const struct ir_func *f)
+{
+	memset(t, 0, sizeof *t);
+	for (int u = 0; u < REF_UNITS; u++) {
+		const char *spec = o->tex_spec[u];
+		int w, h;
+		float *texels = NULL;
+		if (!spec)
+			continue;
+		if (!builtin_texture(spec, &w, &h, &texels)) {
+			char why[512];
+			if (!png_read_rgba(spec, &w, &h, &texels, why, sizeof why)) {
+				fprintf(stderr, "uscc-ref: %s\n", why);
+				ref_textures_free(t);
+				return false;
+			}
+		}
+		int target = sampler_target(f, u);
+		if (target == IR_TARGET_CUBE) {
+			size_t face = (size_t)w * (size_t)h * 4;
+			float *cube = malloc(face * 6 * sizeof(float));
+			if (!cube) {
+				free(texels);
+				ref_textures_free(t);
+				fprintf(stderr, "uscc-ref: out of memory\n");
+				return false;
+			}
+			for (int k = 0; k < 6; k++)
+				memcpy(cube + face * (size_t)k, texels, face * sizeof(float));
+			free(texels);
+			texels = cube;
+		}
+		t->store[u] = texels;
+		t->img[u] = (struct tex_image){ .target = target, .width = w, .height = h,
+						.depth = 1, .texels = texels,
+						.filter = TEX_FILTER_NEAREST,
+						.wrap = TEX_WRAP_REPEAT };
+	}
+	return true;
+}
+
+void ref_textures_free(struct ref_textures *t)
+{
+	for (int u = 0; u < REF_UNITS; u++) {
+		free(t->store[u]);
+		t->store[u] = NULL;
+	}
+}
+
+/* Does `cfg` name uniform `name` whole (*elem = -1) or element k of it? */
+static bool names_uniform(const char *cfg, const char *name, int *elem)
+{
+	size_t n = strlen(name);
+	if (strncmp(cfg, name, n) != 0)
+		return false;
+	if (cfg[n] == 0) {
+		*elem = -1;
+		return true;
+	}
+	if (cfg[n] != '[')
+		return false;
+	char *end;
+	long k = strtol(cfg + n + 1, &end, 10);
+	if (end == cfg + n + 1 || strcmp(end, "]") != 0 || k < 0 || k > 1000000)
+		return false;
+	*elem = (int)k;
+	return true;
+}
+
+/* Values are packed as the emulator reads them: `ncomp` per vec4 element
+ * (a matrix column), elements in order, counted from the first element
+ * addressed; values beyond those given are 0. */
+static void bind_uniform(const struct ir_uniform *un, const struct emu_uniform *v,
+			 float (*vals)[4])
+{
+	int elem, first = 0, count = un->nvec4;
+	if (!v->name || !names_uniform(v->name, un->name, &elem))
+		return;
+	if (elem >= 0) {
+		/* as the emulator reads it, "m[0]" of a non-array is all of it */
+		int per = un->array_len > 0 ? un->nvec4 / un->array_len : un->nvec4;
+		if (elem >= (un->array_len > 0 ? un->array_len : 1))
+			return;
+		first = elem * per;
+		count = per;
+	}
+	for (int e = 0; e < count; e++)
+		for (int c = 0; c < un->ncomp && c < 4; c++) {
+			int at = e * un->ncomp + c;
+			vals[un->base + first + e][c] = at < v->ncomp && at < 16 ? v->value[at] : 0.0f;
+		}
+}
+
+float (*ref_uniform_values(const struct ref_opts *o, const struct ir_func *f))[4]
+{
+	size_t n = f->nuniform_vec4 > 0 ? (size_t)f->nuniform_vec4 : 1;
+	float (*vals)[4] = calloc(n, sizeof *vals);
+	if (!vals)
+		return NULL;
+	/* what is not given keeps the program's initializer, as in uscc-run */
+	ir_uniform_defaults(f, vals);
+	for (int u = 0; u < f->nuniforms; u++) {
+		const struct ir_uniform *un = &f->uniforms[u];
+		if (un->base < 0 || un->base + un->nvec4 > f->nuniform_vec4)
+			continue;
+		for (int k = 0; k < o->nuniforms; k++)
+			bind_uniform(un, &o->uniforms[k], vals);
+	}
+	return vals;
+}
