@@ -156,11 +156,42 @@ static const struct bi_var bi_vars[] = {
 	{ "gl_ProjectionMatrixInverse", "mat4", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
 	{ "gl_ModelViewProjectionMatrixInverse", "mat4", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
 	{ "gl_ModelViewMatrixTranspose", "mat4", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_ProjectionMatrixTranspose", "mat4", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_ModelViewProjectionMatrixTranspose", "mat4", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_ModelViewMatrixInverseTranspose", "mat4", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_ProjectionMatrixInverseTranspose", "mat4", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_ModelViewProjectionMatrixInverseTranspose", "mat4", 0, SEMA_VAR_UNIFORM, true, DDESK,
+	  SALL, 0 },
 	{ "gl_NormalMatrix", "mat3", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
 	{ "gl_TextureMatrix", "mat4", -2, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_TextureMatrixInverse", "mat4", -2, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_TextureMatrixTranspose", "mat4", -2, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_TextureMatrixInverseTranspose", "mat4", -2, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
 	{ "gl_NormalScale", "float", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
-	{ "gl_TextureEnvColor", "vec4", 16, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_TextureEnvColor", "vec4", 8, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
 	{ "gl_ClipPlane", "vec4", 6, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_EyePlaneS", "vec4", -2, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_EyePlaneT", "vec4", -2, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_EyePlaneR", "vec4", -2, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_EyePlaneQ", "vec4", -2, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_ObjectPlaneS", "vec4", -2, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_ObjectPlaneT", "vec4", -2, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_ObjectPlaneR", "vec4", -2, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_ObjectPlaneQ", "vec4", -2, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	/* struct state (types below) */
+	{ "gl_DepthRange", "gl_DepthRangeParameters", 0, SEMA_VAR_UNIFORM, true, DALL, SALL, 0 },
+	{ "gl_Point", "gl_PointParameters", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_FrontMaterial", "gl_MaterialParameters", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_BackMaterial", "gl_MaterialParameters", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_LightSource", "gl_LightSourceParameters", -3, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_LightModel", "gl_LightModelParameters", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_FrontLightModelProduct", "gl_LightModelProducts", 0, SEMA_VAR_UNIFORM, true, DDESK,
+	  SALL, 0 },
+	{ "gl_BackLightModelProduct", "gl_LightModelProducts", 0, SEMA_VAR_UNIFORM, true, DDESK,
+	  SALL, 0 },
+	{ "gl_FrontLightProduct", "gl_LightProducts", -3, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_BackLightProduct", "gl_LightProducts", -3, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
+	{ "gl_Fog", "gl_FogParameters", 0, SEMA_VAR_UNIFORM, true, DDESK, SALL, 0 },
 	/* implementation constants, R500 values */
 	{ "gl_MaxLights", "int", 0, SEMA_VAR_CONST, true, DDESK, SALL, 8 },
 	{ "gl_MaxClipPlanes", "int", 0, SEMA_VAR_CONST, true, DDESK, SALL, 6 },
@@ -181,14 +212,92 @@ static const struct bi_var bi_vars[] = {
 
 static int bi_array_len(int code)
 {
-	return code == -1 ? 4 /* gl_MaxDrawBuffers */ : code == -2 ? 8 /* gl_MaxTextureCoords */ : code;
+	return code == -1 ? 4 /* gl_MaxDrawBuffers */ : code == -2 ? 8 /* gl_MaxTextureCoords */
+	       : code == -3 ? 8 /* gl_MaxLights */ : code;
+}
+
+/* The built-in struct types of the state uniforms (7.5 of the specs). */
+struct bi_struct {
+	const char *name;
+	unsigned dialects;
+	const char *fields; /* "type name;" ... */
+};
+
+static const struct bi_struct bi_structs[] = {
+	{ "gl_DepthRangeParameters", DALL, "float near; float far; float diff;" },
+	{ "gl_PointParameters", DDESK,
+	  "float size; float sizeMin; float sizeMax; float fadeThresholdSize; "
+	  "float distanceConstantAttenuation; float distanceLinearAttenuation; "
+	  "float distanceQuadraticAttenuation;" },
+	{ "gl_MaterialParameters", DDESK,
+	  "vec4 emission; vec4 ambient; vec4 diffuse; vec4 specular; float shininess;" },
+	{ "gl_LightSourceParameters", DDESK,
+	  "vec4 ambient; vec4 diffuse; vec4 specular; vec4 position; vec4 halfVector; "
+	  "vec3 spotDirection; float spotExponent; float spotCutoff; float spotCosCutoff; "
+	  "float constantAttenuation; float linearAttenuation; float quadraticAttenuation;" },
+	{ "gl_LightModelParameters", DDESK, "vec4 ambient;" },
+	{ "gl_LightModelProducts", DDESK, "vec4 sceneColor;" },
+	{ "gl_LightProducts", DDESK, "vec4 ambient; vec4 diffuse; vec4 specular;" },
+	{ "gl_FogParameters", DDESK,
+	  "vec4 color; float density; float start; float end; float scale;" },
+};
+
+enum { BI_NSTRUCTS = sizeof bi_structs / sizeof bi_structs[0], BI_MAX_FIELDS = 16 };
+
+/* Builds the struct type from its "type name;" list. */
+static const struct glsl_type *bi_struct_type(struct arena *a, const struct bi_struct *bs)
+{
+	struct glsl_field *f = arena_alloc(a, sizeof *f * BI_MAX_FIELDS);
+	struct glsl_type *t = arena_alloc(a, sizeof *t);
+	if (!f || !t)
+		return NULL;
+	memset(t, 0, sizeof *t);
+	int n = 0;
+	for (const char *p = bs->fields; *p && n < BI_MAX_FIELDS;) {
+		while (*p == ' ')
+			p++;
+		const char *sp = strchr(p, ' '), *semi = sp ? strchr(sp, ';') : NULL;
+		if (!sp || !semi)
+			break;
+		char tn[16];
+		size_t tl = (size_t)(sp - p) < sizeof tn ? (size_t)(sp - p) : sizeof tn - 1;
+		memcpy(tn, p, tl);
+		tn[tl] = 0;
+		f[n].type = glsl_type_by_name(tn);
+		f[n].name = arena_strndup(a, sp + 1, (size_t)(semi - sp - 1));
+		if (!f[n].type || !f[n].name)
+			return NULL;
+		n++;
+		p = semi + 1;
+	}
+	t->base = GLSL_STRUCT;
+	t->cols = t->rows = 1;
+	t->name = bs->name;
+	t->fields = f;
+	t->nfields = n;
+	return t;
+}
+
+bool sema_bi_struct_name(const struct fe_ctx *fe, int i, const char **name)
+{
+	unsigned d = fe->es ? DES : fe->version >= 120 ? D120 : D110;
+	if (i < 0 || i >= (int)BI_NSTRUCTS)
+		return false;
+	*name = bi_structs[i].dialects & d ? bi_structs[i].name : NULL;
+	return true;
 }
 
 void sema_declare_builtins(struct fe_ctx *fe, void (*declare)(void *ud, struct sema_symbol *),
-			   void *ud)
+			   void (*declare_type)(void *ud, const struct glsl_type *), void *ud)
 {
 	unsigned d = fe->es ? DES : fe->version >= 120 ? D120 : D110;
 	unsigned s = fe->stage == GLSL_STAGE_VERTEX ? VERT : FRAG;
+	const struct glsl_type *structs[BI_NSTRUCTS];
+	for (size_t i = 0; i < BI_NSTRUCTS; i++) {
+		structs[i] = bi_structs[i].dialects & d ? bi_struct_type(fe->arena, &bi_structs[i]) : NULL;
+		if (structs[i])
+			declare_type(ud, structs[i]);
+	}
 	for (size_t i = 0; i < sizeof bi_vars / sizeof bi_vars[0]; i++) {
 		const struct bi_var *v = &bi_vars[i];
 		if (!(v->dialects & d) || !(v->stages & s))
@@ -198,6 +307,11 @@ void sema_declare_builtins(struct fe_ctx *fe, void (*declare)(void *ud, struct s
 			return;
 		sym->name = v->name;
 		sym->type = glsl_type_by_name(v->type);
+		for (size_t k = 0; k < BI_NSTRUCTS && !sym->type; k++)
+			if (structs[k] && strcmp(structs[k]->name, v->type) == 0)
+				sym->type = structs[k];
+		if (!sym->type)
+			return; /* out of memory */
 		if (v->array_len)
 			sym->type = glsl_type_array(fe->arena, sym->type, bi_array_len(v->array_len));
 		sym->builtin = v->kind;

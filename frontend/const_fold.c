@@ -39,6 +39,11 @@ bool lower_fold_const(struct fe_ctx *fe, struct ast_node *e, struct sema_const *
 			memcpy(val[in->id], in->imm, sizeof val[in->id]);
 			continue;
 		}
+		if (in->op == IR_OP_DDX || in->op == IR_OP_DDY) {
+			/* every source is a constant: its derivatives are zero */
+			memset(val[in->id], 0, sizeof val[in->id]);
+			continue;
+		}
 		if (!ir_op_is_evaluable(in->op) || in->nsrc > IR_MAX_SRCS)
 			return false;
 		float s[IR_MAX_SRCS][4];

@@ -16,6 +16,7 @@ struct fe_ctx {
 	int version;            /* 100, 110 or 120 */
 	bool es;                /* version 100 */
 	bool ext_texture_rect;  /* GL_ARB_texture_rectangle enabled */
+	bool ext_texture_rect_warn; /* ... with `warn` (itself or `all`): warn on each use */
 	bool after_syntax_errors; /* sema: do not report undeclared names */
 };
 

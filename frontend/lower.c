@@ -122,6 +122,24 @@ struct lv lower_zero(struct lower *l, const struct glsl_type *t)
 	return v;
 }
 
+struct lv lower_bool(struct lower *l, bool b)
+{
+	if (b && !l->truev) {
+		float one[4] = { 1, 1, 1, 1 };
+		return lower_const(l, &glsl_type_bool, one);
+	}
+	return lv_scalar(b ? l->truev : l->falsev, 0);
+}
+
+bool lower_lv_known(const struct lv *v, bool *val)
+{
+	const struct ir_instr *d = v->col[0].def;
+	if (!d || d->op != IR_OP_CONST)
+		return false;
+	*val = d->imm[v->col[0].swz[0] & 3] != 0;
+	return true;
+}
+
 /* --- variables --- */
 
 struct lvar *lower_var(struct lower *l, struct sema_symbol *sym)
@@ -162,8 +180,13 @@ static void lower_decl(struct lower *l, struct ast_node *decl)
 		if (!d->sym)
 			continue;
 		const struct glsl_type *t = d->sym->type;
-		d->sym->lower_data = NULL; /* a fresh variable each time it is declared */
-		struct lvar *v = lower_var(l, d->sym);
+		struct lvar *v = d->sym->lower_data;
+		if (v && v->hoisted) {
+			v->hoisted = false; /* made before an `if (alive)` (lower_list) */
+		} else {
+			d->sym->lower_data = NULL; /* a fresh variable each time it is declared */
+			v = lower_var(l, d->sym);
+		}
 		if (!v)
 			return;
 		if (d->kid[1] && lower_is_agg(t))
@@ -200,27 +223,42 @@ static bool same_src(const struct ir_src *a, const struct ir_src *b, int n)
 	return a->def == b->def && memcmp(a->swz, b->swz, (size_t)n) == 0;
 }
 
-static void lower_if(struct lower *l, struct ast_node *n)
+void lower_branch(struct lower *l, struct ir_src cond, lower_arm_fn then_fn, void *then_ud,
+		  lower_arm_fn else_fn, void *else_ud)
 {
-	struct lv c = lower_expr(l, n->kid[0]);
 	if (l->failed)
 		return;
 	int nv = l->nvars;
+	if (cond.def && cond.def->op == IR_OP_CONST) {
+		/* a constant condition: only the arm taken is lowered (a call in
+		 * the other may name a function never defined: piglit's
+		 * glsl-const-folding-01) */
+		bool taken = cond.def->imm[cond.swz[0] & 3] != 0;
+		lower_arm_fn fn = taken ? then_fn : else_fn;
+		if (fn)
+			fn(l, taken ? then_ud : else_ud);
+		l->nvars = nv;
+		return;
+	}
 	bool written[nv ? nv : 1];
 	for (int i = 0; i < nv; i++)
 		written[i] = l->vars[i]->written;
 	struct lv **before = lower_snapshot(l, nv);
-	struct ir_cf *cf = ir_build_if(&l->b, lv_comp(&c, 0, 0));
+	struct ir_cf *cf = ir_build_if(&l->b, cond);
 	if (!cf || !before) {
 		l->failed = true;
 		return;
 	}
 	ir_builder_enter(&l->b, &cf->then_list, cf);
-	lower_stmt(l, n->kid[1]);
+	if (then_fn)
+		then_fn(l, then_ud);
+	l->nvars = nv;
 	struct lv **then_v = lower_snapshot(l, nv);
 	lower_restore(l, before, nv);
 	ir_builder_enter(&l->b, &cf->else_list, cf);
-	lower_stmt(l, n->kid[2]);
+	if (else_fn)
+		else_fn(l, else_ud);
+	l->nvars = nv;
 	struct lv **else_v = lower_snapshot(l, nv);
 	ir_builder_after(&l->b, cf);
 	if (!then_v || !else_v || l->failed) {
@@ -247,6 +285,15 @@ static void lower_if(struct lower *l, struct ast_node *n)
 	}
 }
 
+static void lower_if(struct lower *l, struct ast_node *n)
+{
+	struct lv c = lower_expr(l, n->kid[0]);
+	if (l->failed)
+		return;
+	lower_branch(l, lv_comp(&c, 0, 0), lower_stmt_arm, n->kid[1], n->kid[2] ? lower_stmt_arm : NULL,
+		     n->kid[2]);
+}
+
 void lower_stmt(struct lower *l, struct ast_node *n)
 {
 	if (!n || l->failed)
@@ -264,13 +311,7 @@ void lower_stmt(struct lower *l, struct ast_node *n)
 	switch (n->kind) {
 	case AST_BLOCK: {
 		int nv = l->nvars;
-		for (struct ast_node *s = n->kid[0]; s && !l->failed; s = s->next) {
-			if (l->returned) {
-				lower_refuse(l, s->loc, "code after 'return' is not supported yet");
-				break;
-			}
-			lower_stmt(l, s);
-		}
+		lower_list(l, n->kid[0]);
 		/* the block's own variables are gone: no PHI may join them later */
 		l->nvars = nv;
 		break;
@@ -280,7 +321,7 @@ void lower_stmt(struct lower *l, struct ast_node *n)
 		break;
 	case AST_EXPR_STMT:
 		if (n->kid[0])
-			lower_expr(l, n->kid[0]);
+			lower_effect(l, n->kid[0]);
 		break;
 	case AST_IF:
 		lower_if(l, n);
@@ -295,13 +336,7 @@ void lower_stmt(struct lower *l, struct ast_node *n)
 		lower_jump(l, n);
 		break;
 	case AST_RETURN:
-		if (l->loop) {
-			lower_return(l, n);
-			break;
-		}
-		if (n->kid[0] && l->ret)
-			*l->ret = lower_expr(l, n->kid[0]);
-		l->returned = true;
+		lower_return(l, n);
 		break;
 	case AST_DISCARD:
 		if (!ir_build(&l->b, IR_OP_DISCARD, 0, IR_FLOAT, 0, NULL))
@@ -315,77 +350,18 @@ void lower_stmt(struct lower *l, struct ast_node *n)
 
 /* --- user functions: inlined --- */
 
-static bool has_return(const struct ast_node *n);
-
-/* Lowers a function's body; its return value goes to `result`.  A body
- * whose only return is its last statement is plain code; any other runs
- * as a loop that runs once, each return a break (lower_loop.c). */
-void lower_function_body(struct lower *l, struct ast_node *body, const struct glsl_type *ret,
-			 struct lv *result)
-{
-	bool early = false;
-	for (struct ast_node *s = body->kid[0]; s; s = s->next)
-		early |= has_return(s) && !(s->kind == AST_RETURN && !s->next);
-	struct lv *saved_ret = l->ret;
-	bool saved_returned = l->returned;
-	l->ret = result;
-	l->returned = false;
-	if (!early) {
-		lower_stmt(l, body);
-	} else {
-		struct sema_symbol *rs = arena_alloc(l->f->arena, sizeof *rs);
-		if (!rs) {
-			l->failed = true;
-			return;
-		}
-		rs->name = "<return value>";
-		rs->type = glsl_is_basic(ret) ? ret : &glsl_type_float;
-		struct lvar *rv = lower_var(l, rs);
-		if (rv)
-			rv->elems[0] = *result;
-		int nv = l->nvars;
-		lower_body_once(l, body, rs);
-		if (rv)
-			*result = rv->elems[0];
-		l->nvars = nv - 1; /* the return value's variable too */
-	}
-	l->ret = saved_ret;
-	l->returned = saved_returned;
-}
-
-static bool has_return(const struct ast_node *n)
-{
-	if (!n)
-		return false;
-	if (n->kind == AST_RETURN)
-		return true;
-	if (n->kind < AST_BLOCK)
-		return false; /* expressions */
-	for (int i = 0; i < 4; i++)
-		for (const struct ast_node *k = n->kid[i]; k; k = k->next) {
-			if (has_return(k))
-				return true;
-			if (n->kind != AST_BLOCK)
-				break;
-		}
-	return false;
-}
-
-struct lv lower_call_user(struct lower *l, struct ast_node *call)
+/* Inlines a call; the return value's leaves go to `result`, which holds
+ * zeros of the return type (or one float for void). */
+static void call_user(struct lower *l, struct ast_node *call, struct lv *result)
 {
 	struct sema_function *f = call->fn;
-	struct lv result = lower_zero(l, glsl_is_basic(f->ret) ? f->ret : &glsl_type_float);
-	if (lower_is_agg(f->ret)) {
-		lower_refuse(l, call->loc, "functions returning arrays or structs are not supported yet");
-		return result;
-	}
 	if (!f->def) {
 		lower_refuse(l, call->loc, "function '%s' is declared but never defined", f->name);
-		return result;
+		return;
 	}
 	if (++l->inline_depth > LOWER_MAX_INLINE) {
 		lower_refuse(l, call->loc, "calls nested too deeply");
-		return result;
+		return;
 	}
 	struct ast_node *body = f->def->kid[1];
 	int nv_before_call = l->nvars; /* parameters and locals end with the call */
@@ -397,16 +373,15 @@ struct lv lower_call_user(struct lower *l, struct ast_node *call)
 		const struct glsl_type *pt = f->params[k].type;
 		int n = lower_leaf_count(pt);
 		args[k] = arena_alloc(l->f->arena, sizeof(struct lv) * (size_t)n);
-		if (!args[k] || (lower_is_agg(pt) && lower_leaf_type(pt, 0)->base == GLSL_SAMPLER)) {
-			lower_refuse(l, a->loc, "parameters of type '%s' are not supported yet",
-				     glsl_type_name(l->f->arena, pt));
-			return result;
+		if (!args[k]) {
+			l->failed = true;
+			return;
 		}
 		if (pt->base == GLSL_SAMPLER) {
 			args[k][0] = lower_sampler(l, a);
 			if (args[k][0].rows == 0xff) {
 				lower_refuse(l, a->loc, "this sampler argument is not supported yet");
-				return result;
+				return;
 			}
 		} else if (f->params[k].qual == AST_STORAGE_OUT)
 			for (int i = 0; i < n; i++)
@@ -426,10 +401,7 @@ struct lv lower_call_user(struct lower *l, struct ast_node *call)
 			memcpy(v->elems, args[k], sizeof(struct lv) * (size_t)v->nelems);
 	}
 	struct src_loc saved_loc = l->b.loc;
-	struct lower_loop *saved_loop = l->loop;
-	l->loop = NULL; /* the callee's returns are its own */
-	lower_function_body(l, body, f->ret, &result);
-	l->loop = saved_loop;
+	lower_function_body(l, body, f->ret, result);
 	l->b.loc = saved_loc;
 	k = 0;
 	for (struct ast_node *a = call->kid[0]; a && k < f->nparams && !l->failed; a = a->next, k++) {
@@ -445,23 +417,45 @@ struct lv lower_call_user(struct lower *l, struct ast_node *call)
 	}
 	l->inline_depth--;
 	l->nvars = nv_before_call;
+}
+
+struct lv lower_call_user(struct lower *l, struct ast_node *call)
+{
+	const struct glsl_type *t = call->fn->ret;
+	struct lv result = lower_zero(l, glsl_is_basic(t) ? t : &glsl_type_float);
+	if (lower_is_agg(t)) {
+		lower_refuse(l, call->loc, "a call returning an array or struct used as a value");
+		return result;
+	}
+	call_user(l, call, &result);
 	return result;
+}
+
+void lower_call_user_agg(struct lower *l, struct ast_node *call, struct lv *out)
+{
+	const struct glsl_type *t = call->fn->ret;
+	for (int i = 0; i < lower_leaf_count(t); i++)
+		out[i] = lower_zero(l, lower_leaf_type(t, i));
+	call_user(l, call, out);
 }
 
 /* --- the program --- */
 
-/* Samplers take texture units in declaration order. */
+/* Samplers take texture units in declaration order: each sampler leaf of
+ * a uniform (a sampler, a sampler array's elements "s[0]" "s[1]" ..., the
+ * samplers in a uniform struct "light.shadow") is one unit. */
 static void add_samplers(struct lower *l, const struct sema_program *prog)
 {
 	for (int i = 0; i < prog->nglobals; i++) {
 		struct sema_symbol *s = prog->globals[i];
-		if (s->type->base == GLSL_SAMPLER && s->uses > 0)
-			ir_func_add_sampler(l->f, s->name, s->type->target, s->type->shadow);
-		/* a sampler array: one unit per element, "s[0]", "s[1]" ... */
-		if (s->type->base == GLSL_ARRAY && s->type->elem->base == GLSL_SAMPLER && s->uses > 0)
-			for (int k = 0; k < s->type->length; k++)
-				ir_func_add_sampler(l->f, arena_printf(l->f->arena, "%s[%d]", s->name, k),
-						    s->type->elem->target, s->type->elem->shadow);
+		if (s->uses <= 0 || s->storage != AST_STORAGE_UNIFORM || !glsl_has_sampler(s->type))
+			continue;
+		int n = lower_leaf_count(s->type);
+		for (int k = 0; k < n; k++) {
+			const struct glsl_type *t = lower_leaf_type(s->type, k);
+			if (t->base == GLSL_SAMPLER)
+				ir_func_add_sampler(l->f, lower_sampler_name(l, s, k), t->target, t->shadow);
+		}
 	}
 }
 
@@ -575,6 +569,8 @@ struct ir_func *lower_program(struct fe_ctx *fe, const struct sema_program *prog
 	const float zero[4] = { 0, 0, 0, 0 };
 	l.zero = ir_build_const(&l.b, 4, IR_FLOAT, zero);
 	l.falsev = ir_build_const(&l.b, 4, IR_BOOL, zero);
+	const float one[4] = { 1, 1, 1, 1 };
+	l.truev = ir_build_const(&l.b, 4, IR_BOOL, one);
 	add_samplers(&l, prog);
 	init_globals(&l, prog);
 	/* outputs exist from the start, so that an if or a loop that writes

@@ -11,7 +11,7 @@ static const struct glsl_type *elem_type(const struct glsl_type *t)
 	return t->base == GLSL_ARRAY ? t->elem : t;
 }
 
-static struct lv refuse_lv(struct lower *l, struct ast_node *e, const char *what)
+struct lv lower_refuse_lv(struct lower *l, struct ast_node *e, const char *what)
 {
 	lower_refuse(l, e->loc, "%s is not supported yet", what);
 	return lower_zero(l, glsl_is_basic(e->ty) ? e->ty : &glsl_type_float);
@@ -100,14 +100,14 @@ static const char *builtin_input_name(const struct sema_symbol *s)
 /* Non-constant indexes of what is not a uniform: a compare/select chain
  * over the candidates (the R500 has no relative addressing of temps
  * outside loops). */
-static struct ir_src index_is(struct lower *l, const struct lv *dyn, int k)
+struct ir_src lower_index_is(struct lower *l, const struct lv *dyn, int k)
 {
 	struct ir_src s[2] = { lv_comp(dyn, 0, 0), ir_src_comp(ir_build_constf(&l->b, (float)k), 0) };
 	struct ir_instr *eq = lv_build(l, IR_OP_EQ, 1, 2, s);
 	return eq ? ir_src_comp(eq, 0) : s[0];
 }
 
-static struct lv select_lv(struct lower *l, struct ir_src cond, const struct lv *a,
+struct lv lower_select_lv(struct lower *l, struct ir_src cond, const struct lv *a,
 			   const struct lv *b)
 {
 	struct lv r = *a;
@@ -122,6 +122,7 @@ static struct lv select_lv(struct lower *l, struct ir_src cond, const struct lv 
 
 static struct lv load_var(struct lower *l, struct ast_node *e, struct sema_symbol *sym, int elem,
 			  const struct lv *dyn);
+static struct lv uniform_sampler(struct lower *l, const struct sema_symbol *sym, int leaf);
 
 /* Element `dyn` of an array variable that is not a uniform. */
 static struct lv load_dynamic(struct lower *l, struct ast_node *e, struct sema_symbol *sym,
@@ -131,7 +132,7 @@ static struct lv load_dynamic(struct lower *l, struct ast_node *e, struct sema_s
 	struct lv r = load_var(l, e, sym, 0, NULL);
 	for (int k = 1; k < n && !l->failed; k++) {
 		struct lv x = load_var(l, e, sym, k, NULL);
-		r = select_lv(l, index_is(l, dyn, k), &x, &r);
+		r = lower_select_lv(l, lower_index_is(l, dyn, k), &x, &r);
 	}
 	return r;
 }
@@ -141,9 +142,18 @@ static struct lv load_var(struct lower *l, struct ast_node *e, struct sema_symbo
 			  const struct lv *dyn)
 {
 	const struct glsl_type *et = lower_leaf_type(sym->type, elem);
+	if (sym->storage == AST_STORAGE_UNIFORM && et->base == GLSL_SAMPLER && !dyn)
+		return uniform_sampler(l, sym, elem); /* a struct's sampler passed along */
 	if (sym->storage == AST_STORAGE_UNIFORM) {
-		if (sym->init)
-			return refuse_lv(l, e, "a uniform with an initializer (its default value)");
+		if (sym->init) {
+			/* GLSL 1.20 4.3.5: the initializer is the value the uniform
+			 * holds until the application sets one; the IR's uniform
+			 * table has no field to carry it yet */
+			lower_refuse(l, e->loc, "uniform '%s' has an initializer (a GLSL 1.20 default "
+				     "value): uniform initializers are not supported yet (the IR "
+				     "uniform table cannot carry the default value)", sym->name);
+			return lower_zero(l, glsl_is_basic(e->ty) ? e->ty : &glsl_type_float);
+		}
 		return load_uniform(l, sym, elem, dyn);
 	}
 	if (dyn)
@@ -188,7 +198,7 @@ static struct lv load_var(struct lower *l, struct ast_node *e, struct sema_symbo
 
 /* An index: constant when sema folded it or when it lowers to a constant
  * (a counter of an unrolled loop); otherwise its value in `dyn`. */
-static bool index_value(struct lower *l, struct ast_node *idx, int *k, struct lv *dyn)
+bool lower_index_value(struct lower *l, struct ast_node *idx, int *k, struct lv *dyn)
 {
 	if (idx->cval) {
 		*k = (int)idx->cval->v[0];
@@ -216,19 +226,9 @@ static struct lv load_member(struct lower *l, struct ast_node *e)
 	int leaf;
 	if (lower_path(e, &sym, &leaf))
 		return load_var(l, e, sym, leaf, NULL);
-	struct ast_node *base = e->kid[0];
-	if (e->kind != AST_FIELD || !lower_is_agg(base->ty))
-		return refuse_lv(l, e, "indexing an array member by a non-constant");
-	int n = lower_leaf_count(base->ty), off = 0;
-	struct lv *all = arena_alloc(l->f->arena, sizeof *all * (size_t)n);
-	if (!all) {
-		l->failed = true;
-		return lower_zero(l, e->ty);
-	}
-	lower_agg(l, base, all);
-	for (int i = 0; i < e->field; i++)
-		off += lower_leaf_count(base->ty->fields[i].type);
-	return all[off];
+	struct lv r;
+	lower_agg_slice(l, e, &r);
+	return r;
 }
 
 /* --- operators --- */
@@ -405,6 +405,12 @@ static struct lv lower_binary(struct lower *l, struct ast_node *e)
 {
 	if ((e->op == AST_OP_EQ || e->op == AST_OP_NE) && lower_is_agg(e->kid[0]->ty))
 		return agg_equality(l, e);
+	if (e->op == ',') {
+		lower_effect(l, e->kid[0]);
+		return lower_expr(l, e->kid[1]);
+	}
+	if ((e->op == AST_OP_AND || e->op == AST_OP_OR) && lower_has_effects(l, e->kid[1]))
+		return lower_short_circuit(l, e);
 	struct lv a = lower_expr(l, e->kid[0]);
 	struct lv b = lower_expr(l, e->kid[1]);
 	const struct glsl_type *ta = e->kid[0]->ty, *tb = e->kid[1]->ty;
@@ -422,7 +428,7 @@ static struct lv lower_binary(struct lower *l, struct ast_node *e)
 	case AST_OP_AND: return lv_of(lv_build(l, IR_OP_AND, 1, 2, s));
 	case AST_OP_OR: return lv_of(lv_build(l, IR_OP_OR, 1, 2, s));
 	case AST_OP_XOR: return lv_of(lv_build(l, IR_OP_XOR, 1, 2, s));
-	default: return refuse_lv(l, e, "this operator");
+	default: return lower_refuse_lv(l, e, "this operator");
 	}
 }
 
@@ -451,25 +457,6 @@ static struct lv lower_unary(struct lower *l, struct ast_node *e)
 	}
 }
 
-static struct lv lower_ternary(struct lower *l, struct ast_node *e)
-{
-	struct lv c = lower_expr(l, e->kid[0]);
-	struct lv a = lower_expr(l, e->kid[1]);
-	struct lv b = lower_expr(l, e->kid[2]);
-	if (!glsl_is_basic(e->ty))
-		return refuse_lv(l, e, "'?:' on arrays or structs");
-	struct lv r = a;
-	for (int col = 0; col < a.ncols; col++) {
-		struct ir_src s[3] = { lv_comp(&c, 0, 0), a.col[col], b.col[col] };
-		struct ir_instr *in = lv_build(l, IR_OP_SELECT, a.rows, 3, s);
-		if (!in)
-			return r;
-		r.col[col] = ir_src_of(in);
-	}
-	return r;
-}
-
-/* Swizzle of a single-column value: composes the swizzles, no instruction. */
 static struct lv swizzle(const struct lv *a, const uint8_t *swz, int n)
 {
 	struct lv r = *a;
@@ -486,7 +473,7 @@ static struct lv lower_index(struct lower *l, struct ast_node *e)
 	const struct glsl_type *bt = base->ty;
 	int k;
 	struct lv dyn;
-	bool is_const = index_value(l, idx, &k, &dyn);
+	bool is_const = lower_index_value(l, idx, &k, &dyn);
 	if (bt->base == GLSL_ARRAY) {
 		if (base->kind != AST_IDENT || !base->sym)
 			return load_member(l, e);
@@ -506,7 +493,7 @@ static struct lv lower_index(struct lower *l, struct ast_node *e)
 		for (int k = 1; k < n; k++) {
 			struct lv x = r;
 			x.col[0] = mat ? a.col[k] : lv_comp(&a, 0, k);
-			r = select_lv(l, index_is(l, &dyn, k), &x, &r);
+			r = lower_select_lv(l, lower_index_is(l, &dyn, k), &x, &r);
 		}
 		return r;
 	}
@@ -528,7 +515,7 @@ static struct lv construct(struct lower *l, struct ast_node *e)
 {
 	const struct glsl_type *t = e->ty;
 	if (!glsl_is_basic(t))
-		return refuse_lv(l, e, "constructing arrays or structs");
+		return lower_refuse_lv(l, e, "constructing arrays or structs");
 	/* flatten the arguments into scalar sources (column-major) */
 	struct ir_src comps[16];
 	int n = 0, nargs = 0;
@@ -638,13 +625,55 @@ static struct lv lower_call(struct lower *l, struct ast_node *e)
 		if (a->ty->base == GLSL_SAMPLER) {
 			args[n] = lower_sampler(l, a);
 			if (args[n].rows == 0xff)
-				return refuse_lv(l, a, "a sampler expression");
+				return lower_refuse_lv(l, a, "a sampler expression");
 			n++;
 			continue;
 		}
 		args[n++] = lower_expr(l, a);
 	}
 	return lower_builtin(l, e, args, n);
+}
+
+/* Sampler leaf `leaf` of a uniform, as a sampler value (below). */
+static struct lv uniform_sampler(struct lower *l, const struct sema_symbol *sym, int leaf)
+{
+	struct lv s;
+	memset(&s, 0, sizeof s);
+	s.rows = 0xff;
+	int idx = ir_func_find_sampler(l->f, lower_sampler_name(l, sym, leaf));
+	if (idx >= 0 && idx < 0xff)
+		s.rows = (uint8_t)idx;
+	return s;
+}
+
+/* Like lower_path, with indexes that lower to constants (the counter of
+ * an unrolled loop) accepted too: the spec wants sampler indexes
+ * constant, and these are. */
+static bool sampler_path(struct lower *l, struct ast_node *e, struct sema_symbol **sym, int *leaf)
+{
+	if (e->kind == AST_IDENT) {
+		*sym = e->sym;
+		*leaf = 0;
+		return e->sym != NULL;
+	}
+	if (e->kind == AST_FIELD && !e->nswz) {
+		if (!sampler_path(l, e->kid[0], sym, leaf))
+			return false;
+		const struct glsl_type *st = e->kid[0]->ty;
+		for (int i = 0; i < e->field && i < st->nfields; i++)
+			*leaf += lower_leaf_count(st->fields[i].type);
+		return true;
+	}
+	if (e->kind == AST_INDEX && e->kid[0]->ty->base == GLSL_ARRAY) {
+		int k;
+		struct lv dyn;
+		if (!lower_index_value(l, e->kid[1], &k, &dyn) || k < 0 ||
+		    k >= e->kid[0]->ty->length || !sampler_path(l, e->kid[0], sym, leaf))
+			return false;
+		*leaf += k * lower_leaf_count(e->kid[0]->ty->elem);
+		return true;
+	}
+	return false;
 }
 
 /* A sampler argument: ncols 0 and the sampler table index in rows (0xff:
@@ -656,23 +685,15 @@ struct lv lower_sampler(struct lower *l, struct ast_node *a)
 	struct lv s;
 	memset(&s, 0, sizeof s);
 	s.rows = 0xff;
-	int idx = -1;
-	if (a->kind == AST_IDENT && a->sym && a->sym->is_param && a->sym->lower_data) {
-		struct lvar *v = a->sym->lower_data;
-		return v->elems[0];
+	struct sema_symbol *sym;
+	int leaf;
+	if (!sampler_path(l, a, &sym, &leaf))
+		return s;
+	if (sym->is_param) {
+		struct lvar *v = sym->lower_data;
+		return v && leaf < v->nelems ? v->elems[leaf] : s;
 	}
-	if (a->kind == AST_IDENT && a->sym)
-		idx = ir_func_find_sampler(l->f, a->sym->name);
-	if (a->kind == AST_INDEX && a->kid[0]->kind == AST_IDENT && a->kid[0]->sym) {
-		int k;
-		struct lv dyn;
-		if (index_value(l, a->kid[1], &k, &dyn))
-			idx = ir_func_find_sampler(l->f, arena_printf(l->f->arena, "%s[%d]",
-								      a->kid[0]->sym->name, k));
-	}
-	if (idx >= 0 && idx < 0xff)
-		s.rows = (uint8_t)idx;
-	return s;
+	return sym->storage == AST_STORAGE_UNIFORM ? uniform_sampler(l, sym, leaf) : s;
 }
 
 struct lv lower_expr(struct lower *l, struct ast_node *e)
@@ -696,9 +717,9 @@ struct lv lower_expr(struct lower *l, struct ast_node *e)
 	switch (e->kind) {
 	case AST_IDENT:
 		if (!e->sym)
-			r = refuse_lv(l, e, "this identifier");
+			r = lower_refuse_lv(l, e, "this identifier");
 		else if (e->sym->type->base == GLSL_ARRAY || e->sym->type->base == GLSL_STRUCT)
-			r = refuse_lv(l, e, "using a whole array or struct as a value");
+			r = lower_refuse_lv(l, e, "using a whole array or struct as a value");
 		else
 			r = load_var(l, e, e->sym, 0, NULL);
 		break;
@@ -733,7 +754,7 @@ struct lv lower_expr(struct lower *l, struct ast_node *e)
 		}
 		break;
 	case AST_INDEX: r = lower_index(l, e); break;
-	default: r = refuse_lv(l, e, "this expression"); break;
+	default: r = lower_refuse_lv(l, e, "this expression"); break;
 	}
 	l->b.loc = saved;
 	l->expr_depth--;
@@ -772,12 +793,12 @@ static void store_dynamic(struct lower *l, struct ast_node *e, const struct lv *
 	const struct glsl_type *bt = base->ty;
 	if (bt->base == GLSL_ARRAY) {
 		if (base->kind != AST_IDENT || !base->sym) {
-			refuse_lv(l, e, "assigning to this kind of array");
+			lower_store_agg(l, e, &v);
 			return;
 		}
 		struct lvar *var = store_target(l, e, base->sym);
 		for (int k = 0; var && k < var->nelems && !l->failed; k++) {
-			var->elems[k] = select_lv(l, index_is(l, dyn, k), &v, &var->elems[k]);
+			var->elems[k] = lower_select_lv(l, lower_index_is(l, dyn, k), &v, &var->elems[k]);
 			if (k < 64)
 				var->written_elems |= 1ull << k;
 		}
@@ -789,14 +810,14 @@ static void store_dynamic(struct lower *l, struct ast_node *e, const struct lv *
 			struct lv col = old, nv = v;
 			col.ncols = nv.ncols = 1;
 			col.col[0] = old.col[k];
-			old.col[k] = select_lv(l, index_is(l, dyn, k), &nv, &col).col[0];
+			old.col[k] = lower_select_lv(l, lower_index_is(l, dyn, k), &nv, &col).col[0];
 		}
 		lower_store(l, base, old);
 		return;
 	}
 	struct ir_src comps[4];
 	for (int k = 0; k < bt->rows; k++) {
-		struct ir_src s[3] = { index_is(l, dyn, k), lv_comp(&v, 0, 0), lv_comp(&old, 0, k) };
+		struct ir_src s[3] = { lower_index_is(l, dyn, k), lv_comp(&v, 0, 0), lv_comp(&old, 0, k) };
 		struct ir_instr *in = lv_build(l, IR_OP_SELECT, 1, 3, s);
 		comps[k] = in ? ir_src_comp(in, 0) : s[2];
 	}
@@ -810,7 +831,7 @@ void lower_store(struct lower *l, struct ast_node *e, struct lv v)
 	switch (e->kind) {
 	case AST_IDENT: {
 		if (!e->sym || e->sym->type->base == GLSL_ARRAY) {
-			refuse_lv(l, e, "assigning a whole array");
+			lower_refuse_lv(l, e, "assigning a whole array");
 			return;
 		}
 		struct lvar *var = store_target(l, e, e->sym);
@@ -833,7 +854,7 @@ void lower_store(struct lower *l, struct ast_node *e, struct lv v)
 		struct ast_node *base = e->kid[0], *idx = e->kid[1];
 		int k;
 		struct lv dyn;
-		if (!index_value(l, idx, &k, &dyn)) {
+		if (!lower_index_value(l, idx, &k, &dyn)) {
 			store_dynamic(l, e, &dyn, v);
 			return;
 		}
@@ -865,7 +886,7 @@ void lower_store(struct lower *l, struct ast_node *e, struct lv v)
 		return;
 	}
 	default:
-		refuse_lv(l, e, "assigning to this expression");
+		lower_refuse_lv(l, e, "assigning to this expression");
 		return;
 	}
 }

@@ -1,46 +1,22 @@
-/* Lowering of loops.  A `for` with a constant trip count (and no break or
- * continue) is unrolled, the counter a constant in each copy.  Any other
- * loop becomes an IR LOOP: PHIs at the head for the variables the loop
- * may assign (value before the loop, value at the end of the body, one
- * per CONTINUE), the exit test as an IF holding a BREAK, and PHIs after
- * the loop with one source per BREAK (ir.h). */
+/* Lowering of loops.  Jumps inside are flags (lower_jump.c), so a loop's
+ * IR has exactly ONE BREAK and no CONTINUE:
+ *
+ *     loop { alive = cond; exit = !cond;  if (alive) body;
+ *            if (!exit) step;  if (exit) break; }
+ *
+ * A loop without jumps keeps the plain form `loop { if (!cond) break;
+ * body; step }`.  A `for` with a constant trip count is unrolled, each
+ * copy under `if (!exit)` when its body may jump.  Variables the loop may
+ * assign get PHIs at the head (value before the loop, value at the end of
+ * the body) and after the loop (one source: the single BREAK). */
 #include "lower_int.h"
 
 #include <string.h>
 
-enum { LOWER_MAX_UNROLL = 64, LOOP_MAX_EXITS = IR_MAX_SRCS, LOOP_MAX_CONTS = IR_MAX_SRCS - 2 };
-
-struct lower_loop {
-	int nv;                      /* variables that existed before the loop */
-	bool *carried;               /* [nv]: has head PHIs */
-	struct lv **breaks[LOOP_MAX_EXITS];
-	int nbreaks;
-	struct lv **conts[LOOP_MAX_CONTS];
-	int nconts;
-	struct ast_node *step;       /* for: lowered before each CONTINUE */
-	bool is_do;
-	struct sema_symbol *ret;     /* a function body run once: `return` breaks */
-	bool once;
-	struct lower_loop *outer;
-};
-
-bool lower_has_jump(const struct ast_node *n)
-{
-	if (!n)
-		return false;
-	if (n->kind == AST_BREAK || n->kind == AST_CONTINUE || n->kind == AST_RETURN)
-		return true;
-	if (n->kind == AST_FOR || n->kind == AST_WHILE || n->kind == AST_DO || n->kind < AST_BLOCK)
-		return false; /* a nested loop's jumps are its own */
-	for (int i = 0; i < 4; i++)
-		for (const struct ast_node *k = n->kid[i]; k; k = k->next) {
-			if (lower_has_jump(k))
-				return true;
-			if (n->kind != AST_BLOCK)
-				break;
-		}
-	return false;
-}
+/* Unrolling: at most 64 trips, and at most LOWER_UNROLL_BUDGET AST nodes
+ * of body copies in all (nested unrolled loops multiply): past that a
+ * loop stays a loop (piglit's unroll-explosion nests 16 loops of 16). */
+enum { LOWER_MAX_UNROLL = 64, LOWER_UNROLL_BUDGET = 16384 };
 
 static const struct ast_node *lvalue_root(const struct ast_node *t)
 {
@@ -87,16 +63,19 @@ static bool const_test(int op, float v, float end, bool *go)
 
 /* Unrolls `for (T i = A; i OP B; i += C)`; false when the loop does not
  * have that shape or runs too long (nothing has been built then). */
-static bool try_unroll(struct lower *l, struct ast_node *n)
+/* The trip count of `for (T i = A; i OP B; i += C)` with constant A, B, C
+ * and a body that does not assign i; -1 when the loop does not have that
+ * shape or runs more than LOWER_MAX_UNROLL trips. */
+static int unroll_trips(const struct ast_node *n, float *start, float *step_by)
 {
-	struct ast_node *init = n->kid[0], *cond = n->kid[1], *step = n->kid[2];
-	struct ast_node *d = init && init->kind == AST_DECL ? init->kid[0] : NULL;
-	struct sema_symbol *i = d ? d->sym : NULL;
-	if (!i || d->next || !d->kid[1] || !d->kid[1]->cval || !glsl_is_scalar(i->type) ||
-	    i->type->base == GLSL_BOOL || !cond || cond->kind != AST_BINARY || !step ||
-	    cond->kid[0]->sym != i || !cond->kid[1]->cval || assigns(n->kid[3], i) ||
-	    lower_has_jump(n->kid[3]))
-		return false;
+	const struct ast_node *init = n->kid[0], *cond = n->kid[1], *step = n->kid[2];
+	const struct ast_node *d = init && init->kind == AST_DECL ? init->kid[0] : NULL;
+	const struct sema_symbol *i = d ? d->sym : NULL;
+	if (n->kind != AST_FOR || !i || d->next || !d->kid[1] || !d->kid[1]->cval ||
+	    !glsl_is_scalar(i->type) || i->type->base == GLSL_BOOL || !cond ||
+	    cond->kind != AST_BINARY || !step || cond->kid[0]->sym != i || !cond->kid[1]->cval ||
+	    assigns(n->kid[3], i))
+		return -1;
 	float v = d->kid[1]->cval->v[0], end = cond->kid[1]->cval->v[0], inc;
 	if (step->kind == AST_UNARY && step->kid[0]->sym == i && step->op >= AST_OP_PREINC)
 		inc = step->op == AST_OP_PREINC || step->op == AST_OP_POSTINC ? 1 : -1;
@@ -104,94 +83,137 @@ static bool try_unroll(struct lower *l, struct ast_node *n)
 		 (step->op == '+' || step->op == '-'))
 		inc = step->op == '+' ? step->kid[1]->cval->v[0] : -step->kid[1]->cval->v[0];
 	else
-		return false;
-	/* count the trip first: a long loop is not unrolled */
+		return -1;
 	int trips = 0;
 	bool go;
 	for (float x = v; trips <= LOWER_MAX_UNROLL; x += inc, trips++)
 		if (!const_test(cond->op, x, end, &go) || !go)
 			break;
 	if (trips > LOWER_MAX_UNROLL || !const_test(cond->op, v, end, &go))
+		return -1;
+	*start = v;
+	*step_by = inc;
+	return trips;
+}
+
+/* AST nodes the lowering of `n` (a list) makes, nested loops unrolled as
+ * try_unroll would; saturates just past LOWER_UNROLL_BUDGET. */
+static long unrolled_size(const struct ast_node *n)
+{
+	long size = 0;
+	for (; n && size <= LOWER_UNROLL_BUDGET; n = n->next) {
+		float v, inc;
+		int trips = n->kind == AST_FOR ? unroll_trips(n, &v, &inc) : -1;
+		long kids[4];
+		for (int i = 0; i < 4; i++)
+			kids[i] = unrolled_size(n->kid[i]);
+		long body = kids[0] + kids[1] + kids[2] + kids[3];
+		if (trips >= 0 && trips * kids[3] <= LOWER_UNROLL_BUDGET)
+			body = trips * kids[3];
+		size += 1 + body;
+	}
+	return size;
+}
+
+/* Unrolls a `for` of unroll_trips' shape whose copies (times those of the
+ * enclosing unrolled loops) stay within LOWER_UNROLL_BUDGET; false (and
+ * nothing built) otherwise. */
+static bool try_unroll(struct lower *l, struct ast_node *n)
+{
+	float v, inc;
+	int trips = unroll_trips(n, &v, &inc);
+	if (trips < 0)
 		return false;
+	struct sema_symbol *i = n->kid[0]->kid[0]->sym;
+	long outer = l->unroll_copies ? l->unroll_copies : 1;
+	long copies = outer * (trips ? trips : 1);
+	if (copies * unrolled_size(n->kid[3]) > LOWER_UNROLL_BUDGET)
+		return false;
+	l->unroll_copies = copies;
 	i->lower_data = NULL;
 	int nv_outer = l->nvars;
 	struct lvar *var = lower_var(l, i);
-	if (!var)
+	if (!var) {
+		l->failed = true;
 		return true;
+	}
+	bool jumps = lower_may_jump(n->kid[3]);
+	struct lower_jctx j;
+	if (jumps)
+		lower_push_loop(l, &j);
 	for (int k = 0; k < trips && !l->failed; k++, v += inc) {
 		float x[4] = { v, v, v, v };
 		var->elems[0] = lower_const(l, i->type, x);
-		lower_stmt(l, n->kid[3]);
+		if (!jumps) {
+			lower_stmt(l, n->kid[3]);
+			continue;
+		}
+		/* each copy runs unless an earlier one left the loop */
+		bool ex;
+		lower_set_flag(l, j.alive, true);
+		if (!lower_flag_known(j.exit, &ex))
+			lower_branch(l, lv_comp(lower_flag_value(j.exit), 0, 0), NULL, NULL, lower_stmt_arm, n->kid[3]);
+		else if (!ex)
+			lower_stmt(l, n->kid[3]);
+		else
+			break;
 	}
+	if (jumps)
+		l->jc = j.outer;
 	l->nvars = nv_outer; /* the counter is scoped to the loop */
+	l->unroll_copies = outer == 1 ? 0 : outer;
 	return true;
 }
 
 /* --- general loops --- */
 
-/* The exit test: if (!cond) break; */
-static void exit_unless(struct lower *l, struct ast_node *cond)
+struct loop_state {
+	int nv;                      /* variables that existed before the loop */
+	bool *carried;               /* [nv]: has head PHIs */
+	struct lv **brk;             /* values at the BREAK */
+};
+
+/* A loop condition's value: an expression or `bool b = expr`. */
+static struct lv cond_value(struct lower *l, struct ast_node *cond)
 {
-	if (!cond)
-		return;
-	if (cond->kind == AST_DECL) {
-		lower_refuse(l, cond->loc, "a declaration as a loop condition is not supported yet");
-		return;
-	}
-	struct lv c = lower_expr(l, cond);
-	struct ir_src cs = lv_comp(&c, 0, 0);
-	struct ir_instr *nc = lv_build(l, IR_OP_NOT, 1, 1, &cs);
-	if (!nc)
-		return;
-	struct ir_cf *cf = ir_build_if(&l->b, ir_src_of(nc));
+	if (cond->kind != AST_DECL)
+		return lower_expr(l, cond);
+	lower_stmt(l, cond);
+	struct ast_node *d = cond->kid[0];
+	if (l->failed || !d || !d->sym || !d->sym->lower_data)
+		return lower_bool(l, false);
+	return *lower_flag_value(d->sym);
+}
+
+/* `if (c) break;` with the values there recorded for the exit PHIs. */
+static void break_if(struct lower *l, struct loop_state *ls, struct ir_src c)
+{
+	struct ir_cf *cf = ir_build_if(&l->b, c);
 	if (!cf) {
 		l->failed = true;
 		return;
 	}
 	ir_builder_enter(&l->b, &cf->then_list, cf);
-	struct ast_node brk = { .kind = AST_BREAK, .loc = cond->loc };
-	lower_jump(l, &brk);
+	ls->brk = lower_snapshot(l, ls->nv);
+	if (!ls->brk || !ir_build(&l->b, IR_OP_BREAK, 0, IR_FLOAT, 0, NULL))
+		l->failed = true;
 	ir_builder_after(&l->b, cf);
 }
 
-void lower_jump(struct lower *l, struct ast_node *n)
+/* The plain form's exit test: if (!cond) break; */
+static void exit_unless(struct lower *l, struct loop_state *ls, struct ast_node *cond)
 {
-	struct lower_loop *lp = l->loop;
-	if (!lp) {
-		lower_refuse(l, n->loc, "'break' or 'continue' outside a loop");
-		return;
-	}
-	bool brk = n->kind == AST_BREAK;
-	if (!brk && lp->step) {
-		lower_expr(l, lp->step); /* `continue` in a for loop runs the step */
-	}
-	if (!brk && lp->is_do) {
-		lower_refuse(l, n->loc, "'continue' in a do-while loop is not supported yet");
-		return;
-	}
-	if ((brk && lp->nbreaks == LOOP_MAX_EXITS) || (!brk && lp->nconts == LOOP_MAX_CONTS)) {
-		lower_refuse(l, n->loc, "more than %d '%s' statements in one %s are not supported yet",
-			     brk ? LOOP_MAX_EXITS - 1 : LOOP_MAX_CONTS,
-			     lp->once ? "return" : brk ? "break" : "continue",
-			     lp->once ? "function" : "loop");
-		return;
-	}
-	struct lv **snap = lower_snapshot(l, lp->nv);
-	if (!snap || !ir_build(&l->b, brk ? IR_OP_BREAK : IR_OP_CONTINUE, 0, IR_FLOAT, 0, NULL)) {
-		l->failed = true;
-		return;
-	}
-	if (brk)
-		lp->breaks[lp->nbreaks++] = snap;
-	else
-		lp->conts[lp->nconts++] = snap;
+	struct lv c = cond_value(l, cond);
+	struct ir_instr *nc = lower_not(l, &c);
+	if (nc)
+		break_if(l, ls, ir_src_of(nc));
 }
 
 /* Head PHIs: one per column of each element of each carried variable. */
-static void make_head_phis(struct lower *l, struct lower_loop *lp)
+static void make_head_phis(struct lower *l, struct loop_state *ls)
 {
-	for (int i = 0; i < lp->nv && !l->failed; i++) {
-		if (!lp->carried[i])
+	for (int i = 0; i < ls->nv && !l->failed; i++) {
+		if (!ls->carried[i])
 			continue;
 		struct lvar *v = l->vars[i];
 		for (int e = 0; e < v->nelems; e++) {
@@ -208,42 +230,35 @@ static void make_head_phis(struct lower *l, struct lower_loop *lp)
 	}
 }
 
-/* Fills the head PHIs' back-edge sources: end of body, then CONTINUEs. */
-static void patch_head_phis(struct lower *l, struct lower_loop *lp, struct lv **head,
+/* Fills the head PHIs' back-edge sources with the end of the body. */
+static void patch_head_phis(struct lower *l, struct loop_state *ls, struct lv **head,
 			    struct lv **end)
 {
-	for (int i = 0; i < lp->nv; i++) {
-		if (!lp->carried[i])
+	for (int i = 0; i < ls->nv; i++) {
+		if (!ls->carried[i])
 			continue;
 		struct lvar *v = l->vars[i];
 		for (int e = 0; e < v->nelems; e++)
 			for (int c = 0; c < head[i][e].ncols; c++) {
 				struct ir_instr *phi = head[i][e].col[c].def;
-				if (!phi || phi->op != IR_OP_PHI)
-					continue;
-				phi->src[1] = end[i][e].col[c];
-				for (int k = 0; k < lp->nconts; k++)
-					phi->src[2 + k] = lp->conts[k][i][e].col[c];
-				phi->nsrc = (uint8_t)(2 + lp->nconts);
+				if (phi && phi->op == IR_OP_PHI)
+					phi->src[1] = end[i][e].col[c];
 			}
 	}
 }
 
-/* Exit PHIs after the loop: one source per BREAK. */
-static void make_exit_phis(struct lower *l, struct lower_loop *lp)
+/* Exit PHIs after the loop: one source, the BREAK. */
+static void make_exit_phis(struct lower *l, struct loop_state *ls)
 {
-	for (int i = 0; i < lp->nv && !l->failed; i++) {
-		if (!lp->carried[i])
+	for (int i = 0; i < ls->nv && !l->failed; i++) {
+		if (!ls->carried[i])
 			continue;
 		struct lvar *v = l->vars[i];
 		for (int e = 0; e < v->nelems; e++) {
 			struct lv *x = &v->elems[e];
-			*x = lp->breaks[0][i][e];
+			*x = ls->brk[i][e];
 			for (int c = 0; c < x->ncols; c++) {
-				struct ir_src s[LOOP_MAX_EXITS];
-				for (int k = 0; k < lp->nbreaks; k++)
-					s[k] = lp->breaks[k][i][e].col[c];
-				struct ir_instr *phi = lv_build(l, IR_OP_PHI, x->rows, lp->nbreaks, s);
+				struct ir_instr *phi = lv_build(l, IR_OP_PHI, x->rows, 1, &x->col[c]);
 				if (!phi)
 					return;
 				phi->base = x->base;
@@ -251,6 +266,81 @@ static void make_exit_phis(struct lower *l, struct lower_loop *lp)
 			}
 		}
 	}
+}
+
+/* The do-while test after a body that may jump: if (!exit) exit = !cond; */
+struct do_test {
+	struct ast_node *cond;
+	struct sema_symbol *exit;
+};
+
+static void do_test_arm(struct lower *l, void *ud)
+{
+	struct do_test *t = ud;
+	struct lv c = cond_value(l, t->cond);
+	struct ir_instr *nc = lower_not(l, &c);
+	if (nc)
+		*lower_flag_value(t->exit) = lv_of(nc);
+}
+
+/* The body under `if (cond)`: alive is true there. */
+struct body_arm {
+	struct ast_node *body;
+	struct sema_symbol *alive;
+};
+
+static void body_arm(struct lower *l, void *ud)
+{
+	struct body_arm *a = ud;
+	lower_set_flag(l, a->alive, true);
+	lower_stmt(l, a->body);
+}
+
+/* The body of a loop that may jump, with its one BREAK at the end. */
+static void flagged_body(struct lower *l, struct loop_state *ls, struct ast_node *n,
+			 struct ast_node *cond, struct ast_node *body, struct ast_node *step)
+{
+	struct lower_jctx j;
+	lower_push_loop(l, &j);
+	if (l->failed)
+		return;
+	if (cond && n->kind != AST_DO) {
+		struct lv c = cond_value(l, cond);
+		struct ir_instr *nc = lower_not(l, &c);
+		if (!nc)
+			return;
+		*lower_flag_value(j.alive) = c;
+		*lower_flag_value(j.exit) = lv_of(nc);
+		struct body_arm a = { body, j.alive };
+		lower_branch(l, lv_comp(&c, 0, 0), body_arm, &a, NULL, NULL);
+	} else {
+		lower_stmt(l, body);
+	}
+	bool ex;
+	bool known = lower_flag_known(j.exit, &ex);
+	if (step && !(known && ex)) {
+		/* `continue` runs the step, `break` does not */
+		if (known)
+			lower_effect(l, step);
+		else
+			lower_branch(l, lv_comp(lower_flag_value(j.exit), 0, 0), NULL, NULL, lower_effect_arm, step);
+	}
+	if (n->kind == AST_DO && cond) {
+		struct do_test t = { cond, j.exit };
+		known = lower_flag_known(j.exit, &ex);
+		if (!known)
+			lower_branch(l, lv_comp(lower_flag_value(j.exit), 0, 0), NULL, NULL, do_test_arm, &t);
+		else if (!ex)
+			do_test_arm(l, &t);
+	}
+	l->jc = j.outer;
+	if (l->failed)
+		return;
+	if (lower_flag_known(j.exit, &ex) && !ex) {
+		lower_refuse(l, n->loc, "a loop that never ends");
+		return;
+	}
+	break_if(l, ls, lv_comp(lower_flag_value(j.exit), 0, 0));
 }
 
 static void lower_general_loop(struct lower *l, struct ast_node *n)
@@ -271,20 +361,22 @@ static void lower_general_loop(struct lower *l, struct ast_node *n)
 	}
 	if (l->failed)
 		return;
-	struct lower_loop lp;
-	memset(&lp, 0, sizeof lp);
-	lp.nv = l->nvars;
-	lp.step = step;
-	lp.is_do = n->kind == AST_DO;
-	lp.outer = l->loop;
-	lp.carried = arena_alloc(l->f->arena, sizeof *lp.carried * (size_t)(lp.nv ? lp.nv : 1));
-	if (!lp.carried) {
+	struct loop_state ls;
+	memset(&ls, 0, sizeof ls);
+	ls.nv = l->nvars;
+	ls.carried = arena_alloc(l->f->arena, sizeof *ls.carried * (size_t)(ls.nv ? ls.nv : 1));
+	if (!ls.carried) {
 		l->failed = true;
 		return;
 	}
-	for (int i = 0; i < lp.nv; i++) {
+	bool jumps = lower_may_jump(body);
+	bool returns = lower_has_return(body);
+	for (int i = 0; i < ls.nv; i++) {
 		struct sema_symbol *s = l->vars[i]->sym;
-		lp.carried[i] = assigns(body, s) || assigns(cond, s) || assigns(step, s);
+		if (lower_is_flag(l, s)) /* only a return changes an outer loop's flags */
+			ls.carried[i] = returns;
+		else
+			ls.carried[i] = assigns(body, s) || assigns(cond, s) || assigns(step, s);
 	}
 	struct ir_cf *cf = ir_build_loop(&l->b);
 	if (!cf) {
@@ -292,81 +384,30 @@ static void lower_general_loop(struct lower *l, struct ast_node *n)
 		return;
 	}
 	ir_builder_enter(&l->b, &cf->body, cf);
-	make_head_phis(l, &lp);
-	struct lv **head = lower_snapshot(l, lp.nv);
-	l->loop = &lp;
-	if (n->kind != AST_DO)
-		exit_unless(l, cond);
-	lower_stmt(l, body);
-	if (n->kind == AST_FOR && step)
-		lower_expr(l, step);
-	if (n->kind == AST_DO)
-		exit_unless(l, cond);
-	l->loop = lp.outer;
-	struct lv **end = lower_snapshot(l, lp.nv);
-	if (l->failed || !head || !end) {
+	make_head_phis(l, &ls);
+	struct lv **head = lower_snapshot(l, ls.nv);
+	if (jumps) {
+		flagged_body(l, &ls, n, cond, body, step);
+	} else {
+		if (n->kind != AST_DO && cond)
+			exit_unless(l, &ls, cond);
+		lower_stmt(l, body);
+		if (step)
+			lower_effect(l, step);
+		if (n->kind == AST_DO && cond)
+			exit_unless(l, &ls, cond);
+		if (!l->failed && !ls.brk)
+			lower_refuse(l, n->loc, "a loop that never ends");
+	}
+	struct lv **end = lower_snapshot(l, ls.nv);
+	if (l->failed || !head || !end || !ls.brk) {
 		l->failed = true;
 		return;
 	}
-	if (lp.nbreaks == 0) {
-		lower_refuse(l, n->loc, "a loop that never ends");
-		return;
-	}
-	patch_head_phis(l, &lp, head, end);
+	patch_head_phis(l, &ls, head, end);
 	ir_builder_after(&l->b, cf);
-	make_exit_phis(l, &lp);
+	make_exit_phis(l, &ls);
 	l->nvars = nv_outer;
-}
-
-/* A function body with a `return` before its end runs as a loop that
- * runs once: each return stores the value into `ret` and breaks. */
-void lower_body_once(struct lower *l, struct ast_node *body, struct sema_symbol *ret)
-{
-	struct lower_loop lp;
-	memset(&lp, 0, sizeof lp);
-	lp.nv = l->nvars;
-	lp.once = true;
-	lp.ret = ret;
-	lp.outer = l->loop;
-	lp.carried = arena_alloc(l->f->arena, sizeof *lp.carried * (size_t)(lp.nv ? lp.nv : 1));
-	struct ir_cf *cf = ir_build_loop(&l->b);
-	if (!lp.carried || !cf) {
-		l->failed = true;
-		return;
-	}
-	for (int i = 0; i < lp.nv; i++)
-		lp.carried[i] = true; /* returns may leave with any variable changed */
-	ir_builder_enter(&l->b, &cf->body, cf);
-	l->loop = &lp;
-	lower_stmt(l, body);
-	const struct ast_node *last = body->kind == AST_BLOCK ? body->kid[0] : body;
-	while (last && last->next)
-		last = last->next;
-	if (!last || last->kind != AST_RETURN) {
-		struct ast_node brk = { .kind = AST_BREAK, .loc = body->loc };
-		lower_jump(l, &brk);
-	}
-	l->loop = lp.outer;
-	if (l->failed)
-		return;
-	ir_builder_after(&l->b, cf);
-	make_exit_phis(l, &lp);
-}
-
-void lower_return(struct lower *l, struct ast_node *n)
-{
-	struct lower_loop *lp = l->loop;
-	if (!lp->once) {
-		lower_refuse(l, n->loc, "'return' inside a loop is not supported yet");
-		return;
-	}
-	if (n->kid[0] && lp->ret) {
-		struct lvar *v = lower_var(l, lp->ret);
-		if (v)
-			v->elems[0] = lower_expr(l, n->kid[0]);
-	}
-	struct ast_node brk = { .kind = AST_BREAK, .loc = n->loc };
-	lower_jump(l, &brk);
 }
 
 /* `for` loops with constant bounds are unrolled; anything else loops. */

@@ -1,5 +1,6 @@
 /* Runs the flex scanner and the bison parser over preprocessed text. */
 #include "parse.h"
+#include "sema.h"
 
 #include "glsl_parser.h"
 #include "glsl_lexer.h"
@@ -14,6 +15,9 @@ bool parse_unit(struct parse_ctx *pc)
 		return false;
 	}
 	int errors0 = pc->fe->diag->errors;
+	const char *name;
+	for (int i = 0; sema_bi_struct_name(pc->fe, i, &name); i++)
+		parse_add_struct_name(pc, name); /* gl_LightSourceParameters ... */
 	YY_BUFFER_STATE buf = glslyy_scan_bytes(pc->pp->text, (int)pc->pp->len, scanner);
 	pc->off = 0;
 	int rc = glslyyparse(scanner, pc);

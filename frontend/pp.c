@@ -108,14 +108,29 @@ static void pp_error(struct pp *pp, int line, int col, const char *fmt, const ch
 
 /* --- phase 1: comments --- */
 
+/* Skips line continuations (backslash, newline) at src[*i]: none of the
+ * three specs has them, but every driver joins the lines (as C does,
+ * before comments), and piglit's multi-line-define expects it. */
+static void skip_splices(const char *src, size_t *i, int *line, int *col)
+{
+	for (;;) {
+		size_t n = src[*i] == '\\' && src[*i + 1] == '\r' ? 2 : 1;
+		if (src[*i] != '\\' || src[*i + n] != '\n')
+			return;
+		*i += n + 1;
+		++*line;
+		*col = 1;
+	}
+}
+
 static bool strip_comments(struct pp *pp, const char *src)
 {
 	int line = 1, col = 1;
 	bool ok = true;
-	for (size_t i = 0; src[i];) {
+	for (size_t i = 0; skip_splices(src, &i, &line, &col), src[i];) {
 		char c = src[i];
 		if (c == '/' && src[i + 1] == '/') {
-			while (src[i] && src[i] != '\n')
+			while (skip_splices(src, &i, &line, &col), src[i] && src[i] != '\n')
 				i++, col++;
 			continue;
 		}
@@ -715,13 +730,21 @@ static void dir_extension(struct pp *pp, struct pp_line *d)
 		return;
 	}
 	bool on = name_is(beh, bn, "require") || name_is(beh, bn, "enable");
+	bool warn = name_is(beh, bn, "warn");
 	if (name_is(name, n, "all")) {
-		if (on)
+		/* all : warn  enables every extension, warning on each use;
+		 * all : disable  goes back to the core language */
+		if (on) {
 			pp_error(pp, bl, bc, "'all' only takes warn or disable%s", "");
+			return;
+		}
+		pp->fe->ext_texture_rect = warn;
+		pp->fe->ext_texture_rect_warn = warn;
 		return;
 	}
 	if (name_is(name, n, "GL_ARB_texture_rectangle")) {
-		pp->fe->ext_texture_rect = on || name_is(beh, bn, "warn");
+		pp->fe->ext_texture_rect = on || warn;
+		pp->fe->ext_texture_rect_warn = warn;
 		return;
 	}
 	if (name_is(beh, bn, "require"))

@@ -42,13 +42,21 @@ void sema_push(struct sema *s)
 	if (!sc)
 		return;
 	sc->up = s->scope;
+	sc->float_precision = s->float_precision;
+	sc->float_prec = s->float_prec;
+	sc->int_prec = s->int_prec;
 	s->scope = sc;
 }
 
+/* A precision statement ends with its scope (ES 1.00 4.5.3). */
 void sema_pop(struct sema *s)
 {
-	if (s->scope->up)
+	if (s->scope->up) {
+		s->float_precision = s->scope->float_precision;
+		s->float_prec = s->scope->float_prec;
+		s->int_prec = s->scope->int_prec;
 		s->scope = s->scope->up;
+	}
 }
 
 static struct sema_entry *add_entry(struct sema *s, const char *name)
@@ -84,6 +92,14 @@ static void declare_builtin(void *ud, struct sema_symbol *v)
 	if (e)
 		e->var = v;
 	add_global(s, v);
+}
+
+static void declare_builtin_type(void *ud, const struct glsl_type *t)
+{
+	struct sema *s = ud;
+	struct sema_entry *e = add_entry(s, t->name);
+	if (e)
+		e->type = t;
 }
 
 /* --- types --- */
@@ -125,7 +141,9 @@ static const struct glsl_type *resolve_struct(struct sema *s, struct ast_struct 
 					sema_err(s, d->loc, "struct member arrays need a size");
 				dt = len > 0 ? glsl_type_array(s->a, mt, len) : &glsl_type_error;
 			}
-			if (mt->base == GLSL_VOID || mt->base == GLSL_SAMPLER) {
+			/* samplers may be members: such a struct is only a uniform
+			 * or an `in` parameter (checked where it is used) */
+			if (mt->base == GLSL_VOID) {
 				sema_err(s, d->loc, "struct member '%s' cannot be %s", d->name,
 					 sema_tname(s, mt));
 				bad = true;
@@ -192,7 +210,8 @@ const struct glsl_type *sema_resolve_type(struct sema *s, struct ast_type *t)
 		return &glsl_type_error;
 	}
 	if (t->is_array && r->base != GLSL_ERROR) {
-		if (s->fe->version < 120) {
+		/* ES 1.00's grammar has `type [size]` too (not unsized) */
+		if (s->fe->version < 120 && !(s->fe->es && t->array_size)) {
 			sema_err(s, t->loc, "array types need GLSL 1.20");
 			return &glsl_type_error;
 		}
@@ -234,6 +253,8 @@ static bool storage_allowed(struct sema *s, struct ast_node *decl, const struct 
 	else if (t->base == GLSL_ARRAY && t->elem->base == GLSL_SAMPLER &&
 		 q->storage != AST_STORAGE_UNIFORM)
 		what = "a sampler that is not a uniform";
+	else if (glsl_has_sampler(t) && q->storage != AST_STORAGE_UNIFORM && decl->kid[0])
+		what = "a struct holding a sampler that is not a uniform";
 	else if (q->centroid && q->storage != AST_STORAGE_VARYING)
 		what = "'centroid' on something that is not a varying";
 	else if (q->invariant && (q->storage != AST_STORAGE_VARYING || !global))
@@ -318,9 +339,10 @@ static void declare_var(struct sema *s, struct ast_node *decl, struct ast_node *
 		if (old->var->max_index >= t->length)
 			sema_err(s, d->loc, "array '%s' is smaller than an index already used (%d)",
 				 d->name, old->var->max_index);
-		old->var->type = t;
+		/* in place: the expressions checked so far share the type */
+		((struct glsl_type *)old->var->type)->length = t->length;
 		d->sym = old->var;
-		d->ty = t;
+		d->ty = old->var->type;
 		return;
 	}
 	if (old && !(old->var && old->var->type->base == GLSL_ERROR && !old->var->loc.file)) {
@@ -332,6 +354,11 @@ static void declare_var(struct sema *s, struct ast_node *decl, struct ast_node *
 	if (!v || !e)
 		return;
 	v->name = d->name;
+	/* an unsized array gets a type of its own, sized in place later (its
+	 * redeclaration, or its largest index), so that every expression
+	 * checked meanwhile sees the final size */
+	if (unsized)
+		t = glsl_type_array(s->a, t->elem, 0);
 	v->type = t;
 	v->storage = st;
 	v->loc = d->loc;
@@ -375,8 +402,12 @@ static void check_precision(struct sema *s, struct ast_node *n)
 		sema_err(s, n->loc, "precision statements apply to float, int and sampler types only");
 		return;
 	}
-	if (t == &glsl_type_float)
+	if (t == &glsl_type_float) {
 		s->float_precision = true;
+		s->float_prec = n->type->precision;
+	} else if (t == &glsl_type_int) {
+		s->int_prec = n->type->precision;
+	}
 }
 
 /* --- statements --- */
@@ -520,8 +551,15 @@ static struct sema_function *make_function(struct sema *s, struct ast_node *n)
 	f->ret = sema_resolve_type(s, n->type);
 	if (n->type && n->type->storage)
 		sema_err(s, n->loc, "a function's return type cannot have a storage qualifier");
+	f->ret_prec = n->type ? n->type->precision : AST_PREC_NONE;
+	if (!f->ret_prec) {
+		const struct glsl_type *b = f->ret->base == GLSL_ARRAY ? f->ret->elem : f->ret;
+		f->ret_prec = b->base == GLSL_FLOAT ? s->float_prec : b->base == GLSL_INT ? s->int_prec : 0;
+	}
 	if (f->ret->base == GLSL_SAMPLER)
 		sema_err(s, n->loc, "a function cannot return a sampler");
+	else if (glsl_has_sampler(f->ret))
+		sema_err(s, n->loc, "a function cannot return a struct holding a sampler");
 	if (f->ret->base == GLSL_ARRAY && f->ret->length == 0)
 		sema_err(s, n->loc, "a function cannot return an array of unknown size");
 	int np = 0;
@@ -543,7 +581,10 @@ static struct sema_function *make_function(struct sema *s, struct ast_node *n)
 			sema_err(s, p->loc, "a parameter cannot be void");
 			t = &glsl_type_error;
 		}
-		if (p->is_array && t->base != GLSL_ERROR) {
+		if (p->is_array && t->base == GLSL_ARRAY) {
+			sema_err(s, p->loc, "arrays of arrays are not allowed");
+			t = &glsl_type_error;
+		} else if (p->is_array && t->base != GLSL_ERROR) {
 			int len = sema_const_int(s, p->kid[0]);
 			t = len > 0 ? glsl_type_array(s->a, t, len) : &glsl_type_error;
 		}
@@ -561,7 +602,7 @@ static struct sema_function *make_function(struct sema *s, struct ast_node *n)
 			if (q->storage_twice && q->storage == AST_STORAGE_IN)
 				sp->is_const = true; /* const in */
 		}
-		if (t->base == GLSL_SAMPLER && sp->qual != AST_STORAGE_IN)
+		if (glsl_has_sampler(t) && sp->qual != AST_STORAGE_IN)
 			sema_err(s, p->loc, "sampler parameters must be 'in'");
 		if (q && q->storage_twice && (q->storage == AST_STORAGE_OUT || q->storage == AST_STORAGE_INOUT))
 			sema_err(s, p->loc, "'const' cannot be combined with 'out' or 'inout'");
@@ -602,6 +643,11 @@ static void check_function(struct sema *s, struct ast_node *n)
 	if (prev) {
 		if (!glsl_type_equal(prev->ret, f->ret) && prev->ret->base != GLSL_ERROR)
 			sema_err(s, n->loc, "'%s' redeclared with a different return type", n->name);
+		else if (s->fe->es && prev->ret_prec != f->ret_prec)
+			sema_err(s, n->loc, "'%s' redeclared with a different return precision", n->name);
+		/* ES 1.00 4.2.7: a prototype is declared once in a scope */
+		if (s->fe->es && !prev->def && !n->kid[1])
+			sema_err(s, n->loc, "function '%s' is already declared", n->name);
 		if (prev->def && n->kid[1]) {
 			sema_err(s, n->loc, "function '%s' redefined", n->name);
 			return;
@@ -695,11 +741,14 @@ bool sema_check(struct fe_ctx *fe, struct ast_node *unit, struct sema_program *p
 	prog->unit = unit;
 	int errors0 = fe->diag->errors;
 	sema_push(&s);
-	sema_declare_builtins(fe, declare_builtin, &s);
+	sema_declare_builtins(fe, declare_builtin, declare_builtin_type, &s);
 	sema_push(&s); /* user globals may hide built-ins */
 	s.globals = s.scope;
 	if (!fe->es || fe->stage == GLSL_STAGE_VERTEX)
 		s.float_precision = true;
+	/* ES 1.00 4.5.3: the predeclared default precisions */
+	s.float_prec = fe->stage == GLSL_STAGE_VERTEX ? AST_PREC_HIGH : AST_PREC_NONE;
+	s.int_prec = fe->stage == GLSL_STAGE_VERTEX ? AST_PREC_HIGH : AST_PREC_MEDIUM;
 	for (struct ast_node *n = unit; n; n = n->next) {
 		switch (n->kind) {
 		case AST_FUNCTION:
@@ -728,9 +777,10 @@ bool sema_check(struct fe_ctx *fe, struct ast_node *unit, struct sema_program *p
 	/* arrays never given a size take it from their largest index */
 	for (int i = 0; i < s.nunsized; i++) {
 		struct sema_symbol *v = s.unsized[i];
-		if (v->type->base == GLSL_ARRAY && v->type->length == 0)
-			v->type = v->max_index >= 0 ? glsl_type_array(s.a, v->type->elem, v->max_index + 1)
-						    : &glsl_type_error;
+		if (v->type->base == GLSL_ARRAY && v->type->length == 0 && v->max_index >= 0)
+			((struct glsl_type *)v->type)->length = v->max_index + 1;
+		else if (v->type->base == GLSL_ARRAY && v->type->length == 0)
+			v->type = &glsl_type_error;
 	}
 	for (struct sema_entry *e = s.globals->first; e; e = e->next)
 		for (struct sema_function *f = e->fn; f; f = f->next_overload)

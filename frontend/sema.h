@@ -38,6 +38,7 @@ struct sema_symbol {
 	int max_index;             /* unsized arrays: largest constant index used */
 	struct ast_node *init;     /* uniforms (1.20): the initializer, or NULL */
 	void *lower_data;          /* scratch for the lowering */
+	unsigned lower_stamp;      /* scratch for the lowering (lower_cond.c) */
 };
 
 struct sema_param {
@@ -57,6 +58,8 @@ struct sema_function {
 	struct src_loc loc;
 	bool visiting, recursive;  /* for the recursion check */
 	bool checked;              /* no recursion below this one */
+	int ret_prec;              /* ES: the return type's precision (enum ast_precision) */
+	int lower_effects;         /* lowering: 0 not known yet, 1 pure, 2 has effects */
 	struct sema_function *next_overload;
 	struct sema_function **calls; /* functions called by the body */
 	int ncalls;
@@ -98,6 +101,9 @@ bool sema_bi_exists(const char *name);
 
 /* --- built-in variables (builtins.c) --- */
 void sema_declare_builtins(struct fe_ctx *fe, void (*declare)(void *ud, struct sema_symbol *),
-			   void *ud);
+			   void (*declare_type)(void *ud, const struct glsl_type *), void *ud);
+/* Name of built-in struct type i in this dialect (NULL: not in it);
+ * false past the last.  The parser knows them as type names. */
+bool sema_bi_struct_name(const struct fe_ctx *fe, int i, const char **name);
 
 #endif

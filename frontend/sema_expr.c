@@ -229,7 +229,7 @@ static const struct glsl_type *check_binary(struct sema *s, struct ast_node *e)
 			r = &glsl_type_bool;
 		break;
 	case AST_OP_EQ: case AST_OP_NE:
-		if ((sema_converts(s, a, b) || sema_converts(s, b, a)) && a->base != GLSL_SAMPLER &&
+		if ((sema_converts(s, a, b) || sema_converts(s, b, a)) && !glsl_has_sampler(a) &&
 		    a->base != GLSL_VOID && !(a->base == GLSL_ARRAY && s->fe->version < 120))
 			r = &glsl_type_bool;
 		break;
@@ -306,7 +306,7 @@ static const struct glsl_type *check_assign(struct sema *s, struct ast_node *e)
 		}
 		return a;
 	}
-	if (a->base == GLSL_SAMPLER) {
+	if (glsl_has_sampler(a)) {
 		sema_err(s, e->loc, "cannot assign to a sampler");
 		return err_t;
 	}
@@ -331,6 +331,10 @@ static const struct glsl_type *check_ternary(struct sema *s, struct ast_node *e)
 	if (c != &glsl_type_bool) {
 		sema_err(s, e->kid[0]->loc, "condition of '?:' must be a bool, not %s",
 			 sema_tname(s, c));
+		return err_t;
+	}
+	if (glsl_has_sampler(a) || glsl_has_sampler(b)) {
+		sema_err(s, e->loc, "samplers cannot be operands of '?:'");
 		return err_t;
 	}
 	if ((a->base == GLSL_ARRAY && s->fe->version < 120) ||
@@ -476,6 +480,10 @@ static const struct glsl_type *check_constructor(struct sema *s, struct ast_node
 	const char *tn = sema_tname(s, t);
 	if (nargs == 0) {
 		sema_err(s, e->loc, "constructor '%s' needs arguments", tn);
+		return err_t;
+	}
+	if (glsl_has_sampler(t)) {
+		sema_err(s, e->loc, "samplers cannot be constructed ('%s')", tn);
 		return err_t;
 	}
 	if (t->base == GLSL_STRUCT || t->base == GLSL_ARRAY) {
@@ -835,8 +843,11 @@ static bool foldable(const struct ast_node *e)
 				return false;
 		if (e->builtin) {
 			enum sema_bi op = sema_bi_table[e->builtin - 1].op;
-			if (op >= SEMA_BI_TEX)
-				return false; /* textures, derivatives, noise, ftransform */
+			/* 4.3.3: any built-in but the texture lookups: the derivatives
+			 * of a constant are 0, noise is 0 here; ftransform has no
+			 * constant arguments to begin with */
+			if (op >= SEMA_BI_TEX && op <= SEMA_BI_TEXPROJLOD)
+				return false;
 		}
 		return true;
 	case AST_BINARY:

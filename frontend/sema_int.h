@@ -15,6 +15,8 @@ struct sema_entry {
 struct sema_scope {
 	struct sema_entry *first;
 	struct sema_scope *up;
+	bool float_precision;         /* sema.float_precision when it was entered */
+	int float_prec, int_prec;     /* the same for the default precisions */
 };
 
 struct sema {
@@ -26,6 +28,7 @@ struct sema {
 	int loops;
 	int depth;                    /* expression recursion */
 	bool float_precision;         /* ES: a default float precision is in effect */
+	int float_prec, int_prec;     /* ES: default precisions (enum ast_precision) */
 	bool constructing;            /* resolving a constructor's type */
 	bool wrote_fragcolor, wrote_fragdata;
 	struct sema_symbol **unsized;  /* arrays declared without a size */

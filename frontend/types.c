@@ -107,6 +107,18 @@ bool glsl_type_equal(const struct glsl_type *a, const struct glsl_type *b)
 	       a->shadow == b->shadow;
 }
 
+bool glsl_has_sampler(const struct glsl_type *t)
+{
+	while (t->base == GLSL_ARRAY)
+		t = t->elem;
+	if (t->base == GLSL_SAMPLER)
+		return true;
+	for (int i = 0; t->base == GLSL_STRUCT && i < t->nfields; i++)
+		if (glsl_has_sampler(t->fields[i].type))
+			return true;
+	return false;
+}
+
 const char *glsl_type_name(struct arena *a, const struct glsl_type *t)
 {
 	if (t->base != GLSL_ARRAY)

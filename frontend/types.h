@@ -44,6 +44,8 @@ const struct glsl_type *glsl_type_mat(int cols, int rows);
 const struct glsl_type *glsl_type_array(struct arena *a, const struct glsl_type *elem, int len);
 
 bool glsl_type_equal(const struct glsl_type *a, const struct glsl_type *b);
+/* A sampler, or an array or struct holding one (at any depth). */
+bool glsl_has_sampler(const struct glsl_type *t);
 /* "vec3", "float[4]", "S" as an arena string (for messages). */
 const char *glsl_type_name(struct arena *a, const struct glsl_type *t);
 

@@ -171,6 +171,24 @@ static void test_macro_locations(void **state)
 	fe_test_end(&t);
 }
 
+static void test_line_continuation(void **state)
+{
+	(void)state;
+	struct fe_test t;
+	fe_test_begin(&t);
+	/* backslash-newline joins lines (before comments, as in C); the
+	 * joined text keeps its own line numbers */
+	char *s = fe_pp(&t, "#define FOO(x) \\\n\t((x) + (x))\nFOO(1) // c \\\nhidden\nnext\n", NULL, 0);
+	assert_non_null(s);
+	assert_string_equal(s, "\n((1) + (1)) \nnext\n");
+	fe_test_end(&t);
+
+	fe_test_begin(&t);
+	assert_null(fe_compile(&t, "void main() {\n  float a = 1.0 + \\\r\n  b;\n}\n"));
+	assert_diag(&t, "t.frag:3:3: error: 'b' undeclared");
+	fe_test_end(&t);
+}
+
 static void test_recursive_macros_terminate(void **state)
 {
 	(void)state;
@@ -195,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_macro_locations),
 		cmocka_unit_test(test_recursive_macros_terminate),
+		cmocka_unit_test(test_line_continuation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
