@@ -40,18 +40,52 @@ static struct lv load_input(struct lower *l, const char *name, const struct glsl
 	return lv_of(in);
 }
 
+/* GLSL 1.20 4.3.5: an initializer is the value a uniform holds until the
+ * application sets one (glLinkProgram uploads it).  The table entry `idx`
+ * holding leaves first .. first + count - 1 of `sym` gets it in
+ * ir_uniform.init: vec4 element k * cols + c is column c of leaf
+ * first + k, rows past the type's are 0. */
+static void uniform_init(struct lower *l, const struct sema_symbol *sym, int first,
+			 const struct glsl_type *entry, int idx)
+{
+	int nleaves = lower_leaf_count(sym->type);
+	const struct glsl_type *et = elem_type(entry);
+	int count = entry->base == GLSL_ARRAY ? entry->length : 1;
+	float (*leaves)[4][4] = arena_alloc(l->f->arena, sizeof *leaves * (size_t)nleaves);
+	float (*init)[4] = arena_alloc(l->f->arena, sizeof *init * (size_t)(count * et->cols));
+	if (!leaves || !init) {
+		l->failed = true;
+		return;
+	}
+	if (first < 0 || first + count > nleaves ||
+	    !lower_fold_const_leaves(l->fe, sym->init, leaves, nleaves)) {
+		lower_refuse(l, sym->init->loc, "the initializer of uniform '%s' is not a constant "
+			     "expression", sym->name);
+		return;
+	}
+	for (int k = 0; k < count; k++)
+		for (int c = 0; c < et->cols; c++)
+			memcpy(init[k * et->cols + c], leaves[first + k][c], sizeof init[0]);
+	if (!ir_func_set_uniform_init(l->f, idx, (const float (*)[4])init))
+		l->failed = true;
+}
+
 /* Element `elem` of uniform `sym` (dyn: non-constant element index). */
 static struct lv load_uniform(struct lower *l, struct sema_symbol *sym, int elem,
 			      const struct lv *dyn)
 {
 	const char *name;
 	const struct glsl_type *t;
+	int leaf = elem;
 	lower_uniform_leaf(l, sym, elem, &name, &elem, &t);
 	const struct glsl_type *et = elem_type(t);
 	int idx = ir_func_find_uniform(l->f, name);
-	if (idx < 0)
+	if (idx < 0) {
 		idx = ir_func_add_uniform(l->f, name, et->name, t->base == GLSL_ARRAY ? t->length : 0,
 					  var_nvec4(t), et->rows);
+		if (idx >= 0 && sym->init)
+			uniform_init(l, sym, leaf - elem, t, idx);
+	}
 	struct lv v;
 	memset(&v, 0, sizeof v);
 	v.ncols = et->cols;
@@ -144,18 +178,8 @@ static struct lv load_var(struct lower *l, struct ast_node *e, struct sema_symbo
 	const struct glsl_type *et = lower_leaf_type(sym->type, elem);
 	if (sym->storage == AST_STORAGE_UNIFORM && et->base == GLSL_SAMPLER && !dyn)
 		return uniform_sampler(l, sym, elem); /* a struct's sampler passed along */
-	if (sym->storage == AST_STORAGE_UNIFORM) {
-		if (sym->init) {
-			/* GLSL 1.20 4.3.5: the initializer is the value the uniform
-			 * holds until the application sets one; the IR's uniform
-			 * table has no field to carry it yet */
-			lower_refuse(l, e->loc, "uniform '%s' has an initializer (a GLSL 1.20 default "
-				     "value): uniform initializers are not supported yet (the IR "
-				     "uniform table cannot carry the default value)", sym->name);
-			return lower_zero(l, glsl_is_basic(e->ty) ? e->ty : &glsl_type_float);
-		}
+	if (sym->storage == AST_STORAGE_UNIFORM)
 		return load_uniform(l, sym, elem, dyn);
-	}
 	if (dyn)
 		return load_dynamic(l, e, sym, dyn);
 	if (sym->builtin == SEMA_VAR_FRONTFACING) {

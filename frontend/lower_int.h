@@ -117,6 +117,12 @@ void lower_ternary_branch(struct lower *l, struct ast_node *e, struct lv *out);
 /* Is `v` a compile-time constant bool (its first component), and which? */
 bool lower_lv_known(const struct lv *v, bool *val);
 
+/* Folds constant expression `e` (any type) as lower_fold_const does:
+ * column c, row k of leaf i in out[i][c][k], the rest 0; false when it
+ * is not constant or has not `nleaves` leaves (const_fold.c). */
+bool lower_fold_const_leaves(struct fe_ctx *fe, struct ast_node *e, float (*out)[4][4],
+			     int nleaves);
+
 /* aggregates (lower_agg.c) */
 bool lower_is_agg(const struct glsl_type *t);
 int lower_leaf_count(const struct glsl_type *t);

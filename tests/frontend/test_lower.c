@@ -302,18 +302,60 @@ static void test_locations(void **state)
 	fe_test_end(&t);
 }
 
-static void test_refusals(void **state)
+static void assert_init(const struct ir_func *f, const char *name, int elem, float x, float y,
+			float z, float w)
+{
+	int u = ir_func_find_uniform(f, name);
+	if (u < 0 || !f->uniforms[u].init)
+		fail_msg("uniform '%s' has no initializer", name);
+	assert_true(elem < f->uniforms[u].nvec4);
+	const float want[4] = { x, y, z, w };
+	assert_memory_equal(f->uniforms[u].init[elem], want, sizeof want);
+}
+
+/* GLSL 1.20 4.3.5: a uniform's initializer is its value until the
+ * application sets one; the IR table carries it per vec4 element, in the
+ * flattened order (matrix columns, array elements, struct members). */
+static void test_uniform_initializers(void **state)
 {
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	assert_null(fe_compile(&t, "#version 120\nuniform sampler3D s;\nuniform float k = 2.0;\n"
-				   "void main() {\n"
-				   "  gl_FragColor = vec4(dFdx(1.0) + noise1(1.0));\n"
-				   "  gl_FragColor = texture3D(s, vec3(0.0)) + vec4(k);\n}\n"));
-	assert_diag(&t, "t.frag:6:49: error: uniform 'k' has an initializer (a GLSL 1.20 default "
-			"value): uniform initializers are not supported yet (the IR uniform table "
-			"cannot carry the default value)");
+	struct ir_func *f = compile_ok(&t, "#version 120\nuniform float k = 2.0;\n"
+				       "uniform mat2 m = mat2(1.0, 2.0, 3.0, 4.0);\n"
+				       "struct S { vec3 a; bool b[2]; };\n"
+				       "uniform S s = S(vec3(0.5), bool[2](true, false));\n"
+				       "uniform int n = 3;\n"
+				       "uniform vec2 none;\n"
+				       "void main() {\n"
+				       "  gl_FragColor = vec4(k) + vec4(m[1], none) +\n"
+				       "                 vec4(s.a, s.b[1] ? 1.0 : 0.0) + float(n);\n}\n");
+	assert_init(f, "k", 0, 2, 0, 0, 0);
+	assert_init(f, "m", 0, 1, 2, 0, 0);
+	assert_init(f, "m", 1, 3, 4, 0, 0);
+	assert_init(f, "s.a", 0, 0.5f, 0.5f, 0.5f, 0);
+	assert_init(f, "s.b", 0, 1, 0, 0, 0);
+	assert_init(f, "s.b", 1, 0, 0, 0, 0);
+	assert_init(f, "n", 0, 3, 0, 0, 0);
+	int none = ir_func_find_uniform(f, "none");
+	assert_true(none >= 0);
+	assert_null(f->uniforms[none].init);
+	/* run with the defaults: (2) + (3, 4, 0, 0) + (0.5, 0.5, 0.5, 0) + 3 */
+	float vals[16][4];
+	assert_true(f->nuniform_vec4 <= 16);
+	ir_uniform_defaults(f, vals);
+	float out[4];
+	assert_true(fe_run(f, NULL, (const float(*)[4])vals, NULL, 0, 0, out));
+	assert_vec4_near(out, 8.5f, 9.5f, 5.5f, 5.0f);
+	fe_test_end(&t);
+
+	/* an aggregate initializer must be constant too */
+	fe_test_begin(&t);
+	assert_null(fe_compile(&t, "#version 120\nuniform float u;\n"
+				   "uniform float a[2] = float[2](u, 1.0);\n"
+				   "void main() { gl_FragColor = vec4(a[1]); }\n"));
+	assert_diag(&t, "t.frag:3:22: error: the initializer of uniform 'a' is not a constant "
+			"expression");
 	fe_test_end(&t);
 }
 
@@ -548,7 +590,7 @@ int main(void)
 		cmocka_unit_test(test_functions_and_loops),
 		cmocka_unit_test(test_outputs),
 		cmocka_unit_test(test_locations),
-		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_uniform_initializers),
 		cmocka_unit_test(test_loops),
 		cmocka_unit_test(test_dynamic_index),
 		cmocka_unit_test(test_structs_arrays),
