@@ -158,7 +158,7 @@ static void exec_side(struct ictx *x, const struct ir_instr *in, int p)
 			x->res->discarded[p] = true;
 		break;
 	case IR_OP_OUTPUT:
-		if (in->index < 0 || in->index >= 8 || in->index >= x->f->noutputs || in->nsrc < 1)
+		if (in->index < 0 || in->index >= IR_INTERP_MAX_OUTPUTS || in->index >= x->f->noutputs || in->nsrc < 1)
 			break;
 		fetch(x, &in->src[0], p, s);
 		for (int c = 0; c < ir_src_ncomp(x->f, in, 0); c++)

@@ -25,9 +25,12 @@ struct ir_interp_env {
 	int max_iterations;
 };
 
+/* A vertex shader may write many varyings; fragment shaders at most 5. */
+enum { IR_INTERP_MAX_OUTPUTS = 32 };
+
 struct ir_interp_result {
-	float outputs[8][4][4];   /* [output index][pixel][comp] */
-	bool written[8];          /* output written at all */
+	float outputs[IR_INTERP_MAX_OUTPUTS][4][4]; /* [output index][pixel][comp] */
+	bool written[IR_INTERP_MAX_OUTPUTS];        /* output written at all */
 	bool discarded[4];
 };
 

@@ -175,7 +175,7 @@ static void run_interp(const struct ir_func *f, const struct textures *tex, floa
 			for (int p = 0; p < 4; p++) {
 				int idx = (qy + (p >> 1)) * GRID + qx + (p & 1);
 				discarded[idx] = res.discarded[p];
-				for (int o = 0; o < f->noutputs && o < 8; o++) {
+				for (int o = 0; o < f->noutputs && o < IR_INTERP_MAX_OUTPUTS; o++) {
 					written[o] = written[o] || res.written[o];
 					memcpy(rt[o][idx], res.outputs[o][p], sizeof rt[o][idx]);
 				}
@@ -232,8 +232,8 @@ static void check_shader(const char *path, int opt_level)
 
 	struct textures tex;
 	textures_make(&tex, ref);
-	static float rt_ref[8][GRID * GRID][4];
-	bool written[8] = { false }, disc_ref[GRID * GRID];
+	static float rt_ref[IR_INTERP_MAX_OUTPUTS][GRID * GRID][4];
+	bool written[IR_INTERP_MAX_OUTPUTS] = { false }, disc_ref[GRID * GRID];
 	run_interp(ref, &tex, rt_ref, written, disc_ref, &diag);
 
 	struct emu_uniform unis[MAX_UNIFORMS];
@@ -265,7 +265,7 @@ static void check_shader(const char *path, int opt_level)
 	double tol = uses_transcendentals(ref) ? 2e-4 : 1e-5, worst = 0;
 	int compared = 0, bad = 0;
 	char first[512] = "";
-	for (int o = 0; o < ref->noutputs && o < 8; o++) {
+	for (int o = 0; o < ref->noutputs && o < IR_INTERP_MAX_OUTPUTS; o++) {
 		if (!written[o])
 			continue;
 		int target = ref->outputs[o].target;
