@@ -74,7 +74,7 @@ static void input_value(const char *name, int x, int y, float out[4])
 	if (strcmp(name, "gl_FragCoord") == 0) {
 		out[0] = (float)x + 0.5f, out[1] = (float)y + 0.5f, out[2] = 0.5f, out[3] = 1.0f;
 	} else if (strcmp(name, "gl_FrontFacing") == 0) {
-		out[0] = out[1] = out[2] = out[3] = 1.0f;
+		out[0] = 1.0f, out[1] = 0.0f, out[2] = 0.0f, out[3] = 1.0f; /* as uscc-run */
 	} else {
 		out[0] = ((float)x + 0.5f) / GRID, out[1] = ((float)y + 0.5f) / GRID;
 		out[2] = 0.0f, out[3] = 1.0f;

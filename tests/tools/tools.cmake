@@ -1,0 +1,16 @@
+# Test tools, included by the top-level CMakeLists.txt.
+
+# uscc-ref: the IR interpreter as a renderer with uscc-run's options, the
+# reference the random-shader tests (tests/gen) compare uscc-run against.
+add_executable(uscc_ref
+  ${CMAKE_SOURCE_DIR}/tests/tools/uscc_ref.c
+  ${CMAKE_SOURCE_DIR}/tests/tools/uscc_ref_bind.c
+  ${CMAKE_SOURCE_DIR}/tests/tools/uscc_ref_frag.c
+  ${CMAKE_SOURCE_DIR}/tests/tools/uscc_ref_vert.c)
+target_include_directories(uscc_ref PRIVATE ${CMAKE_SOURCE_DIR}/tests/tools)
+target_link_libraries(uscc_ref PRIVATE uscc_runtime)
+set_target_properties(uscc_ref PROPERTIES OUTPUT_NAME uscc-ref)
+
+# values worked out by hand, both modes
+add_test(NAME uscc_ref_smoke
+  COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tools/ref_smoke.sh $<TARGET_FILE:uscc_ref>)
