@@ -304,34 +304,34 @@ struct ir_instr *ir_build_constf(struct ir_builder *b, float x)
 	return ir_build_const(b, 1, IR_FLOAT, v);
 }
 
-static enum ir_base result_base(enum ir_op op, const struct ir_src *srcs)
+static enum ir_base result_base(enum ir_op op, const struct ir_src *srcs, int nsrc)
 {
 	if (ir_op_infos[op].flags & IRF_BOOL)
 		return IR_BOOL;
-	if (op == IR_OP_MOV && srcs[0].def)
+	if (op == IR_OP_MOV && nsrc >= 1 && srcs[0].def)
 		return (enum ir_base)srcs[0].def->base;
-	if (op == IR_OP_SELECT && srcs[1].def)
+	if (op == IR_OP_SELECT && nsrc >= 2 && srcs[1].def)
 		return (enum ir_base)srcs[1].def->base;
 	return IR_FLOAT;
 }
 
 struct ir_instr *ir_build_alu1(struct ir_builder *b, enum ir_op op, int ncomp, struct ir_src a)
 {
-	return ir_build(b, op, ncomp, result_base(op, &a), 1, &a);
+	return ir_build(b, op, ncomp, result_base(op, &a, 1), 1, &a);
 }
 
 struct ir_instr *ir_build_alu2(struct ir_builder *b, enum ir_op op, int ncomp, struct ir_src a,
 			       struct ir_src c)
 {
 	struct ir_src s[2] = { a, c };
-	return ir_build(b, op, ncomp, result_base(op, s), 2, s);
+	return ir_build(b, op, ncomp, result_base(op, s, 2), 2, s);
 }
 
 struct ir_instr *ir_build_alu3(struct ir_builder *b, enum ir_op op, int ncomp, struct ir_src a,
 			       struct ir_src c, struct ir_src d)
 {
 	struct ir_src s[3] = { a, c, d };
-	return ir_build(b, op, ncomp, result_base(op, s), 3, s);
+	return ir_build(b, op, ncomp, result_base(op, s, 3), 3, s);
 }
 
 void ir_instr_remove(struct ir_instr *in)

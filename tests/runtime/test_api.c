@@ -313,7 +313,7 @@ static void check_corpus_dir(const char *dir, int *compiled)
 		if (len < 5 || strcmp(e->d_name + len - 5, ".frag") != 0)
 			continue;
 		snprintf(path, sizeof path, "%s/%s/%s", USCC_SOURCE_DIR, dir, e->d_name);
-		size_t size;
+		size_t size = 0;
 		char *src = slurp(path, &size);
 		assert_non_null(src);
 		for (int level = 0; level <= 2; level += 2) {
