@@ -2,25 +2,36 @@
 # tests/tests.cmake.  Debian's piglit package must be installed (.ci/setup
 # does): without it run-piglit exits 2 and the tests fail loudly instead of
 # passing on no tests.  Failures listed in known-failures-*.txt do not fail.
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_Interpreter_FOUND)
+  set(USCC_PIGLIT_PYTHON ${Python3_EXECUTABLE})
+else()
+  set(USCC_PIGLIT_PYTHON python3)
+endif()
 if(TARGET uscc_cli)
-  find_package(Python3 COMPONENTS Interpreter)
-  if(Python3_Interpreter_FOUND)
-    set(USCC_PIGLIT_PYTHON ${Python3_EXECUTABLE})
-  else()
-    set(USCC_PIGLIT_PYTHON python3)
-  endif()
   # Accept/reject verdicts of `uscc --check` on ~1760 compiler tests.
   add_test(NAME piglit_compiler
     COMMAND ${USCC_PIGLIT_PYTHON} ${CMAKE_SOURCE_DIR}/tests/piglit/run-piglit
             --compiler --uscc $<TARGET_FILE:uscc_cli>
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(piglit_compiler PROPERTIES TIMEOUT 900)
-  # Pixels: .shader_test files compiled by uscc and drawn by uscc-run.
+  # Pixels: .shader_test files, the vertex shader run by the IR interpreter
+  # (uscc-ref, tests/tools), the fragment shader compiled by uscc and drawn
+  # by uscc-run.  Without uscc-ref the vertex-shader tests skip, loudly.
   if(TARGET uscc_run)
+    set(USCC_PIGLIT_REF)
+    if(TARGET uscc_ref)
+      set(USCC_PIGLIT_REF --uscc-ref $<TARGET_FILE:uscc_ref>)
+    endif()
     add_test(NAME piglit_exec
       COMMAND ${USCC_PIGLIT_PYTHON} ${CMAKE_SOURCE_DIR}/tests/piglit/run-piglit
               --exec --uscc $<TARGET_FILE:uscc_cli> --uscc-run $<TARGET_FILE:uscc_run>
+              ${USCC_PIGLIT_REF}
       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
     set_tests_properties(piglit_exec PROPERTIES TIMEOUT 1800)
   endif()
 endif()
+# The exec runner's own GL modelling (rasterization, textures, uniforms).
+add_test(NAME piglit_runner_selftest
+  COMMAND ${USCC_PIGLIT_PYTHON} ${CMAKE_SOURCE_DIR}/tests/piglit/test_piglit_runner.py
+  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Self-test of the exec runner's own GL modelling (piglit_gl.py and the
+pure parts of shader_runner.py); expected values worked out by hand."""
+
+import os
+import struct
+import sys
+import tempfile
+import unittest
+import zlib
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import piglit_gl  # noqa: E402
+import shader_runner  # noqa: E402
+
+
+def covered(spans):
+    return {(x, y) for y, first, end in spans for x in range(first, end)}
+
+
+class Raster(unittest.TestCase):
+    def test_rect_halves_cover_each_pixel_once(self):
+        # draw rect ortho 36 0 4 4 in a 250x250 window, as GL's strip
+        corners = [(36.00000000000001, 0.0), (39.99999999999999, 0.0),
+                   (36.00000000000001, 4.0000000000000036), (39.99999999999999, 4.0)]
+        a = covered(piglit_gl.triangle_spans(corners[0], corners[1], corners[2], 250, 250))
+        b = covered(piglit_gl.triangle_spans(corners[2], corners[1], corners[3], 250, 250))
+        self.assertEqual(a & b, set())
+        self.assertEqual(a | b, {(x, y) for x in range(36, 40) for y in range(4)})
+
+    def test_centre_on_edges(self):
+        # centres (0.5, 0.5) on the bottom and left edges are in, (2.5, 0.5)
+        # and (0.5, 2.5) lie on the open diagonal x + y = 3 and are out
+        spans = piglit_gl.triangle_spans((0.5, 0.5), (3.5, 0.5), (0.5, 3.5), 8, 8)
+        self.assertEqual(spans, [(0, 0, 3), (1, 0, 2), (2, 0, 1)])
+
+    def test_clockwise_and_clipped(self):
+        cw = piglit_gl.triangle_spans((0, 0), (0, 4), (4, 0), 8, 8)
+        ccw = piglit_gl.triangle_spans((0, 0), (4, 0), (0, 4), 8, 8)
+        self.assertEqual(cw, ccw)
+        big = covered(piglit_gl.triangle_spans((-10, -10), (30, -10), (-10, 30), 4, 4))
+        self.assertEqual(len(big), 16)
+        self.assertEqual(piglit_gl.triangle_spans((0, 0), (1, 1), (2, 2), 4, 4), [])
+
+    def test_affine_fit_at_window_corners(self):
+        # f = 1 + 2x + 3y through (0,0), (1,0), (0,1); at (10, 20): 81
+        fits = piglit_gl.affine_fit([(0, 0), (1, 0), (0, 1)], [[1.0], [3.0], [4.0]])
+        self.assertAlmostEqual(fits[0](10, 20), 81.0)
+
+
+class Matrices(unittest.TestCase):
+    def test_ortho_maps_window_to_clip(self):
+        m = piglit_gl.ortho(0, 250, 0, 250, -1, 1)
+        self.assertEqual(piglit_gl.apply(m, [250, 0, 0, 1]), [1.0, -1.0, 0.0, 1.0])
+        inv = piglit_gl.inverse(m)
+        self.assertAlmostEqual(inv[0][0], 125.0)
+        self.assertAlmostEqual(inv[0][3], 125.0)
+
+    def test_state_matrices(self):
+        t = piglit_gl.state_matrices(piglit_gl.identity())
+        self.assertEqual(t["gl_ModelViewProjectionMatrixInverseTranspose"], piglit_gl.identity())
+        self.assertIn("gl_TextureMatrix[7]", t)
+        self.assertEqual(piglit_gl.column_major([[1, 2], [3, 4]]), [1, 3, 2, 4])
+
+
+class Textures(unittest.TestCase):
+    def test_rgbw_quadrants(self):
+        rows = piglit_gl.rgbw_texels(4, 2)
+        self.assertEqual(rows[0][0], (255, 0, 0, 255))     # bottom left red
+        self.assertEqual(rows[0][3], (0, 255, 0, 255))     # bottom right green
+        self.assertEqual(rows[1][1], (0, 0, 255, 255))     # top left blue
+        self.assertEqual(rows[1][2], (255, 255, 255, 255))
+
+    def test_checkerboard(self):
+        rows = piglit_gl.checkerboard_texels(4, 4, (1, 0, 0, 1), (0, 0, 1, 0.5))
+        self.assertEqual(rows[0][0], (255, 0, 0, 255))
+        self.assertEqual(rows[0][2], (0, 0, 255, 128))
+        self.assertEqual(rows[3][3], (255, 0, 0, 255))
+
+    def test_png_rows_bottom_up(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "t.png")
+            piglit_gl.write_png(path, [[(1, 2, 3, 4)], [(5, 6, 7, 8)]])
+            with open(path, "rb") as f:
+                data = f.read()
+        self.assertEqual(data[:8], b"\x89PNG\r\n\x1a\n")
+        w, h = struct.unpack(">II", data[16:24])
+        self.assertEqual((w, h), (1, 2))
+        idat = data.index(b"IDAT")
+        length = struct.unpack(">I", data[idat - 4:idat])[0]
+        raw = zlib.decompress(data[idat + 4:idat + 4 + length])
+        self.assertEqual(raw, b"\x00\x05\x06\x07\x08\x00\x01\x02\x03\x04")  # top row first
+
+
+class Uniforms(unittest.TestCase):
+    def test_initializers(self):
+        found = shader_runner.uniform_initializers(
+            "uniform vec2 v = vec2(1.5, -2);\nuniform int i = int(3);\n"
+            "uniform float f = 2.0 * c;\nuniform mat2 m = mat2(1.0);\n")
+        self.assertEqual(found, {"v": "1.5,-2.0", "i": "3"})
+
+    def test_float_bits(self):
+        self.assertEqual(shader_runner.uniform_value("0x3f800000", True), "1.0")
+        self.assertEqual(shader_runner.uniform_value("true", False), "1")
+
+    def test_array_packing(self):
+        t = shader_runner.ShaderTest.__new__(shader_runner.ShaderTest)
+        t.uniforms = {"c[%d]" % k: str(float(k)) for k in range(18)}
+        t.uniforms["s.f"] = "2.0"
+        t.initializers, t.state_names = {}, []
+        got = dict(t.all_uniforms("uniform float c[18]; uniform S s;"))
+        self.assertEqual(got["c"], ",".join(str(float(k)) for k in range(16)))
+        self.assertEqual(got["c[16]"], "16.0")
+        self.assertEqual(got["c[17]"], "17.0")
+        self.assertEqual(got["s.f"], "2.0")
+
+
+if __name__ == "__main__":
+    unittest.main()
