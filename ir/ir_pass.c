@@ -73,6 +73,8 @@ bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx)
 		return true;
 	for (int round = 0; round < MAX_ROUNDS; round++) {
 		bool progress = false;
+		if (opt_level >= 2)
+			progress |= IR_PASS(ctx, f, loop_unroll);
 		progress |= IR_PASS(ctx, f, constant_fold);
 		progress |= IR_PASS(ctx, f, dead_branch);
 		progress |= IR_PASS(ctx, f, copy_prop);

@@ -44,8 +44,11 @@ struct ir_dump_text {
 void ir_dump_text_append(void *ud, const char *pass, const char *ir_text);
 
 /* The optimization pipeline: nothing at -O0; at -O1 and above the passes
- * below to a fixed point (bounded).  Returns false if a validation failed
- * (a compiler bug, reported through ctx->diag).  ctx may be NULL. */
+ * below to a fixed point (bounded); loop_unroll only from -O2, first in
+ * every round, so that an inner loop whose bound becomes constant once its
+ * outer loop is unrolled is unrolled in a later round.  Returns false if a
+ * validation failed (a compiler bug, reported through ctx->diag).  ctx may
+ * be NULL. */
 bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx);
 
 /* The passes (ir/opt_<name>.c). */
@@ -54,5 +57,6 @@ bool ir_opt_constant_fold(struct ir_func *f);
 bool ir_opt_copy_prop(struct ir_func *f);
 bool ir_opt_cse(struct ir_func *f);
 bool ir_opt_dead_branch(struct ir_func *f);
+bool ir_opt_loop_unroll(struct ir_func *f);
 
 #endif

@@ -35,6 +35,7 @@ static const struct pass_entry passes[] = {
 	{ "cse_", ir_opt_cse },
 	{ "dce_", ir_opt_dce },
 	{ "dead_branch_", ir_opt_dead_branch },
+	{ "loop_unroll_", ir_opt_loop_unroll },
 	{ "optimize_", NULL },
 };
 

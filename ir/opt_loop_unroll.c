@@ -1,0 +1,558 @@
+/* Loop unrolling: a LOOP whose exit is decided at compile time is replaced
+ * by copies of its body.  The pass simulates the loop with ir_eval_op on
+ * the part of the body whose values are constants (the loop-carried PHIs
+ * start from constant entry values and are fed back each iteration); when
+ * a BREAK is taken after N whole iterations, the loop becomes N copies of
+ * the body plus the body up to that BREAK.  In each copy the head PHIs
+ * become MOVs of the entry value (first copy) or of the previous copy's
+ * end-of-body value; the BREAK IFs, whose outcome the simulation knows,
+ * are dropped; the PHIs after the loop become MOVs of the value at the
+ * BREAK taken.  Nested IFs and LOOPs are copied whole (their values count
+ * as unknown); an inner loop is tried before the loop holding it.
+ * Shape handled: no CONTINUE of the loop; head PHIs with (entry, end of
+ * body); every BREAK alone in one branch of an IF placed directly in the
+ * body, the other branch empty, no PHIs after that IF; the values the
+ * PHIs read defined outside the loop or in the body's own blocks.
+ * Budgets: 64 iterations, 1024 copied instructions and 256 copied
+ * instructions that are not constants (the program must still fit).
+ * Needs: valid IR.  Keeps: the ids of everything outside the loop (copies
+ * get new ids), the order of side effects.  Leaves the MOVs and the dead
+ * conditions for copy propagation, constant folding and DCE. */
+#include "ir.h"
+#include "ir_eval.h"
+#include "ir_pass.h"
+
+#include <string.h>
+
+enum { MAX_ITERATIONS = 64, MAX_COPIED = 1024, MAX_COPIED_VARYING = 256 };
+
+/* A break IF: its index among the loop's BREAKs and the branch holding it. */
+struct break_if {
+	const struct ir_cf *node;
+	bool in_then;
+};
+
+struct unroll {
+	struct ir_func *f;
+	struct ir_cf *loop;
+	uint32_t nids;                /* ids below this existed before the pass touched the loop */
+	struct ir_instr **body;       /* every instruction of the loop, program order */
+	uint32_t nbody;
+	int32_t *top;                 /* by id: index+1 of the body's top-level node, 0 elsewhere */
+	bool *inloop;                 /* by id */
+	struct break_if *breaks;
+	int nbreaks;
+	/* simulation */
+	bool *known;                  /* by id */
+	float (*val)[4];              /* by id */
+	int trips;                    /* whole iterations before the exit */
+	int exit_break;               /* index of the BREAK taken */
+	/* copying */
+	struct ir_instr **map, **prev_map; /* by old id: the copy in this / the last copy */
+};
+
+/* --- shape --- */
+
+static bool is_break_branch(const struct ir_cf_list *l)
+{
+	return l->first && l->first == l->last && l->first->kind == IR_CF_BLOCK &&
+	       l->first->block.first && l->first->block.first == l->first->block.last &&
+	       l->first->block.first->op == IR_OP_BREAK;
+}
+
+static bool is_empty_branch(const struct ir_cf_list *l)
+{
+	for (const struct ir_cf *c = l->first; c; c = c->next)
+		if (c->kind != IR_CF_BLOCK || c->block.first)
+			return false;
+	return true;
+}
+
+/* BREAK or CONTINUE of the enclosing loop somewhere in the list. */
+static bool has_jumps(const struct ir_cf_list *list)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_BLOCK) {
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+				if (in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE)
+					return true;
+		} else if (cf->kind == IR_CF_IF) {
+			if (has_jumps(&cf->then_list) || has_jumps(&cf->else_list))
+				return true;
+		}
+	}
+	return false;
+}
+
+static void collect(struct unroll *u, const struct ir_cf_list *list, int32_t top, bool count)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (top >= 0 && list == &u->loop->body)
+			top++;
+		int32_t t = list == &u->loop->body ? top : 0;
+		if (cf->kind == IR_CF_BLOCK) {
+			for (struct ir_instr *in = cf->block.first; in; in = in->next) {
+				if (count) {
+					u->nbody++;
+					continue;
+				}
+				u->body[u->nbody++] = in;
+				if (in->id < u->nids) {
+					u->inloop[in->id] = true;
+					u->top[in->id] = t;
+				}
+			}
+		} else if (cf->kind == IR_CF_IF) {
+			collect(u, &cf->then_list, 0, count);
+			collect(u, &cf->else_list, 0, count);
+		} else {
+			collect(u, &cf->body, 0, count);
+		}
+	}
+}
+
+/* A PHI source the copies can read: from outside the loop, or from the
+ * body's own blocks before top-level node `limit` (1-based, inclusive). */
+static bool src_reachable(const struct unroll *u, const struct ir_src *s, int32_t limit)
+{
+	if (!s->def || s->def->id >= u->nids)
+		return false;
+	if (!u->inloop[s->def->id])
+		return true;
+	int32_t t = u->top[s->def->id];
+	return t > 0 && t <= limit;
+}
+
+static const struct ir_cf *head_block(const struct ir_cf *loop)
+{
+	const struct ir_cf *h = loop->body.first;
+	return h && h->kind == IR_CF_BLOCK ? h : NULL;
+}
+
+static bool check_shape(struct unroll *u)
+{
+	struct ir_cf *loop = u->loop;
+	int32_t ntop = 0, idx = 0;
+	for (const struct ir_cf *cf = loop->body.first; cf; cf = cf->next)
+		ntop++;
+	u->breaks = arena_alloc(u->f->arena, sizeof *u->breaks * (size_t)(ntop + 1));
+	if (!u->breaks)
+		return false;
+	for (const struct ir_cf *cf = loop->body.first; cf; cf = cf->next) {
+		idx++;
+		if (cf->kind == IR_CF_BLOCK) {
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+				if (in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE)
+					return false;
+			continue;
+		}
+		if (cf->kind != IR_CF_IF ||
+		    !(has_jumps(&cf->then_list) || has_jumps(&cf->else_list)))
+			continue;
+		bool in_then = is_break_branch(&cf->then_list) && is_empty_branch(&cf->else_list);
+		bool in_else = is_break_branch(&cf->else_list) && is_empty_branch(&cf->then_list);
+		if (!in_then && !in_else)
+			return false;
+		const struct ir_cf *n = cf->next;
+		if (n && n->kind == IR_CF_BLOCK && n->block.first && n->block.first->op == IR_OP_PHI)
+			return false;
+		u->breaks[u->nbreaks++] = (struct break_if){ cf, in_then };
+	}
+	if (u->nbreaks == 0)
+		return false;
+	const struct ir_cf *head = head_block(loop);
+	for (const struct ir_instr *in = head ? head->block.first : NULL;
+	     in && in->op == IR_OP_PHI; in = in->next)
+		if (in->nsrc != 2 || !src_reachable(u, &in->src[1], ntop))
+			return false;
+	/* the value at BREAK k: before its IF */
+	const struct ir_cf *after = loop->next;
+	for (const struct ir_instr *in = after && after->kind == IR_CF_BLOCK ? after->block.first :
+									 NULL;
+	     in && in->op == IR_OP_PHI; in = in->next) {
+		if (in->nsrc != u->nbreaks)
+			return false;
+		for (int k = 0; k < u->nbreaks; k++) {
+			int32_t pos = 0;
+			for (const struct ir_cf *c = loop->body.first; c != u->breaks[k].node; c = c->next)
+				pos++;
+			if (!src_reachable(u, &in->src[k], pos))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* --- simulation --- */
+
+static bool src_value(const struct unroll *u, const struct ir_src *s, float out[4])
+{
+	const struct ir_instr *d = s->def;
+	const float *v;
+	if (d->op == IR_OP_CONST)
+		v = d->imm;
+	else if (d->id < u->nids && u->known[d->id])
+		v = u->val[d->id];
+	else
+		return false;
+	for (int c = 0; c < 4; c++)
+		out[c] = v[s->swz[c] & 3];
+	return true;
+}
+
+static void eval_instr(struct unroll *u, const struct ir_instr *in)
+{
+	if (in->id >= u->nids || in->op == IR_OP_PHI || !ir_op_is_evaluable(in->op))
+		return;
+	if (in->op == IR_OP_CONST) {
+		memcpy(u->val[in->id], in->imm, sizeof in->imm);
+		u->known[in->id] = true;
+		return;
+	}
+	float s[IR_MAX_SRCS][4];
+	memset(s, 0, sizeof s);
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
+		if (!src_value(u, &in->src[i], s[i]))
+			return;
+	int src0_ncomp = in->nsrc > 0 ? ir_src_ncomp(u->f, in, 0) : 4;
+	u->known[in->id] = ir_eval_op(in->op, in->ncomp, src0_ncomp, (const float(*)[4])s,
+				      u->val[in->id]);
+}
+
+/* Runs the loop on its constants; false when the exit is not decided
+ * within the budgets. */
+static bool simulate(struct unroll *u)
+{
+	const struct ir_cf *head = head_block(u->loop);
+	int nphi = 0;
+	for (const struct ir_instr *in = head ? head->block.first : NULL;
+	     in && in->op == IR_OP_PHI; in = in->next)
+		nphi++;
+	float (*phi_val)[4] = arena_alloc(u->f->arena, sizeof *phi_val * (size_t)(nphi + 1));
+	bool *phi_known = arena_alloc(u->f->arena, sizeof *phi_known * (size_t)(nphi + 1));
+	if (!phi_val || !phi_known)
+		return false;
+	uint32_t varying = 0;
+	for (int it = 0; it <= MAX_ITERATIONS; it++) {
+		if ((uint32_t)(it + 1) * u->nbody > MAX_COPIED)
+			return false;
+		/* the PHIs read all together, from the last iteration's values */
+		int p = 0;
+		for (const struct ir_instr *in = head ? head->block.first : NULL;
+		     in && in->op == IR_OP_PHI; in = in->next, p++)
+			phi_known[p] = src_value(u, &in->src[it == 0 ? 0 : 1], phi_val[p]);
+		for (uint32_t i = 0; i < u->nbody; i++)
+			if (u->body[i]->id < u->nids)
+				u->known[u->body[i]->id] = false;
+		p = 0;
+		for (const struct ir_instr *in = head ? head->block.first : NULL;
+		     in && in->op == IR_OP_PHI; in = in->next, p++) {
+			u->known[in->id] = phi_known[p];
+			memcpy(u->val[in->id], phi_val[p], sizeof phi_val[p]);
+		}
+		int k = 0;
+		for (const struct ir_cf *cf = u->loop->body.first; cf; cf = cf->next) {
+			if (cf->kind == IR_CF_BLOCK) {
+				for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+					eval_instr(u, in);
+				continue;
+			}
+			if (k >= u->nbreaks || cf != u->breaks[k].node)
+				continue;
+			float c[4];
+			if (!src_value(u, &cf->cond, c))
+				return false;
+			if ((c[0] != 0.0f) == u->breaks[k].in_then) {
+				u->trips = it;
+				u->exit_break = k;
+				return true;
+			}
+			k++;
+		}
+		for (uint32_t i = 0; i < u->nbody; i++) {
+			const struct ir_instr *in = u->body[i];
+			varying += in->id >= u->nids || !u->known[in->id];
+		}
+		if (varying > MAX_COPIED_VARYING)
+			return false;
+	}
+	return false;
+}
+
+/* --- copying --- */
+
+static struct ir_cf *new_cf(struct ir_func *f, enum ir_cf_kind kind, struct ir_cf *parent)
+{
+	struct ir_cf *cf = arena_alloc(f->arena, sizeof *cf);
+	if (cf) {
+		cf->kind = kind;
+		cf->parent = parent;
+	}
+	return cf;
+}
+
+static void append_cf(struct ir_cf_list *list, struct ir_cf *cf)
+{
+	cf->prev = list->last;
+	cf->next = NULL;
+	if (list->last)
+		list->last->next = cf;
+	else
+		list->first = cf;
+	list->last = cf;
+}
+
+static void append_instr(struct ir_block *bl, struct ir_instr *in)
+{
+	in->block = bl;
+	in->prev = bl->last;
+	in->next = NULL;
+	if (bl->last)
+		bl->last->next = in;
+	else
+		bl->first = in;
+	bl->last = in;
+}
+
+static struct ir_instr *clone_instr(struct unroll *u, const struct ir_instr *in)
+{
+	struct ir_instr *c = arena_alloc(u->f->arena, sizeof *c);
+	if (!c)
+		return NULL;
+	*c = *in;
+	c->id = u->f->next_id++;
+	c->pass_data = NULL;
+	if (in->id < u->nids)
+		u->map[in->id] = c;
+	return c;
+}
+
+static bool clone_list(struct unroll *u, const struct ir_cf_list *from, struct ir_cf_list *to,
+		       struct ir_cf *parent)
+{
+	for (const struct ir_cf *cf = from->first; cf; cf = cf->next) {
+		struct ir_cf *n = new_cf(u->f, cf->kind, parent);
+		if (!n)
+			return false;
+		append_cf(to, n);
+		if (cf->kind == IR_CF_BLOCK) {
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next) {
+				struct ir_instr *c = clone_instr(u, in);
+				if (!c)
+					return false;
+				append_instr(&n->block, c);
+			}
+		} else if (cf->kind == IR_CF_IF) {
+			n->cond = cf->cond;
+			if (!clone_list(u, &cf->then_list, &n->then_list, n) ||
+			    !clone_list(u, &cf->else_list, &n->else_list, n))
+				return false;
+		} else if (!clone_list(u, &cf->body, &n->body, n)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static struct ir_src remap(struct ir_instr *const *map, uint32_t nids, struct ir_src s)
+{
+	if (s.def && s.def->id < nids && map[s.def->id])
+		s.def = map[s.def->id];
+	return s;
+}
+
+/* Points the copies' sources at this copy's values. */
+static void fix_list(struct unroll *u, struct ir_cf_list *list)
+{
+	for (struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_BLOCK) {
+			for (struct ir_instr *in = cf->block.first; in; in = in->next)
+				for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
+					in->src[i] = remap(u->map, u->nids, in->src[i]);
+		} else if (cf->kind == IR_CF_IF) {
+			cf->cond = remap(u->map, u->nids, cf->cond);
+			fix_list(u, &cf->then_list);
+			fix_list(u, &cf->else_list);
+		} else {
+			fix_list(u, &cf->body);
+		}
+	}
+}
+
+/* The block at the end of `out` to append to, made when missing. */
+static struct ir_block *tail_block(struct unroll *u, struct ir_cf_list *out)
+{
+	if (out->last && out->last->kind == IR_CF_BLOCK)
+		return &out->last->block;
+	struct ir_cf *n = new_cf(u->f, IR_CF_BLOCK, u->loop->parent);
+	if (!n)
+		return NULL;
+	append_cf(out, n);
+	return &n->block;
+}
+
+/* One copy of the body into `out`; the last one stops at the BREAK taken. */
+static bool copy_body(struct unroll *u, int it, struct ir_cf_list *out)
+{
+	memset(u->map, 0, sizeof *u->map * u->nids);
+	const struct ir_cf *head = head_block(u->loop);
+	const struct ir_instr *in = head ? head->block.first : NULL;
+	for (; in && in->op == IR_OP_PHI; in = in->next) {
+		struct ir_block *bl = tail_block(u, out);
+		struct ir_instr *mov = bl ? clone_instr(u, in) : NULL;
+		if (!mov)
+			return false;
+		mov->op = IR_OP_MOV;
+		mov->nsrc = 1;
+		mov->src[0] = it == 0 ? in->src[0] : remap(u->prev_map, u->nids, in->src[1]);
+		memset(&mov->src[1], 0, sizeof mov->src[1]);
+		append_instr(bl, mov);
+	}
+	int k = 0;
+	for (const struct ir_cf *cf = u->loop->body.first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_BLOCK) {
+			const struct ir_instr *i0 = cf == head ? in : cf->block.first;
+			for (const struct ir_instr *i = i0; i; i = i->next) {
+				/* PHIs after a nested IF/LOOP stay at the start of their block */
+				struct ir_block *bl = i->op == IR_OP_PHI && i == cf->block.first ?
+							      NULL : tail_block(u, out);
+				if (!bl) {
+					struct ir_cf *n = new_cf(u->f, IR_CF_BLOCK, u->loop->parent);
+					if (!n)
+						return false;
+					append_cf(out, n);
+					bl = &n->block;
+				}
+				struct ir_instr *c = clone_instr(u, i);
+				if (!c)
+					return false;
+				append_instr(bl, c);
+			}
+			continue;
+		}
+		if (k < u->nbreaks && cf == u->breaks[k].node) {
+			if (it == u->trips && k == u->exit_break)
+				break;
+			k++;
+			continue;
+		}
+		struct ir_cf_list one = { 0 };
+		struct ir_cf tmp = *cf;
+		tmp.prev = tmp.next = NULL;
+		struct ir_cf_list src = { &tmp, &tmp };
+		if (!clone_list(u, &src, &one, u->loop->parent))
+			return false;
+		append_cf(out, one.first);
+	}
+	fix_list(u, out);
+	return true;
+}
+
+static void merge_blocks(struct ir_cf_list *list)
+{
+	for (struct ir_cf *cf = list->first; cf && cf->next;) {
+		struct ir_cf *n = cf->next;
+		if (cf->kind != IR_CF_BLOCK || n->kind != IR_CF_BLOCK ||
+		    (n->block.first && n->block.first->op == IR_OP_PHI)) {
+			cf = n;
+			continue;
+		}
+		for (struct ir_instr *in = n->block.first; in; in = in->next)
+			in->block = &cf->block;
+		if (n->block.first) {
+			if (cf->block.last)
+				cf->block.last->next = n->block.first;
+			else
+				cf->block.first = n->block.first;
+			n->block.first->prev = cf->block.last;
+			cf->block.last = n->block.last;
+		}
+		cf->next = n->next;
+		if (n->next)
+			n->next->prev = cf;
+		else
+			list->last = cf;
+	}
+}
+
+/* Replaces the loop by `out` in `list` and resolves the PHIs after it. */
+static void replace_loop(struct unroll *u, struct ir_cf_list *list, struct ir_cf_list *out)
+{
+	struct ir_cf *loop = u->loop, *after = loop->next;
+	if (after && after->kind == IR_CF_BLOCK)
+		for (struct ir_instr *in = after->block.first; in && in->op == IR_OP_PHI;
+		     in = in->next) {
+			in->src[0] = remap(u->map, u->nids, in->src[u->exit_break]);
+			in->nsrc = 1;
+			in->op = IR_OP_MOV;
+		}
+	struct ir_cf *first = out->first ? out->first : loop->next;
+	struct ir_cf *last = out->last ? out->last : loop->prev;
+	if (out->first) {
+		out->first->prev = loop->prev;
+		out->last->next = loop->next;
+	}
+	if (loop->prev)
+		loop->prev->next = first;
+	else
+		list->first = first;
+	if (loop->next)
+		loop->next->prev = last;
+	else
+		list->last = last;
+	merge_blocks(list);
+}
+
+static bool try_unroll(struct ir_func *f, struct ir_cf_list *list, struct ir_cf *loop)
+{
+	struct arena *a = f->arena;
+	struct unroll u = { .f = f, .loop = loop, .nids = f->next_id };
+	collect(&u, &loop->body, 0, true);
+	if (u.nbody > MAX_COPIED)
+		return false; /* not even one copy fits: skip the tables */
+	size_t n = u.nids;
+	u.body = arena_alloc(a, sizeof *u.body * (u.nbody + 1));
+	u.top = arena_alloc(a, sizeof *u.top * n);
+	u.inloop = arena_alloc(a, sizeof *u.inloop * n);
+	u.known = arena_alloc(a, sizeof *u.known * n);
+	u.val = arena_alloc(a, sizeof *u.val * n);
+	u.map = arena_alloc(a, sizeof *u.map * n);
+	u.prev_map = arena_alloc(a, sizeof *u.prev_map * n);
+	if (!u.body || !u.top || !u.inloop || !u.known || !u.val || !u.map || !u.prev_map)
+		return false;
+	u.nbody = 0;
+	collect(&u, &loop->body, 0, false);
+	if (!check_shape(&u) || !simulate(&u))
+		return false;
+	struct ir_cf_list out = { 0 };
+	for (int it = 0; it <= u.trips; it++) {
+		struct ir_instr **t = u.prev_map;
+		u.prev_map = u.map;
+		u.map = t;
+		if (!copy_body(&u, it, &out))
+			return false; /* out of memory: the function is untouched */
+	}
+	replace_loop(&u, list, &out);
+	return true;
+}
+
+static bool unroll_list(struct ir_func *f, struct ir_cf_list *list)
+{
+	bool progress = false;
+	for (struct ir_cf *cf = list->first, *next; cf; cf = next) {
+		next = cf->next;
+		if (cf->kind == IR_CF_IF) {
+			progress |= unroll_list(f, &cf->then_list);
+			progress |= unroll_list(f, &cf->else_list);
+		} else if (cf->kind == IR_CF_LOOP) {
+			progress |= unroll_list(f, &cf->body);
+			progress |= try_unroll(f, list, cf);
+		}
+	}
+	return progress;
+}
+
+bool ir_opt_loop_unroll(struct ir_func *f)
+{
+	return unroll_list(f, &f->body);
+}
