@@ -5,25 +5,7 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *s = malloc((size_t)n + 1);
-	if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-		free(s);
-		s = NULL;
-	}
-	if (s)
-		s[n] = 0;
-	fclose(f);
-	return s;
-}
+#include "../test_util.h"
 
 static int compile_dir(const char *dir)
 {
@@ -40,7 +22,7 @@ static int compile_dir(const char *dir)
 			continue;
 		char file[1400];
 		snprintf(file, sizeof file, "%s/%s", path, e->d_name);
-		char *src = read_file(file);
+		char *src = test_read_file(file);
 		assert_non_null(src);
 		struct fe_test t;
 		fe_test_begin(&t);

@@ -13,6 +13,7 @@
 
 #include "ir.h"
 #include "ir_interp.h"
+#include "../test_util.h"
 
 /* Parses text that must be valid; fails the test with the diagnostics. */
 static inline struct ir_func *parse_ok(struct arena *a, const char *text)
@@ -41,21 +42,7 @@ static inline void validate_ok(struct arena *a, const struct ir_func *f)
 
 static inline char *read_text_file(const char *path)
 {
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		return NULL;
-	fseek(fp, 0, SEEK_END);
-	long n = ftell(fp);
-	fseek(fp, 0, SEEK_SET);
-	char *buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[n] = '\0';
-	fclose(fp);
-	return buf;
+	return test_read_file(path);
 }
 
 /* Deterministic inputs and uniforms for before/after comparisons:

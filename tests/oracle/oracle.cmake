@@ -1,8 +1,9 @@
 # The llvmpipe oracle (tests/oracle/): renders GLSL with Mesa's software
 # renderer for comparison with uscc-run.  Optional: built only when the EGL
 # and GL libraries are found (Debian: libegl-dev libgl-dev libegl-mesa0
-# libgl1-mesa-dri).  It compiles the two runtime files it shares with
-# uscc-run itself, so it does not depend on the rest of the compiler.
+# libgl1-mesa-dri).  It compiles the three runtime files it shares with
+# uscc-run itself (PNG files, built-in textures, the command line), so it
+# does not depend on the rest of the compiler.
 find_package(OpenGL COMPONENTS EGL OpenGL)
 if(TARGET OpenGL::EGL AND TARGET OpenGL::OpenGL)
   add_executable(llvmpipe_render
@@ -11,9 +12,10 @@ if(TARGET OpenGL::EGL AND TARGET OpenGL::OpenGL)
     ${CMAKE_SOURCE_DIR}/tests/oracle/oracle_scan.c
     ${CMAKE_SOURCE_DIR}/tests/oracle/oracle_derivs.c
     ${CMAKE_SOURCE_DIR}/runtime/png_io.c
-    ${CMAKE_SOURCE_DIR}/runtime/builtin_textures.c)
+    ${CMAKE_SOURCE_DIR}/runtime/builtin_textures.c
+    ${CMAKE_SOURCE_DIR}/runtime/run_args.c)
   target_include_directories(llvmpipe_render PRIVATE
-    ${CMAKE_SOURCE_DIR}/tests/oracle ${CMAKE_SOURCE_DIR}/runtime)
+    ${CMAKE_SOURCE_DIR}/tests/oracle ${CMAKE_SOURCE_DIR}/runtime ${CMAKE_SOURCE_DIR}/ir)
   target_link_libraries(llvmpipe_render PRIVATE OpenGL::EGL OpenGL::OpenGL PNG::PNG ${M_LIB})
   set_target_properties(llvmpipe_render PROPERTIES OUTPUT_NAME llvmpipe-render)
   message(STATUS "llvmpipe oracle: enabled")

@@ -270,7 +270,7 @@ static bool split_index(const char *name, char *base, size_t len, int *index)
  * starting at value `first` (values past the given ones, or past 16, are 0
  * as in uscc-run). */
 static void upload_element(GLuint prog, const char *base, bool array, int elem,
-			   const struct utype *t, const struct oracle_uniform *u, int first)
+			   const struct utype *t, const struct run_uniform *u, int first)
 {
 	char name[160];
 	if (array)
@@ -315,7 +315,7 @@ static void set_uniforms(GLuint prog, const struct oracle_job *job)
 			continue; /* samplers: set_samplers */
 		int per_elem = t->cols * t->rows;
 		for (int k = 0; k < job->nuniforms; k++) {
-			const struct oracle_uniform *u = &job->uniforms[k];
+			const struct run_uniform *u = &job->uniforms[k];
 			char base[160];
 			int index;
 			if (!split_index(u->name, base, sizeof base, &index) || strcmp(base, aname))
@@ -501,7 +501,7 @@ static enum oracle_status make_fbo(struct fbo *f, int w, int h, int ntargets, ch
 	return ORACLE_OK;
 }
 
-static bool affine(const struct oracle_varying *v)
+static bool affine(const struct run_varying *v)
 {
 	for (int c = 0; c < 4; c++)
 		if (v->corners[0][c] + v->corners[3][c] != v->corners[1][c] + v->corners[2][c])

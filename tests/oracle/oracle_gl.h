@@ -5,20 +5,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "run_args.h"
 
 enum { ORACLE_MAX_VARYINGS = 14, ORACLE_MAX_UNIFORMS = 64, ORACLE_UNITS = 16,
        ORACLE_TARGETS = 4 };
-
-struct oracle_varying {
-	const char *name;          /* as uscc-run names it: "v", "gl_TexCoord[0]" */
-	float corners[4][4];       /* BL, BR, TL, TR */
-};
-
-struct oracle_uniform {
-	const char *name;          /* "u", or "u[2]" for one array element */
-	float value[16];           /* up to a mat4 (column-major) */
-	int ncomp;
-};
 
 struct oracle_sampler {
 	const char *name;          /* sampler uniform ("s", "s[1]") */
@@ -33,8 +23,10 @@ struct oracle_texture {
 struct oracle_job {
 	const char *frag_src;
 	int width, height;
-	const struct oracle_varying *varyings; int nvaryings;
-	const struct oracle_uniform *uniforms; int nuniforms;
+	/* as the command line gives them (run_args.h), named as uscc-run names
+	 * them ("v", "gl_TexCoord[0]", "u[2]") */
+	const struct run_varying *varyings; int nvaryings;
+	const struct run_uniform *uniforms; int nuniforms;
 	const struct oracle_sampler *samplers; int nsamplers; /* others: declaration order */
 	struct oracle_texture textures[ORACLE_UNITS];
 	bool fine_derivatives;     /* llvmpipe's own dFdx/dFdy, not the R500's coarse ones */

@@ -8,11 +8,18 @@ if(Python3_Interpreter_FOUND)
 else()
   set(USCC_PIGLIT_PYTHON python3)
 endif()
+# Seconds per uscc/uscc-run process: a sanitizer build on a loaded 2-core
+# machine runs several times slower than a normal one.
+if(USCC_SANITIZE)
+  set(USCC_PIGLIT_TIMEOUT 60)
+else()
+  set(USCC_PIGLIT_TIMEOUT 20)
+endif()
 if(TARGET uscc_cli)
   # Accept/reject verdicts of `uscc --check` on ~1760 compiler tests.
   add_test(NAME piglit_compiler
     COMMAND ${USCC_PIGLIT_PYTHON} ${CMAKE_SOURCE_DIR}/tests/piglit/run-piglit
-            --compiler --uscc $<TARGET_FILE:uscc_cli>
+            --compiler --uscc $<TARGET_FILE:uscc_cli> --timeout ${USCC_PIGLIT_TIMEOUT}
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(piglit_compiler PROPERTIES TIMEOUT 900)
   # Pixels: .shader_test files, the vertex shader run by the IR interpreter
@@ -26,7 +33,7 @@ if(TARGET uscc_cli)
     add_test(NAME piglit_exec
       COMMAND ${USCC_PIGLIT_PYTHON} ${CMAKE_SOURCE_DIR}/tests/piglit/run-piglit
               --exec --uscc $<TARGET_FILE:uscc_cli> --uscc-run $<TARGET_FILE:uscc_run>
-              ${USCC_PIGLIT_REF}
+              ${USCC_PIGLIT_REF} --timeout ${USCC_PIGLIT_TIMEOUT}
       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
     set_tests_properties(piglit_exec PROPERTIES TIMEOUT 1800)
   endif()

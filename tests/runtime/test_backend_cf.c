@@ -33,36 +33,9 @@
 #include "ir_interp.h"
 #include "ir_pass.h"
 #include "r500_compile.h"
+#include "../test_util.h"
 
 enum { GRID = 16, MAX_FIXTURES = 64, MAX_UNIFORMS = 64 };
-
-static char *read_text(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-	if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-		free(s);
-		s = NULL;
-	}
-	if (s)
-		s[n] = 0;
-	fclose(f);
-	return s;
-}
-
-static float uniform_value(const char *name, int comp)
-{
-	uint32_t h = 2166136261u;
-	for (const char *p = name; *p; p++)
-		h = (h ^ (uint8_t)*p) * 16777619u;
-	h = (h ^ (uint32_t)comp) * 16777619u;
-	return 0.1f + 0.8f * (float)(h % 1000u) / 1000.0f;
-}
 
 static void input_value(const char *name, int x, int y, float out[4])
 {
@@ -121,7 +94,7 @@ static void run_interp(const struct ir_func *f, const struct textures *tex, stru
 		const struct ir_uniform *un = &f->uniforms[u];
 		for (int e = 0; e < un->nvec4; e++)
 			for (int c = 0; c < un->ncomp; c++)
-				uni[un->base + e][c] = uniform_value(un->name, e * un->ncomp + c);
+				uni[un->base + e][c] = test_uniform_value(un->name, e * un->ncomp + c);
 	}
 	for (int i = 0; i < f->ninputs; i++)
 		in_ptrs[i] = ins[i];
@@ -207,7 +180,7 @@ static void emu_uniforms(const struct ir_func *f, struct arena *a, struct emu_un
 			eu->ncomp = per * un->ncomp;
 			assert_true(eu->ncomp <= 16);
 			for (int k = 0; k < eu->ncomp; k++)
-				eu->value[k] = uniform_value(un->name, e * per * un->ncomp + k);
+				eu->value[k] = test_uniform_value(un->name, e * per * un->ncomp + k);
 		}
 	}
 }
@@ -372,7 +345,7 @@ static void run_fixtures(int opt_level)
 	assert_true(n >= 1);
 	for (int i = 0; i < n; i++) {
 		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-		char *text = read_text(path);
+		char *text = test_read_file(path);
 		assert_non_null(text);
 		check_fixture(path, text, opt_level);
 		free(text);

@@ -37,37 +37,9 @@
 #include "ir_interp.h"
 #include "ir_pass.h"
 #include "r500_compile.h"
+#include "../test_util.h"
 
 enum { GRID = 16, MAX_SHADERS = 128, MAX_UNIFORMS = 64 };
-
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *s = malloc((size_t)n + 1);
-	if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-		free(s);
-		s = NULL;
-	}
-	if (s)
-		s[n] = 0;
-	fclose(f);
-	return s;
-}
-
-/* Deterministic uniform value in [0.1, 0.9] from the name and component. */
-static float uniform_value(const char *name, int comp)
-{
-	uint32_t h = 2166136261u;
-	for (const char *p = name; *p; p++)
-		h = (h ^ (uint8_t)*p) * 16777619u;
-	h = (h ^ (uint32_t)comp) * 16777619u;
-	return 0.1f + 0.8f * (float)(h % 1000u) / 1000.0f;
-}
 
 static void input_value(const char *name, int x, int y, float out[4])
 {
@@ -152,7 +124,7 @@ static void run_interp(const struct ir_func *f, const struct textures *tex, floa
 		const struct ir_uniform *un = &f->uniforms[u];
 		for (int e = 0; e < un->nvec4; e++)
 			for (int c = 0; c < un->ncomp; c++)
-				uni[un->base + e][c] = uniform_value(un->name, e * un->ncomp + c);
+				uni[un->base + e][c] = test_uniform_value(un->name, e * un->ncomp + c);
 	}
 	for (int i = 0; i < f->ninputs; i++)
 		in_ptrs[i] = ins[i];
@@ -200,7 +172,7 @@ static bool close_enough(float ref, float got, double tol, double *err)
 /* Compiles and compares one shader at one optimization level. */
 static void check_shader(const char *path, int opt_level)
 {
-	char *src = read_file(path);
+	char *src = test_read_file(path);
 	assert_non_null(src);
 	struct arena *arena = arena_create(NULL);
 	struct diag_sink diag;
@@ -250,7 +222,7 @@ static void check_shader(const char *path, int opt_level)
 			eu->ncomp = per * un->ncomp;
 			assert_true(eu->ncomp <= 16);
 			for (int k = 0; k < eu->ncomp; k++)
-				eu->value[k] = uniform_value(un->name, a * per * un->ncomp + k);
+				eu->value[k] = test_uniform_value(un->name, a * per * un->ncomp + k);
 		}
 	}
 	struct emu_config cfg = { .width = GRID, .height = GRID, .uniforms = unis,

@@ -4,13 +4,11 @@
 #define USCC_REF_H
 
 #include <stdbool.h>
-#include "emu.h"
 #include "glsl.h"
 #include "ir.h"
-#include "texture.h"
+#include "run_args.h"
 
-enum { REF_MAX_ITEMS = 64, REF_MAX_PROBES = 64, REF_MAX_DEFINES = 32, REF_UNITS = 16,
-       REF_MAX_VERTICES = 4096 };
+enum { REF_MAX_ITEMS = 64, REF_MAX_DEFINES = 32, REF_MAX_VERTICES = 4096 };
 
 /* One vertex attribute's values: one vec4 per vertex (or one for all). */
 struct ref_attrib {
@@ -19,29 +17,20 @@ struct ref_attrib {
 	int nvalues;
 };
 
+/* uscc-run's options (run) and uscc-ref's own. */
 struct ref_opts {
-	const char *file, *out_png;
+	struct run_opts run;
 	enum glsl_stage stage;
-	int width, height, target;
-	bool dump;
-	struct emu_uniform uniforms[REF_MAX_ITEMS]; int nuniforms;
-	struct emu_varying varyings[REF_MAX_ITEMS]; int nvaryings;
-	const char *tex_spec[REF_UNITS];
-	int probes[REF_MAX_PROBES][2]; int nprobes;
 	struct glsl_define defines[REF_MAX_DEFINES]; int ndefines;
 	struct ref_attrib attribs[REF_MAX_ITEMS]; int nattribs;
 	int nvertices;
 };
 
 /* The textures given, bound by unit with the target the shader's sampler
- * of that unit declares (a cube gets the image on all six faces). */
-struct ref_textures {
-	struct tex_image img[REF_UNITS];
-	float *store[REF_UNITS];
-};
-bool ref_textures_load(struct ref_textures *t, const struct ref_opts *o,
+ * of that unit declares (a cube gets the image on all six faces); false
+ * after a message.  Freed with run_textures_free. */
+bool ref_textures_load(struct run_textures *t, const struct ref_opts *o,
 		       const struct ir_func *f);
-void ref_textures_free(struct ref_textures *t);
 
 /* The flattened uniform values (uniform_values[base + element][c]) for the
  * values given by name: "u" the whole uniform, "u[k]" array element k;

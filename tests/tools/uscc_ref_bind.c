@@ -4,8 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "builtin_textures.h"
-#include "png_io.h"
 #include "uscc_ref.h"
 
 static int sampler_target(const struct ir_func *f, int unit)
@@ -16,54 +14,18 @@ static int sampler_target(const struct ir_func *f, int unit)
 	return IR_TARGET_2D;
 }
 
-bool ref_textures_load(struct ref_textures *t, const struct ref_opts *o,
+bool ref_textures_load(struct run_textures *t, const struct ref_opts *o,
 		       const struct ir_func *f)
 {
-	memset(t, 0, sizeof *t);
-	for (int u = 0; u < REF_UNITS; u++) {
-		const char *spec = o->tex_spec[u];
-		int w, h;
-		float *texels = NULL;
-		if (!spec)
-			continue;
-		if (!builtin_texture(spec, &w, &h, &texels)) {
-			char why[512];
-			if (!png_read_rgba(spec, &w, &h, &texels, why, sizeof why)) {
-				fprintf(stderr, "uscc-ref: %s\n", why);
-				ref_textures_free(t);
-				return false;
-			}
-		}
-		int target = sampler_target(f, u);
-		if (target == IR_TARGET_CUBE) {
-			size_t face = (size_t)w * (size_t)h * 4;
-			float *cube = malloc(face * 6 * sizeof(float));
-			if (!cube) {
-				free(texels);
-				ref_textures_free(t);
-				fprintf(stderr, "uscc-ref: out of memory\n");
-				return false;
-			}
-			for (int k = 0; k < 6; k++)
-				memcpy(cube + face * (size_t)k, texels, face * sizeof(float));
-			free(texels);
-			texels = cube;
-		}
-		t->store[u] = texels;
-		t->img[u] = (struct tex_image){ .target = target, .width = w, .height = h,
-						.depth = 1, .texels = texels,
-						.filter = TEX_FILTER_NEAREST,
-						.wrap = TEX_WRAP_REPEAT };
+	int target[RUN_UNITS];
+	char why[512];
+	for (int u = 0; u < RUN_UNITS; u++)
+		target[u] = sampler_target(f, u);
+	if (!run_textures_load(t, &o->run, target, why, sizeof why)) {
+		fprintf(stderr, "%s\n", why);
+		return false;
 	}
 	return true;
-}
-
-void ref_textures_free(struct ref_textures *t)
-{
-	for (int u = 0; u < REF_UNITS; u++) {
-		free(t->store[u]);
-		t->store[u] = NULL;
-	}
 }
 
 /* Does `cfg` name uniform `name` whole (*elem = -1) or element k of it? */
@@ -89,7 +51,7 @@ static bool names_uniform(const char *cfg, const char *name, int *elem)
 /* Values are packed as the emulator reads them: `ncomp` per vec4 element
  * (a matrix column), elements in order, counted from the first element
  * addressed; values beyond those given are 0. */
-static void bind_uniform(const struct ir_uniform *un, const struct emu_uniform *v,
+static void bind_uniform(const struct ir_uniform *un, const struct run_uniform *v,
 			 float (*vals)[4])
 {
 	int elem, first = 0, count = un->nvec4;
@@ -122,8 +84,8 @@ float (*ref_uniform_values(const struct ref_opts *o, const struct ir_func *f))[4
 		const struct ir_uniform *un = &f->uniforms[u];
 		if (un->base < 0 || un->base + un->nvec4 > f->nuniform_vec4)
 			continue;
-		for (int k = 0; k < o->nuniforms; k++)
-			bind_uniform(un, &o->uniforms[k], vals);
+		for (int k = 0; k < o->run.nuniforms; k++)
+			bind_uniform(un, &o->run.uniforms[k], vals);
 	}
 	return vals;
 }

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ir_interp.h"
-#include "png_io.h"
 #include "uscc_ref.h"
 
 struct image {
@@ -18,18 +17,18 @@ struct image {
 	bool *discarded;
 };
 
-static const struct emu_varying *find_varying(const struct ref_opts *o, const char *name)
+static const struct run_varying *find_varying(const struct ref_opts *o, const char *name)
 {
-	for (int i = 0; i < o->nvaryings; i++)
-		if (!strcmp(o->varyings[i].name, name))
-			return &o->varyings[i];
+	for (int i = 0; i < o->run.nvaryings; i++)
+		if (!strcmp(o->run.varyings[i].name, name))
+			return &o->run.varyings[i];
 	return NULL;
 }
 
 static void input_value(const struct ref_opts *o, const char *name, int x, int y, float v[4])
 {
-	double fx = (x + 0.5) / o->width, fy = (y + 0.5) / o->height;
-	const struct emu_varying *var = find_varying(o, name);
+	double fx = (x + 0.5) / o->run.width, fy = (y + 0.5) / o->run.height;
+	const struct run_varying *var = find_varying(o, name);
 	if (var) {
 		for (int c = 0; c < 4; c++) {
 			double bot = var->corners[0][c] * (1 - fx) + var->corners[1][c] * fx;
@@ -96,7 +95,7 @@ static void store_quad(struct image *img, const struct ir_func *f, int qx, int q
 
 /* Renders the rectangle; false after a message on a runtime failure. */
 static bool render(const struct ref_opts *o, const struct ir_func *f,
-		   const struct ref_textures *tex, const float (*uni)[4], struct image *img)
+		   const struct run_textures *tex, const float (*uni)[4], struct image *img)
 {
 	size_t nin = f->ninputs > 0 ? (size_t)f->ninputs : 1;
 	float (*ins)[4][4] = calloc(nin, sizeof *ins);
@@ -107,13 +106,13 @@ static bool render(const struct ref_opts *o, const struct ir_func *f,
 		fprintf(stderr, "uscc-ref: out of memory\n");
 	for (int i = 0; ok && i < f->ninputs; i++)
 		in_ptrs[i] = (const float (*)[4])ins[i];
-	for (int qy = 0; ok && qy < o->height; qy += 2) {
-		for (int qx = 0; ok && qx < o->width; qx += 2) {
+	for (int qy = 0; ok && qy < o->run.height; qy += 2) {
+		for (int qx = 0; ok && qx < o->run.width; qx += 2) {
 			struct ir_interp_env env = { .inputs = in_ptrs, .uniform_values = uni,
-						     .textures = tex->img, .ntextures = REF_UNITS };
+						     .textures = tex->img, .ntextures = RUN_UNITS };
 			for (int p = 0; p < 4; p++) {
 				int x = qx + (p & 1), y = qy + (p >> 1);
-				env.covered[p] = x < o->width && y < o->height;
+				env.covered[p] = x < o->run.width && y < o->run.height;
 				for (int i = 0; i < f->ninputs; i++)
 					input_value(o, f->inputs[i].name, x, y, ins[i][p]);
 			}
@@ -122,7 +121,7 @@ static bool render(const struct ref_opts *o, const struct ir_func *f,
 			diag_init(&diag, arena);
 			if (!ir_interp_quad(f, &env, &res, &diag)) {
 				fprintf(stderr, "%s: error: interpreting the quad at (%d,%d) failed\n%s",
-					o->file, qx, qy, diag_render(&diag));
+					o->run.file, qx, qy, diag_render(&diag));
 				ok = false;
 				break;
 			}
@@ -135,33 +134,12 @@ static bool render(const struct ref_opts *o, const struct ir_func *f,
 	return ok;
 }
 
-static void print_pixel(const struct image *img, int target, int x, int y)
+static int report(const struct run_opts *o, const struct image *img)
 {
-	if (x < 0 || y < 0 || x >= img->width || y >= img->height) {
-		printf("%d %d outside\n", x, y);
-		return;
-	}
-	size_t at = (size_t)y * (size_t)img->width + (size_t)x;
-	if (img->discarded[at]) {
-		printf("%d %d discard\n", x, y);
-		return;
-	}
-	const float *v = &img->rt[target][at * 4];
-	printf("%d %d %g %g %g %g\n", x, y, v[0], v[1], v[2], v[3]);
-}
-
-static int report(const struct ref_opts *o, const struct image *img)
-{
-	if (o->dump || (!o->out_png && !o->nprobes))
-		for (int y = 0; y < img->height; y++)
-			for (int x = 0; x < img->width; x++)
-				print_pixel(img, o->target, x, y);
-	for (int i = 0; i < o->nprobes; i++)
-		print_pixel(img, o->target, o->probes[i][0], o->probes[i][1]);
+	struct run_image out = { img->width, img->height, img->rt[o->target], img->discarded };
 	char why[512];
-	if (o->out_png && !png_write_rgba(o->out_png, img->width, img->height,
-					  img->rt[o->target], why, sizeof why)) {
-		fprintf(stderr, "uscc-ref: %s\n", why);
+	if (!run_report(stdout, o, &out, why, sizeof why)) {
+		fprintf(stderr, "%s\n", why);
 		return 2;
 	}
 	return 0;
@@ -169,21 +147,21 @@ static int report(const struct ref_opts *o, const struct image *img)
 
 int ref_run_fragment(const struct ref_opts *o, const struct ir_func *f)
 {
-	struct ref_textures tex;
+	struct run_textures tex;
 	if (!ref_textures_load(&tex, o, f))
 		return 2;
 	float (*uni)[4] = ref_uniform_values(o, f);
 	struct image img;
 	int status = 2;
-	if (!uni || !image_alloc(&img, o->width, o->height))
+	if (!uni || !image_alloc(&img, o->run.width, o->run.height))
 		fprintf(stderr, "uscc-ref: out of memory\n");
 	else if (!render(o, f, &tex, (const float (*)[4])uni, &img))
 		status = 1;
 	else
-		status = report(o, &img);
+		status = report(&o->run, &img);
 	if (uni)
 		image_free(&img);
 	free(uni);
-	ref_textures_free(&tex);
+	run_textures_free(&tex);
 	return status;
 }

@@ -96,7 +96,7 @@ struct vresults {
 };
 
 static bool run_group(const struct ref_opts *o, const struct ir_func *f,
-		      const struct ref_textures *tex, const float (*uni)[4], int nvert,
+		      const struct run_textures *tex, const float (*uni)[4], int nvert,
 		      int group, struct vresults *r)
 {
 	size_t nin = f->ninputs > 0 ? (size_t)f->ninputs : 1;
@@ -110,7 +110,7 @@ static bool run_group(const struct ref_opts *o, const struct ir_func *f,
 		in_ptrs[i] = (const float (*)[4])ins[i];
 	for (int v0 = 0; ok && v0 < nvert; v0 += 4) {
 		struct ir_interp_env env = { .inputs = in_ptrs, .uniform_values = uni,
-					     .textures = tex->img, .ntextures = REF_UNITS };
+					     .textures = tex->img, .ntextures = RUN_UNITS };
 		for (int p = 0; p < 4; p++) {
 			env.covered[p] = v0 + p < nvert;
 			for (int i = 0; i < f->ninputs; i++)
@@ -121,7 +121,7 @@ static bool run_group(const struct ref_opts *o, const struct ir_func *f,
 		struct ir_interp_result res;
 		diag_init(&diag, arena);
 		if (!ir_interp_quad(f, &env, &res, &diag)) {
-			fprintf(stderr, "%s: error: interpreting vertices %d.. failed\n%s", o->file,
+			fprintf(stderr, "%s: error: interpreting vertices %d.. failed\n%s", o->run.file,
 				v0, diag_render(&diag));
 			ok = false;
 			break;
@@ -161,7 +161,7 @@ int ref_run_vertex(const struct ref_opts *o, const struct ir_func *f)
 	int nvert;
 	if (!vertex_count(o, f, &nvert))
 		return 2;
-	struct ref_textures tex;
+	struct run_textures tex;
 	if (!ref_textures_load(&tex, o, f))
 		return 2;
 	float (*uni)[4] = ref_uniform_values(o, f);
@@ -193,6 +193,6 @@ int ref_run_vertex(const struct ref_opts *o, const struct ir_func *f)
 	free(r.val);
 	free(r.written);
 	free(uni);
-	ref_textures_free(&tex);
+	run_textures_free(&tex);
 	return status;
 }

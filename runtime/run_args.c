@@ -1,0 +1,375 @@
+/* uscc-run's command line, texture specs and pixel output (INTERFACES.md
+ * §5), shared by the programs that take the same interface. */
+#include "run_args.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "builtin_textures.h"
+#include "ir.h"          /* enum ir_tex_target only: no link dependency */
+#include "png_io.h"
+
+/* "PROG: message" into why. */
+static void say(char *why, size_t why_len, const char *prog, const char *fmt, ...)
+{
+	if (!why || !why_len)
+		return;
+	int n = snprintf(why, why_len, "%s: ", prog);
+	if (n < 0 || (size_t)n >= why_len)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why + n, why_len - (size_t)n, fmt, ap);
+	va_end(ap);
+}
+
+int run_parse_floats(const char *s, float *v, int max)
+{
+	int n = 0;
+	for (;;) {
+		char *end;
+		errno = 0;
+		double d = strtod(s, &end);
+		if (end == s || errno == ERANGE || n >= max)
+			return -1;
+		v[n++] = (float)d;
+		if (*end == 0)
+			return n;
+		if (*end != ',')
+			return -1;
+		s = end + 1;
+	}
+}
+
+bool run_parse_int(const char *s, int *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (end == s || *end || v < -1000000 || v > 1000000)
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+/* NAME=BL:BR:TL:TR, each up to x,y,z,w (missing components (0,0,0,1)). */
+static bool parse_varying(char *arg, struct run_varying *v)
+{
+	char *eq = strchr(arg, '=');
+	if (!eq || eq == arg)
+		return false;
+	*eq = 0;
+	v->name = arg;
+	char *s = eq + 1;
+	for (int k = 0; k < 4; k++) {
+		char *colon = strchr(s, ':');
+		if ((k < 3) != (colon != NULL))
+			return false;
+		if (colon)
+			*colon = 0;
+		float c[4] = { 0, 0, 0, 1 };
+		if (run_parse_floats(s, c, 4) < 0)
+			return false;
+		memcpy(v->corners[k], c, sizeof c);
+		s = colon + 1;
+	}
+	return true;
+}
+
+static bool parse_uniform(char *arg, struct run_uniform *u)
+{
+	char *eq = strchr(arg, '=');
+	if (!eq || eq == arg)
+		return false;
+	*eq = 0;
+	u->name = arg;
+	u->ncomp = run_parse_floats(eq + 1, u->value, 16);
+	return u->ncomp > 0;
+}
+
+/* UNIT=SPEC, unit 0..15, SPEC not empty. */
+static bool opt_texture(struct run_opts *o, char *v)
+{
+	int unit;
+	const char *eq = strchr(v, '=');
+	char num[16];
+	size_t len = eq ? (size_t)(eq - v) : 0;
+	if (!eq || len == 0 || len >= sizeof num || !eq[1])
+		return false;
+	memcpy(num, v, len);
+	num[len] = 0;
+	if (!run_parse_int(num, &unit) || unit < 0 || unit >= RUN_UNITS)
+		return false;
+	o->tex_spec[unit] = eq + 1;
+	return true;
+}
+
+int run_opt_value(const char *prog, int argc, char **argv, int *i, const char *name,
+		  const char **value, char *why, size_t why_len)
+{
+	size_t n = strlen(name);
+	if (strncmp(argv[*i], name, n) != 0)
+		return 0;
+	if (argv[*i][n] == '=') {
+		*value = argv[*i] + n + 1;
+		return 1;
+	}
+	if (argv[*i][n] != 0)
+		return 0;
+	if (*i + 1 >= argc) {
+		say(why, why_len, prog, "%s needs a value", name);
+		return -1;
+	}
+	*value = argv[++*i];
+	return 1;
+}
+
+/* An option with a value, its parser and the message when it is bad. */
+struct valued_option {
+	const char *name;
+	bool (*parse)(struct run_opts *o, char *v);
+	const char *bad; /* "bad %s '%s' (%s)" */
+	const char *want;
+};
+
+static bool opt_size(struct run_opts *o, char *v)
+{
+	return sscanf(v, "%dx%d", &o->width, &o->height) == 2 && o->width >= 1 &&
+	       o->height >= 1 && o->width <= 16384 && o->height <= 16384;
+}
+
+static bool opt_uniform(struct run_opts *o, char *v)
+{
+	return o->nuniforms < RUN_MAX_ITEMS && parse_uniform(v, &o->uniforms[o->nuniforms++]);
+}
+
+static bool opt_varying(struct run_opts *o, char *v)
+{
+	return o->nvaryings < RUN_MAX_ITEMS && parse_varying(v, &o->varyings[o->nvaryings++]);
+}
+
+static bool opt_target(struct run_opts *o, char *v)
+{
+	return run_parse_int(v, &o->target) && o->target >= 0 && o->target <= 3;
+}
+
+static bool opt_probe(struct run_opts *o, char *v)
+{
+	if (o->nprobes >= RUN_MAX_PROBES)
+		return false;
+	int *p = o->probes[o->nprobes];
+	if (sscanf(v, "%d,%d", &p[0], &p[1]) != 2)
+		return false;
+	o->nprobes++;
+	return true;
+}
+
+static bool opt_output(struct run_opts *o, char *v)
+{
+	o->out_png = v;
+	return true;
+}
+
+static const struct valued_option valued_options[] = {
+	{ "--size", opt_size, "size", "want WxH" },
+	{ "--uniform", opt_uniform, "uniform", "want NAME=x,y,..." },
+	{ "--varying", opt_varying, "varying", "want NAME=BL:BR:TL:TR, each x,y,z,w" },
+	{ "--texture", opt_texture, "texture", "want UNIT=FILE.png|checker|gradient, unit 0..15" },
+	{ "--target", opt_target, "target", "0..3" },
+	{ "--probe", opt_probe, "probe", "want X,Y" },
+	{ "-o", opt_output, "output", "" },
+};
+
+/* One of the common options at argv[*i]: 1 taken, 0 not one, -1 bad. */
+static int common_option(struct run_opts *o, int argc, char **argv, int *i,
+			 char *why, size_t why_len)
+{
+	for (size_t k = 0; k < sizeof valued_options / sizeof valued_options[0]; k++) {
+		const struct valued_option *vo = &valued_options[k];
+		const char *v;
+		int got = run_opt_value(o->prog, argc, argv, i, vo->name, &v, why, why_len);
+		if (got == 0)
+			continue;
+		if (got < 0)
+			return -1;
+		if (!vo->parse(o, (char *)v)) {
+			say(why, why_len, o->prog, "bad %s '%s' (%s)", vo->bad, v, vo->want);
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+enum run_parse run_args_parse(struct run_opts *o, const char *prog, int argc, char **argv,
+			      run_extra_option extra, void *ctx, char *why, size_t why_len)
+{
+	memset(o, 0, sizeof *o);
+	o->prog = prog;
+	o->width = o->height = 64;
+	for (int i = 1; i < argc; i++) {
+		char *a = argv[i];
+		int got;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+			return RUN_PARSE_HELP;
+		if (!strcmp(a, "--dump")) {
+			o->dump = true;
+			continue;
+		}
+		if (extra && (got = extra(ctx, argc, argv, &i, why, why_len)) != 0) {
+			if (got < 0)
+				return RUN_PARSE_ERROR;
+			continue;
+		}
+		if ((got = common_option(o, argc, argv, &i, why, why_len)) != 0) {
+			if (got < 0)
+				return RUN_PARSE_ERROR;
+		} else if (a[0] == '-' && a[1]) {
+			say(why, why_len, prog, "unknown option '%s'", a);
+			return RUN_PARSE_ERROR;
+		} else if (o->file) {
+			say(why, why_len, prog, "more than one input file");
+			return RUN_PARSE_ERROR;
+		} else {
+			o->file = a;
+		}
+	}
+	return o->file ? RUN_PARSE_OK : RUN_PARSE_USAGE;
+}
+
+int run_parse_exit(enum run_parse parsed, const char *why, const char *usage, FILE *out,
+		   FILE *err)
+{
+	if (parsed == RUN_PARSE_OK)
+		return -1;
+	if (parsed == RUN_PARSE_ERROR)
+		fprintf(err, "%s\n", why);
+	else
+		fputs(usage, parsed == RUN_PARSE_HELP ? out : err);
+	return parsed == RUN_PARSE_HELP ? 0 : 2;
+}
+
+char *run_read_file(const char *path, size_t *size)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	if (!f)
+		return NULL;
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap + 1);
+	while (buf) {
+		n += fread(buf + n, 1, cap - n, f);
+		if (n < cap)
+			break;
+		char *nb = cap < (1u << 28) ? realloc(buf, cap * 2 + 1) : NULL;
+		if (!nb) {
+			free(buf);
+			buf = NULL;
+			errno = ENOMEM;
+			break;
+		}
+		buf = nb;
+		cap *= 2;
+	}
+	bool err = ferror(f);
+	int saved = errno;
+	if (f != stdin)
+		fclose(f);
+	errno = saved;
+	if (err || !buf) {
+		free(buf);
+		if (err)
+			errno = EIO;
+		return NULL;
+	}
+	buf[n] = 0;
+	if (size)
+		*size = n;
+	return buf;
+}
+
+void run_textures_free(struct run_textures *t)
+{
+	for (int u = 0; u < RUN_UNITS; u++) {
+		free(t->store[u]);
+		t->store[u] = NULL;
+	}
+}
+
+/* One copy of a w x h image per cube face; frees the original. */
+static float *six_faces(float *texels, int w, int h)
+{
+	size_t face = (size_t)w * (size_t)h * 4;
+	float *cube = malloc(face * 6 * sizeof(float));
+	if (cube)
+		for (int k = 0; k < 6; k++)
+			memcpy(cube + face * (size_t)k, texels, face * sizeof(float));
+	free(texels);
+	return cube;
+}
+
+bool run_textures_load(struct run_textures *t, const struct run_opts *o,
+		       const int target[RUN_UNITS], char *why, size_t why_len)
+{
+	memset(t, 0, sizeof *t);
+	for (int u = 0; u < RUN_UNITS; u++) {
+		const char *spec = o->tex_spec[u];
+		int w, h;
+		float *texels = NULL;
+		if (!spec)
+			continue;
+		if (!builtin_texture(spec, &w, &h, &texels)) {
+			char msg[512];
+			if (!png_read_rgba(spec, &w, &h, &texels, msg, sizeof msg)) {
+				say(why, why_len, o->prog, "%s", msg);
+				run_textures_free(t);
+				return false;
+			}
+		}
+		int tt = target ? target[u] : IR_TARGET_2D;
+		if (tt == IR_TARGET_CUBE && !(texels = six_faces(texels, w, h))) {
+			say(why, why_len, o->prog, "out of memory");
+			run_textures_free(t);
+			return false;
+		}
+		t->store[u] = texels;
+		t->img[u] = (struct tex_image){ .target = tt, .width = w, .height = h,
+						.depth = 1, .texels = texels,
+						.filter = TEX_FILTER_NEAREST,
+						.wrap = TEX_WRAP_REPEAT };
+	}
+	return true;
+}
+
+void run_print_pixel(FILE *out, const struct run_image *img, int x, int y)
+{
+	if (x < 0 || y < 0 || x >= img->width || y >= img->height) {
+		fprintf(out, "%d %d outside\n", x, y);
+		return;
+	}
+	size_t at = (size_t)y * (size_t)img->width + (size_t)x;
+	if (img->discarded[at]) {
+		fprintf(out, "%d %d discard\n", x, y);
+		return;
+	}
+	const float *v = &img->rgba[at * 4];
+	fprintf(out, "%d %d %g %g %g %g\n", x, y, v[0], v[1], v[2], v[3]);
+}
+
+bool run_report(FILE *out, const struct run_opts *o, const struct run_image *img,
+		char *why, size_t why_len)
+{
+	if (o->dump || (!o->out_png && !o->nprobes))
+		for (int y = 0; y < img->height; y++)
+			for (int x = 0; x < img->width; x++)
+				run_print_pixel(out, img, x, y);
+	for (int i = 0; i < o->nprobes; i++)
+		run_print_pixel(out, img, o->probes[i][0], o->probes[i][1]);
+	char msg[512];
+	if (o->out_png && !png_write_rgba(o->out_png, img->width, img->height, img->rgba,
+					  msg, sizeof msg)) {
+		say(why, why_len, o->prog, "%s", msg);
+		return false;
+	}
+	return true;
+}
