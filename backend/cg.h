@@ -1,5 +1,5 @@
 /* The code generator's internal form, shared by the backend stages
- * (isel -> schedule -> regalloc -> emit -> hazards -> limits -> finalize).
+ * (isel -> merge -> schedule -> regalloc -> emit -> hazards -> limits -> finalize).
  *
  * Isel turns IR values into virtual registers (vregs) and one cg_op per
  * hardware operation.  A vreg holds 1..4 components, all in one temporary,
@@ -75,6 +75,7 @@ struct cg_op {
 	uint8_t opc;          /* enum cg_opc */
 	uint8_t wmask;        /* components of dst written */
 	uint8_t clamp;
+	uint8_t omod;         /* enum r500_omod: result scaled by 2^k (0 = none) */
 	bool dead;
 	int dst;              /* vreg, -1 none */
 	struct cg_opnd src[3];
@@ -171,6 +172,7 @@ bool cg_const_opnd(struct cg_ctx *cg, const float *v, int n, struct src_loc loc,
 
 /* --- stages, each one file; false on failure (diagnostics reported) --- */
 bool cg_isel(struct cg_ctx *cg);          /* isel.c */
+bool cg_merge(struct cg_ctx *cg);         /* merge.c */
 bool cg_schedule(struct cg_ctx *cg);      /* schedule.c */
 bool cg_coalesce(struct cg_ctx *cg);      /* coalesce.c */
 bool cg_regalloc(struct cg_ctx *cg);      /* regalloc.c */

@@ -110,6 +110,7 @@ static void emit_rgb(const struct cg_ctx *cg, const struct cg_op *op, struct r50
 		alu->rgb_target = (uint16_t)op->out;
 	}
 	in->cmn.rgb_clamp = op->clamp;
+	alu->rgb_omod = op->omod;
 	if (!info->transcendental)
 		for (int arg = 0; arg < 3; arg++)
 			alu->rgb_arg[arg] = make_arg(cg, op, arg, 0, 2);
@@ -131,6 +132,7 @@ static void emit_alpha(const struct cg_ctx *cg, const struct cg_op *op, struct r
 		alu->alpha_target = (uint16_t)op->out;
 	}
 	in->cmn.alpha_clamp = op->clamp;
+	alu->alpha_omod = op->omod;
 	for (int arg = 0; arg < 3; arg++)
 		alu->alpha_arg[arg] = make_arg(cg, op, arg, 3, 3);
 }

@@ -154,7 +154,7 @@ static int new_lane(const struct cg_ctx *cg, int newdst, int out, int k)
 
 /* o: the operand reading the value through entries in kmask. */
 bool isel_retarget(struct isel *s, const struct ir_src *src, const struct cg_opnd *o,
-		     uint8_t kmask, int newdst, int out)
+		     uint8_t kmask, int newdst, int out, bool sole)
 {
 	struct cg_ctx *cg = s->cg;
 	const struct ir_instr *d = src->def;
@@ -173,11 +173,16 @@ bool isel_retarget(struct isel *s, const struct ir_src *src, const struct cg_opn
 			return false;
 		kof[c] = k;
 	}
+	bool any = false;
 	for (int c = 0; c < v->ncomp; c++) {
 		if (v->writer[c] < 0)
 			continue;
-		if (kof[c] < 0)
-			return false; /* a component is needed elsewhere */
+		if (kof[c] < 0) {
+			if (!sole)
+				return false; /* a component is needed elsewhere */
+			continue;
+		}
+		any = true;
 		const struct cg_op *p = &cg->ops[v->writer[c]];
 		int nl = new_lane(cg, newdst, out, kof[c]);
 		bool fixed = cg_opc_infos[p->opc].tex || p->opc == CG_MDH || p->opc == CG_MDV;
@@ -188,14 +193,18 @@ bool isel_retarget(struct isel *s, const struct ir_src *src, const struct cg_opn
 		if (cg_opc_infos[p->opc].tex && out != CG_OUT_NONE)
 			return false;
 	}
-	/* apply: each writer once (a writer of several components must not
-	 * be renumbered again for each of them) */
+	if (!any)
+		return false;
+	/* apply: each writer of a kept component once (a writer of several
+	 * components must not be renumbered again for each of them); writers
+	 * of dropped components only keep writing v, which nobody reads */
+	uint8_t moved = 0;
 	for (int c = 0; c < v->ncomp; c++) {
 		int w = v->writer[c];
 		bool seen = false;
 		for (int c0 = 0; c0 < c; c0++)
-			seen |= v->writer[c0] == w;
-		if (w < 0 || seen)
+			seen |= v->writer[c0] == w && kof[c0] >= 0;
+		if (w < 0 || seen || kof[c] < 0)
 			continue;
 		struct cg_op *p = &cg->ops[w];
 		uint8_t nmask = 0;
@@ -204,7 +213,10 @@ bool isel_retarget(struct isel *s, const struct ir_src *src, const struct cg_opn
 		for (int c2 = 0; c2 < v->ncomp; c2++) {
 			if (v->writer[c2] != w)
 				continue;
+			moved |= (uint8_t)(1u << c2);
 			int k = kof[c2];
+			if (k < 0)
+				continue; /* dropped: no longer written */
 			nmask |= (uint8_t)(1u << k);
 			if (!cg_opc_infos[p->opc].dot)
 				for (int j = 0; j < 3; j++)
@@ -218,14 +230,15 @@ bool isel_retarget(struct isel *s, const struct ir_src *src, const struct cg_opn
 		p->dst = newdst;
 		p->out = out;
 		for (int c2 = 0; c2 < v->ncomp; c2++) {
-			if (v->writer[c2] != w)
+			if (v->writer[c2] != w || kof[c2] < 0)
 				continue;
 			if (newdst >= 0)
 				cg->vregs[newdst].writer[kof[c2]] = w;
 		}
 	}
 	for (int c = 0; c < 4; c++)
-		v->writer[c] = -1;
+		if (moved & (1u << c))
+			v->writer[c] = -1;
 	return true;
 }
 
@@ -273,9 +286,63 @@ static int sel_sub(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	(void)o;
 	return sel_addsub(s, in, true);
 }
+/* x * 2^k for k = 1..3 or -1..-3 (all components alike): the OMOD of the
+ * ops computing x, when x is read only here, whole and unswizzled, and
+ * every op writing it is a plain ALU op without clamp or OMOD (ISA.md
+ * §6.6: OMOD scales the unit's result before the clamp).  Returns x's
+ * vreg, or -1 when it does not apply (nothing changed). */
+static int mul_as_omod(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	static const struct { float k; uint8_t omod; } scales[] = {
+		{ 2.0f, R500_OMOD_MUL2 }, { 4.0f, R500_OMOD_MUL4 }, { 8.0f, R500_OMOD_MUL8 },
+		{ 0.5f, R500_OMOD_DIV2 }, { 0.25f, R500_OMOD_DIV4 }, { 0.125f, R500_OMOD_DIV8 },
+	};
+	struct cg_ctx *cg = s->cg;
+	int n = in->ncomp;
+	for (int k = 0; k < 2; k++) {
+		float v[4];
+		if (!src_const(&in->src[k], n, v))
+			continue;
+		int omod = -1;
+		for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++)
+			if (v[0] == scales[i].k)
+				omod = scales[i].omod;
+		for (int c = 1; c < n; c++)
+			if (v[c] != v[0])
+				omod = -1;
+		const struct cg_opnd *x = &o[1 - k];
+		const struct ir_instr *d = in->src[1 - k].def;
+		if (omod < 0 || !d || x->file != CG_FILE_VREG || x->mod != R500_MOD_NONE ||
+		    d->id >= s->nids || s->uses[d->id] != 1 || s->vreg_of[d->id] != x->index)
+			return -1;
+		struct cg_vreg *vr = &cg->vregs[x->index];
+		if (vr->input >= 0 || vr->multi || vr->ncomp < n)
+			return -1;
+		for (int c = 0; c < n; c++)
+			if (x->swz[c] != c || vr->writer[c] < 0)
+				return -1;
+		for (int c = 0; c < vr->ncomp; c++) {
+			if (vr->writer[c] < 0)
+				continue;
+			const struct cg_op *p = &cg->ops[vr->writer[c]];
+			const struct cg_opc_info *info = &cg_opc_infos[p->opc];
+			if (info->tex || info->transcendental || p->opc == CG_FC || p->opc == CG_KIL ||
+			    p->opc == CG_MDH || p->opc == CG_MDV || p->clamp || p->omod || p->late ||
+			    p->alu_result || p->out != CG_OUT_NONE || p->dst != x->index)
+				return -1;
+		}
+		for (int c = 0; c < vr->ncomp; c++)
+			if (vr->writer[c] >= 0)
+				cg->ops[vr->writer[c]].omod = (uint8_t)omod;
+		return x->index;
+	}
+	return -1;
+}
+
 static int sel_mul(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	return isel_mad(s, in->ncomp, o[0], o[1], ZERO);
+	int d = mul_as_omod(s, in, o);
+	return d >= 0 ? d : isel_mad(s, in->ncomp, o[0], o[1], ZERO);
 }
 static int sel_mad(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
@@ -714,22 +781,31 @@ static int sel_phi(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	return isel_op(s, CG_CND, n, &a, &b, &c);
 }
 
-/* a*b + c when source k of an ADD/SUB is a MUL read only there: the MUL
+/* a*b + c when source k of an ADD/SUB is a MUL (or a DIV by a constant) read only there: the MUL
  * made no code (selected lazily, see isel_instr), so fuse it. */
 static bool fuse_mul(struct isel *s, struct ir_instr *in, int k, bool neg_mul, struct cg_opnd *other,
 		     int *d)
 {
 	const struct ir_src *src = &in->src[k];
 	struct ir_instr *m = src->def;
-	if (!m || m->op != IR_OP_MUL || !deferred(s, src))
+	if (!m || (m->op != IR_OP_MUL && m->op != IR_OP_DIV) || !deferred(s, src))
 		return false;
 	struct cg_opnd f[2];
 	for (int j = 0; j < 2; j++) {
 		struct ir_src c = m->src[j];
 		for (int i = 0; i < 4; i++)
 			c.swz[i] = m->src[j].swz[src->swz[i < in->ncomp ? i : in->ncomp - 1] & 3];
-		if (!isel_opnd(s, &c, in->ncomp, &f[j]))
+		float v[4];
+		if (m->op == IR_OP_DIV && j == 1) { /* by a constant: its reciprocal, as sel_div */
+			if (!src_const(&c, in->ncomp, v))
+				return false;
+			for (int i = 0; i < in->ncomp; i++)
+				v[i] = 1.0f / v[i];
+			if (!cg_const_opnd(s->cg, v, in->ncomp, s->loc, &f[j]))
+				return false;
+		} else if (!isel_opnd(s, &c, in->ncomp, &f[j])) {
 			return false;
+		}
 	}
 	if (neg_mul)
 		f[0] = opnd_neg(f[0]);
@@ -775,7 +851,10 @@ static int sel_vec(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 			}
 		}
 		done |= gm;
-		if (isel_retarget(s, &in->src[k], &g, gm, d, CG_OUT_NONE))
+		bool sole = true;
+		for (int j = 0; j < n; j++)
+			sole &= in->src[j].def != in->src[k].def || (gm & (1u << j));
+		if (isel_retarget(s, &in->src[k], &g, gm, d, CG_OUT_NONE, sole))
 			continue;
 		if (!isel_alu(s, CG_MAD, d, gm, &g, &ONE, &ZERO))
 			return -1;
@@ -858,7 +937,10 @@ bool isel_instr(struct isel *s, struct ir_instr *in, bool allow_defer)
 		return true;
 	/* a MUL read once in the same block (or anywhere without FC: its
 	 * operands cannot change before the reader runs) waits to fuse */
-	if (allow_defer && in->op == IR_OP_MUL && s->uses[in->id] == 1 &&
+	float dv[4];
+	bool mul_like = in->op == IR_OP_MUL ||
+			(in->op == IR_OP_DIV && src_const(&in->src[1], in->ncomp, dv));
+	if (allow_defer && mul_like && s->uses[in->id] == 1 &&
 	    (!s->has_fc || s->user_block[in->id] == in->block)) {
 		s->vreg_of[in->id] = -2; /* selected by its reader: it may fuse */
 		return true;

@@ -111,9 +111,11 @@ int isel_trans(struct isel *s, enum cg_opc opc, int n, struct cg_opnd a);
  * 0.0 / 1.0; *always when there is none. */
 bool isel_path_condition(struct isel *s, const struct cg_opnd *own, struct cg_opnd *out,
 			 bool *always);
-/* Makes the ops computing `src` (read through o) write newdst / output. */
+/* Makes the ops computing `src` (read through o) write newdst / output.
+ * sole: o is the reader's only operand from src, so components it does
+ * not read are dead (their writers are left to dead-code removal). */
 bool isel_retarget(struct isel *s, const struct ir_src *src, const struct cg_opnd *o,
-		   uint8_t kmask, int newdst, int out);
+		   uint8_t kmask, int newdst, int out, bool sole);
 bool isel_is_virtual(const struct ir_instr *in);
 bool isel_instr(struct isel *s, struct ir_instr *in, bool allow_defer);
 bool isel_list(struct isel *s, const struct ir_cf_list *list);

@@ -43,7 +43,7 @@ bool isel_write_output(struct isel *s, int idx, const struct ir_src *src, struct
 	const struct ir_output *out = &s->cg->func->outputs[idx];
 	int n = isel_output_ncomp(out);
 	int target = out->target < 0 ? CG_OUT_DEPTH : out->target;
-	if (src && isel_retarget(s, src, &a, mask_of(n), -1, target))
+	if (src && isel_retarget(s, src, &a, mask_of(n), -1, target, true))
 		return true;
 	struct cg_op *op = isel_alu(s, CG_MAD, -1, mask_of(n), &a, &ONE, &ZERO);
 	if (!op)

@@ -38,6 +38,7 @@ struct cg_stage {
 
 static const struct cg_stage stages[] = {
 	{ "isel", cg_isel },
+	{ "merge", cg_merge },
 	{ "schedule", cg_schedule },
 	{ "coalesce", cg_coalesce },
 	{ "regalloc", cg_regalloc },

@@ -564,10 +564,153 @@ static void test_if_conversion(void **state)
 	tc_fini(&t);
 }
 
+/* gl_FragColor = vec4(abs(v.xy), 0.0, 1.0): the abs writes rt0.rg and the
+ * constants rt0.ba; both parts need the RGB unit, so they are merged into
+ * one OUT: rgb = |t0.rg0| * 1 + 0 (|0| = 0 for blue), alpha = |1| * 1 + 0. */
+static void test_output_merge(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *a = ir_build_alu1(&t.b, IR_OP_ABS, 4, ir_src_of(v));
+	struct ir_instr *zero = ir_build_constf(&t.b, 0.0f), *one = ir_build_constf(&t.b, 1.0f);
+	const uint8_t sx[4] = { 0, 0, 0, 0 }, sy[4] = { 1, 1, 1, 1 };
+	struct ir_src parts[4] = { ir_src_swz(a, sx), ir_src_swz(a, sy), ir_src_of(zero),
+				   ir_src_of(one) };
+	tc_output(&t, "gl_FragColor", 0, 4, tc_vec(&t, 4, parts));
+	struct r500_program *p = tc_compile(&t);
+
+	assert_int_equal(p->ninst, 1);
+	const struct r500_inst *in = &p->code[0];
+	assert_int_equal(in->cmn.type, R500_TYPE_OUT);
+	assert_int_equal(in->cmn.rgb_omask, 7);
+	assert_int_equal(in->cmn.alpha_omask, 1);
+	assert_int_equal(in->alu.rgb_op, R500_ROP_MAD);
+	assert_int_equal(in->alu.alpha_op, R500_AOP_MAD);
+	/* A = |t0| with .rg0, B = 1, C = 0 */
+	assert_int_equal(in->alu.rgb_arg[0].mod, R500_MOD_ABS);
+	assert_int_equal(in->alu.rgb_arg[0].swz[0], R500_SWZ_R);
+	assert_int_equal(in->alu.rgb_arg[0].swz[1], R500_SWZ_G);
+	assert_true(in->alu.rgb_arg[0].swz[2] == R500_SWZ_ZERO ||
+		    in->alu.rgb_arg[2].swz[2] == R500_SWZ_ZERO);
+	for (int ch = 0; ch < 3; ch++) {
+		assert_int_equal(in->alu.rgb_arg[1].swz[ch], R500_SWZ_ONE);
+		assert_int_equal(in->alu.rgb_arg[2].swz[ch], R500_SWZ_ZERO);
+	}
+	assert_int_equal(in->alu.alpha_arg[0].swz[0], R500_SWZ_ONE);
+	assert_int_equal(in->alu.alpha_arg[1].swz[0], R500_SWZ_ONE);
+	assert_int_equal(in->alu.alpha_arg[2].swz[0], R500_SWZ_ZERO);
+	assert_int_equal(p->stats.out, 1);
+	assert_int_equal(p->stats.alu, 0);
+	tc_fini(&t);
+}
+
+/* gl_FragColor = vec4(v.xyz * u.xyz, inversesqrt(v.w)): an RGB MAD and an
+ * alpha RSQ, co-issued in one OUT slot writing rt0.rgb and rt0.a. */
+static void test_output_rgb_alpha_pair(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *u = tc_uniform(&t, "u", "vec4", 4, 0);
+	struct ir_instr *m = ir_build_alu2(&t.b, IR_OP_MUL, 3, ir_src_of(v), ir_src_of(u));
+	const uint8_t sw[4] = { 3, 3, 3, 3 };
+	struct ir_instr *r = ir_build_alu1(&t.b, IR_OP_RSQ, 1, ir_src_swz(v, sw));
+	const uint8_t s0[4] = { 0, 0, 0, 0 }, s1[4] = { 1, 1, 1, 1 }, s2[4] = { 2, 2, 2, 2 };
+	struct ir_src parts[4] = { ir_src_swz(m, s0), ir_src_swz(m, s1), ir_src_swz(m, s2),
+				   ir_src_of(r) };
+	tc_output(&t, "gl_FragColor", 0, 4, tc_vec(&t, 4, parts));
+	struct r500_program *p = tc_compile(&t);
+
+	assert_int_equal(p->ninst, 1);
+	const struct r500_inst *in = &p->code[0];
+	assert_int_equal(in->cmn.type, R500_TYPE_OUT);
+	assert_int_equal(in->cmn.rgb_omask, 7);
+	assert_int_equal(in->cmn.alpha_omask, 1);
+	assert_int_equal(in->alu.rgb_op, R500_ROP_MAD);
+	assert_int_equal(in->alu.alpha_op, R500_AOP_RSQ);
+	assert_int_equal(in->cmn.rgb_wmask, 0);
+	assert_int_equal(in->cmn.alpha_wmask, 0);
+	assert_int_equal(p->stats.out, 1);
+	tc_fini(&t);
+}
+
+/* gl_FragColor = v / 4.0 + 0.25: the division by a constant is a multiply
+ * by its reciprocal and fuses into the add: one OUT MAD t0 * 0.25 + 0.25. */
+static void test_div_const_fuses(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *four = tc_const4(&t, 4.0f, 4.0f, 4.0f, 4.0f);
+	struct ir_instr *q = tc_const4(&t, 0.25f, 0.25f, 0.25f, 0.25f);
+	struct ir_instr *d = ir_build_alu2(&t.b, IR_OP_DIV, 4, ir_src_of(v), ir_src_of(four));
+	struct ir_instr *a = ir_build_alu2(&t.b, IR_OP_ADD, 4, ir_src_of(d), ir_src_of(q));
+	tc_output(&t, "gl_FragColor", 0, 4, a);
+	struct r500_program *p = tc_compile(&t);
+
+	assert_int_equal(p->ninst, 1);
+	const struct r500_inst *in = &p->code[0];
+	assert_int_equal(in->cmn.type, R500_TYPE_OUT);
+	assert_int_equal(in->alu.rgb_op, R500_ROP_MAD);
+	assert_int_equal(in->alu.rgb_addr.src[0].addr, 0); /* A = t0 */
+	assert_int_equal(in->alu.rgb_addr.src[0].cnst, 0);
+	tc_fini(&t);
+}
+
+/* gl_FragColor = (v + w) * 0.5: the halving is the OMOD of the add
+ * (ISA.md §4.3/§4.4 OMOD = 4, divide by 2), one OUT: (t0 * 1 + t1) / 2.
+ * A factor of 3 is no power of two: the multiply stays a MAD. */
+static void test_mul_as_omod(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *v = tc_input(&t, "v", 4);
+	struct ir_instr *w = tc_input(&t, "w", 4);
+	struct ir_instr *h = tc_const4(&t, 0.5f, 0.5f, 0.5f, 0.5f);
+	struct ir_instr *a = ir_build_alu2(&t.b, IR_OP_ADD, 4, ir_src_of(v), ir_src_of(w));
+	struct ir_instr *m = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(a), ir_src_of(h));
+	tc_output(&t, "gl_FragColor", 0, 4, m);
+	struct r500_program *p = tc_compile(&t);
+
+	assert_int_equal(p->ninst, 1);
+	const struct r500_inst *in = &p->code[0];
+	assert_int_equal(in->cmn.type, R500_TYPE_OUT);
+	assert_int_equal(in->cmn.rgb_omask, 7);
+	assert_int_equal(in->cmn.alpha_omask, 1);
+	assert_int_equal(in->alu.rgb_omod, R500_OMOD_DIV2);
+	assert_int_equal(in->alu.alpha_omod, R500_OMOD_DIV2);
+	assert_int_equal(in->alu.rgb_addr.src[0].addr, 0); /* t0 = v */
+	assert_int_equal(in->alu.rgb_addr.src[1].addr, 1); /* t1 = w */
+	tc_fini(&t);
+
+	/* x * 3.0: not a power of two, a MAD of its own */
+	tc_init(&t);
+	v = tc_input(&t, "v", 4);
+	w = tc_input(&t, "w", 4);
+	h = tc_const4(&t, 3.0f, 3.0f, 3.0f, 3.0f);
+	a = ir_build_alu2(&t.b, IR_OP_ADD, 4, ir_src_of(v), ir_src_of(w));
+	m = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(a), ir_src_of(h));
+	tc_output(&t, "gl_FragColor", 0, 4, m);
+	p = tc_compile(&t);
+	assert_int_equal(p->ninst, 2);
+	assert_int_equal(p->code[0].alu.rgb_omod, R500_OMOD_MUL1);
+	assert_int_equal(p->code[1].alu.rgb_omod, R500_OMOD_MUL1);
+	tc_fini(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mad_uniform_const),
+		cmocka_unit_test(test_output_merge),
+		cmocka_unit_test(test_output_rgb_alpha_pair),
+		cmocka_unit_test(test_div_const_fuses),
+		cmocka_unit_test(test_mul_as_omod),
 		cmocka_unit_test(test_inline_constants),
 		cmocka_unit_test(test_nan_constant),
 		cmocka_unit_test(test_normalize),

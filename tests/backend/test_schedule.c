@@ -72,19 +72,25 @@ static void test_lower_bound_chain(void **state)
 	tc_fini(&t);
 }
 
-/* Four scalar FRACs gathered into gl_FragColor are computed in place, in
- * lanes x, y, z (RGB unit) and w (alpha unit), plus a vec3 FRC for target
- * 1 (RGB): RGB work 4, alpha 1, units ceil(5 / 2) = 3, chain 1, so the
- * bound is 4, and 4 slots (the alpha op co-issued) meet it. */
+/* Four scalar FRACs of four different inputs gathered into gl_FragColor
+ * are computed in place, in lanes x, y, z (RGB unit) and w (alpha unit),
+ * plus a vec3 FRC for target 1 (RGB): RGB work 4, alpha 1, units
+ * ceil(5 / 2) = 3, chain 1, so the bound is 4, and 4 slots (the alpha op
+ * co-issued) meet it.  (The inputs differ so that the three RGB FRCs
+ * cannot merge into one op: their operands need three registers.) */
 static void test_lower_bound_units(void **state)
 {
 	(void)state;
 	struct tc t;
 	tc_init(&t);
-	struct ir_instr *v = tc_input(&t, "v", 4);
+	static const char *const names[4] = { "v0", "v1", "v2", "v3" };
+	struct ir_instr *v = NULL;
 	struct ir_instr *s[4];
-	for (int i = 0; i < 4; i++)
-		s[i] = ir_build_alu1(&t.b, IR_OP_FRACT, 1, ir_src_comp(v, i));
+	for (int i = 0; i < 4; i++) {
+		struct ir_instr *vi = tc_input(&t, names[i], 4);
+		v = v ? v : vi;
+		s[i] = ir_build_alu1(&t.b, IR_OP_FRACT, 1, ir_src_comp(vi, i));
+	}
 	struct ir_instr *w = ir_build_alu1(&t.b, IR_OP_FRACT, 3, ir_src_of(v));
 	struct ir_src a[4] = { ir_src_of(s[0]), ir_src_of(s[1]), ir_src_of(s[2]), ir_src_of(s[3]) };
 	tc_output(&t, "gl_FragColor", 0, 4, tc_vec(&t, 4, a));
