@@ -141,7 +141,7 @@ int ir_func_find_output(const struct ir_func *f, const char *name)
 
 /* --- control-flow lists --- */
 
-static struct ir_cf *cf_new(struct ir_func *f, enum ir_cf_kind kind, struct ir_cf *parent)
+struct ir_cf *ir_cf_create(struct ir_func *f, enum ir_cf_kind kind, struct ir_cf *parent)
 {
 	struct ir_cf *cf = arena_alloc(f->arena, sizeof *cf);
 	if (cf) {
@@ -151,7 +151,7 @@ static struct ir_cf *cf_new(struct ir_func *f, enum ir_cf_kind kind, struct ir_c
 	return cf;
 }
 
-static void cf_append(struct ir_cf_list *list, struct ir_cf *cf)
+void ir_cf_list_append(struct ir_cf_list *list, struct ir_cf *cf)
 {
 	cf->prev = list->last;
 	cf->next = NULL;
@@ -167,10 +167,10 @@ static bool builder_block(struct ir_builder *b)
 {
 	if (b->block)
 		return true;
-	struct ir_cf *cf = cf_new(b->func, IR_CF_BLOCK, b->parent);
+	struct ir_cf *cf = ir_cf_create(b->func, IR_CF_BLOCK, b->parent);
 	if (!cf)
 		return false;
-	cf_append(b->list, cf);
+	ir_cf_list_append(b->list, cf);
 	b->block = &cf->block;
 	return true;
 }
@@ -214,21 +214,21 @@ void ir_builder_after(struct ir_builder *b, struct ir_cf *node)
 
 struct ir_cf *ir_build_if(struct ir_builder *b, struct ir_src cond)
 {
-	struct ir_cf *cf = cf_new(b->func, IR_CF_IF, b->parent);
+	struct ir_cf *cf = ir_cf_create(b->func, IR_CF_IF, b->parent);
 	if (!cf)
 		return NULL;
 	cf->cond = cond;
-	cf_append(b->list, cf);
+	ir_cf_list_append(b->list, cf);
 	b->block = NULL;
 	return cf;
 }
 
 struct ir_cf *ir_build_loop(struct ir_builder *b)
 {
-	struct ir_cf *cf = cf_new(b->func, IR_CF_LOOP, b->parent);
+	struct ir_cf *cf = ir_cf_create(b->func, IR_CF_LOOP, b->parent);
 	if (!cf)
 		return NULL;
-	cf_append(b->list, cf);
+	ir_cf_list_append(b->list, cf);
 	b->block = NULL;
 	return cf;
 }
@@ -256,7 +256,7 @@ struct ir_src ir_src_swz(struct ir_instr *def, const uint8_t swz[4])
 	return s;
 }
 
-static void block_append(struct ir_block *bl, struct ir_instr *in)
+void ir_block_append(struct ir_block *bl, struct ir_instr *in)
 {
 	in->block = bl;
 	in->prev = bl->last;
@@ -284,7 +284,7 @@ struct ir_instr *ir_build(struct ir_builder *b, enum ir_op op, int ncomp, enum i
 	for (int i = 0; i < nsrc && i < IR_MAX_SRCS; i++)
 		in->src[i] = srcs[i];
 	in->loc = b->loc;
-	block_append(b->block, in);
+	ir_block_append(b->block, in);
 	return in;
 }
 
@@ -332,6 +332,40 @@ struct ir_instr *ir_build_alu3(struct ir_builder *b, enum ir_op op, int ncomp, s
 {
 	struct ir_src s[3] = { a, c, d };
 	return ir_build(b, op, ncomp, result_base(op, s, 3), 3, s);
+}
+
+/* Moves the instructions of block b into block a (a directly before b)
+ * and unlinks b. */
+static void merge_into(struct ir_cf_list *list, struct ir_cf *a, struct ir_cf *b)
+{
+	for (struct ir_instr *in = b->block.first; in; in = in->next)
+		in->block = &a->block;
+	if (b->block.first) {
+		if (a->block.last)
+			a->block.last->next = b->block.first;
+		else
+			a->block.first = b->block.first;
+		b->block.first->prev = a->block.last;
+		a->block.last = b->block.last;
+	}
+	a->next = b->next;
+	if (b->next)
+		b->next->prev = a;
+	else
+		list->last = a;
+}
+
+void ir_cf_list_merge_blocks(struct ir_cf_list *list)
+{
+	for (struct ir_cf *cf = list->first; cf && cf->next;) {
+		struct ir_cf *n = cf->next;
+		bool phis = n->kind == IR_CF_BLOCK && n->block.first &&
+			    n->block.first->op == IR_OP_PHI;
+		if (cf->kind == IR_CF_BLOCK && n->kind == IR_CF_BLOCK && !phis)
+			merge_into(list, cf, n);
+		else
+			cf = n;
+	}
 }
 
 void ir_instr_remove(struct ir_instr *in)

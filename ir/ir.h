@@ -201,6 +201,15 @@ void ir_builder_enter(struct ir_builder *b, struct ir_cf_list *list, struct ir_c
 void ir_builder_after(struct ir_builder *b, struct ir_cf *node); /* continue after node */
 struct ir_cf *ir_build_loop(struct ir_builder *b);
 
+/* Control-flow list editing, shared by the builder and the passes that
+ * restructure code (dead_branch, loop_unroll). */
+struct ir_cf *ir_cf_create(struct ir_func *f, enum ir_cf_kind kind, struct ir_cf *parent);
+void ir_cf_list_append(struct ir_cf_list *list, struct ir_cf *cf);
+void ir_block_append(struct ir_block *bl, struct ir_instr *instr);
+/* Joins each run of adjacent blocks of `list` into one; a block that
+ * starts with PHIs stays separate (its PHIs belong to the join). */
+void ir_cf_list_merge_blocks(struct ir_cf_list *list);
+
 /* Remove an instruction (its uses must be gone). */
 void ir_instr_remove(struct ir_instr *instr);
 /* Insert `instr` (already built elsewhere or fresh) before `before`. */

@@ -59,39 +59,6 @@ static void splice(struct ir_cf_list *list, struct ir_cf *node, struct ir_cf_lis
 	taken->first = taken->last = NULL;
 }
 
-/* Moves the instructions of block b into block a (a directly before b). */
-static void merge_into(struct ir_cf_list *list, struct ir_cf *a, struct ir_cf *b)
-{
-	for (struct ir_instr *in = b->block.first; in; in = in->next)
-		in->block = &a->block;
-	if (b->block.first) {
-		if (a->block.last)
-			a->block.last->next = b->block.first;
-		else
-			a->block.first = b->block.first;
-		b->block.first->prev = a->block.last;
-		a->block.last = b->block.last;
-	}
-	a->next = b->next;
-	if (b->next)
-		b->next->prev = a;
-	else
-		list->last = a;
-}
-
-static void merge_blocks(struct ir_cf_list *list)
-{
-	for (struct ir_cf *cf = list->first; cf && cf->next;) {
-		struct ir_cf *n = cf->next;
-		bool phis = n->kind == IR_CF_BLOCK && n->block.first &&
-			    n->block.first->op == IR_OP_PHI;
-		if (cf->kind == IR_CF_BLOCK && n->kind == IR_CF_BLOCK && !phis)
-			merge_into(list, cf, n);
-		else
-			cf = n;
-	}
-}
-
 static bool fold_list(struct ir_cf_list *list)
 {
 	bool progress = false;
@@ -123,7 +90,7 @@ static bool fold_list(struct ir_cf_list *list)
 		progress = true;
 	}
 	if (progress)
-		merge_blocks(list);
+		ir_cf_list_merge_blocks(list);
 	return progress;
 }
 

@@ -281,39 +281,6 @@ static bool simulate(struct unroll *u)
 
 /* --- copying --- */
 
-static struct ir_cf *new_cf(struct ir_func *f, enum ir_cf_kind kind, struct ir_cf *parent)
-{
-	struct ir_cf *cf = arena_alloc(f->arena, sizeof *cf);
-	if (cf) {
-		cf->kind = kind;
-		cf->parent = parent;
-	}
-	return cf;
-}
-
-static void append_cf(struct ir_cf_list *list, struct ir_cf *cf)
-{
-	cf->prev = list->last;
-	cf->next = NULL;
-	if (list->last)
-		list->last->next = cf;
-	else
-		list->first = cf;
-	list->last = cf;
-}
-
-static void append_instr(struct ir_block *bl, struct ir_instr *in)
-{
-	in->block = bl;
-	in->prev = bl->last;
-	in->next = NULL;
-	if (bl->last)
-		bl->last->next = in;
-	else
-		bl->first = in;
-	bl->last = in;
-}
-
 static struct ir_instr *clone_instr(struct unroll *u, const struct ir_instr *in)
 {
 	struct ir_instr *c = arena_alloc(u->f->arena, sizeof *c);
@@ -331,16 +298,16 @@ static bool clone_list(struct unroll *u, const struct ir_cf_list *from, struct i
 		       struct ir_cf *parent)
 {
 	for (const struct ir_cf *cf = from->first; cf; cf = cf->next) {
-		struct ir_cf *n = new_cf(u->f, cf->kind, parent);
+		struct ir_cf *n = ir_cf_create(u->f, cf->kind, parent);
 		if (!n)
 			return false;
-		append_cf(to, n);
+		ir_cf_list_append(to, n);
 		if (cf->kind == IR_CF_BLOCK) {
 			for (const struct ir_instr *in = cf->block.first; in; in = in->next) {
 				struct ir_instr *c = clone_instr(u, in);
 				if (!c)
 					return false;
-				append_instr(&n->block, c);
+				ir_block_append(&n->block, c);
 			}
 		} else if (cf->kind == IR_CF_IF) {
 			n->cond = cf->cond;
@@ -384,10 +351,10 @@ static struct ir_block *tail_block(struct unroll *u, struct ir_cf_list *out)
 {
 	if (out->last && out->last->kind == IR_CF_BLOCK)
 		return &out->last->block;
-	struct ir_cf *n = new_cf(u->f, IR_CF_BLOCK, u->loop->parent);
+	struct ir_cf *n = ir_cf_create(u->f, IR_CF_BLOCK, u->loop->parent);
 	if (!n)
 		return NULL;
-	append_cf(out, n);
+	ir_cf_list_append(out, n);
 	return &n->block;
 }
 
@@ -406,7 +373,7 @@ static bool copy_body(struct unroll *u, int it, struct ir_cf_list *out)
 		mov->nsrc = 1;
 		mov->src[0] = it == 0 ? in->src[0] : remap(u->prev_map, u->nids, in->src[1]);
 		memset(&mov->src[1], 0, sizeof mov->src[1]);
-		append_instr(bl, mov);
+		ir_block_append(bl, mov);
 	}
 	int k = 0;
 	for (const struct ir_cf *cf = u->loop->body.first; cf; cf = cf->next) {
@@ -417,16 +384,16 @@ static bool copy_body(struct unroll *u, int it, struct ir_cf_list *out)
 				struct ir_block *bl = i->op == IR_OP_PHI && i == cf->block.first ?
 							      NULL : tail_block(u, out);
 				if (!bl) {
-					struct ir_cf *n = new_cf(u->f, IR_CF_BLOCK, u->loop->parent);
+					struct ir_cf *n = ir_cf_create(u->f, IR_CF_BLOCK, u->loop->parent);
 					if (!n)
 						return false;
-					append_cf(out, n);
+					ir_cf_list_append(out, n);
 					bl = &n->block;
 				}
 				struct ir_instr *c = clone_instr(u, i);
 				if (!c)
 					return false;
-				append_instr(bl, c);
+				ir_block_append(bl, c);
 			}
 			continue;
 		}
@@ -442,37 +409,10 @@ static bool copy_body(struct unroll *u, int it, struct ir_cf_list *out)
 		struct ir_cf_list src = { &tmp, &tmp };
 		if (!clone_list(u, &src, &one, u->loop->parent))
 			return false;
-		append_cf(out, one.first);
+		ir_cf_list_append(out, one.first);
 	}
 	fix_list(u, out);
 	return true;
-}
-
-static void merge_blocks(struct ir_cf_list *list)
-{
-	for (struct ir_cf *cf = list->first; cf && cf->next;) {
-		struct ir_cf *n = cf->next;
-		if (cf->kind != IR_CF_BLOCK || n->kind != IR_CF_BLOCK ||
-		    (n->block.first && n->block.first->op == IR_OP_PHI)) {
-			cf = n;
-			continue;
-		}
-		for (struct ir_instr *in = n->block.first; in; in = in->next)
-			in->block = &cf->block;
-		if (n->block.first) {
-			if (cf->block.last)
-				cf->block.last->next = n->block.first;
-			else
-				cf->block.first = n->block.first;
-			n->block.first->prev = cf->block.last;
-			cf->block.last = n->block.last;
-		}
-		cf->next = n->next;
-		if (n->next)
-			n->next->prev = cf;
-		else
-			list->last = cf;
-	}
 }
 
 /* Replaces the loop by `out` in `list` and resolves the PHIs after it. */
@@ -500,7 +440,7 @@ static void replace_loop(struct unroll *u, struct ir_cf_list *list, struct ir_cf
 		loop->next->prev = last;
 	else
 		list->last = last;
-	merge_blocks(list);
+	ir_cf_list_merge_blocks(list);
 }
 
 static bool try_unroll(struct ir_func *f, struct ir_cf_list *list, struct ir_cf *loop)
