@@ -4,6 +4,13 @@
  * the structured scoping of ir.h: values of an if branch or loop body are
  * forgotten when it ends.  Commutative two-source ops also match with the
  * sources swapped.  Side effects and PHIs are never merged.
+ *
+ * Linear in the function: candidates live in a hash table whose entries
+ * are popped in LIFO order when a scope ends, and a removed instruction
+ * leaves a forwarding pointer (pass_data) that its later readers follow as
+ * the walk reaches them, instead of a walk of the whole function per
+ * removal.  Loop-header PHIs read values defined later in the body; one
+ * final walk forwards what is left.
  * Needs: valid IR.  Keeps: control flow, ids of the survivors. */
 #include "ir.h"
 #include "ir_eval.h"
@@ -11,10 +18,18 @@
 
 #include <string.h>
 
+struct cse_entry {
+	struct ir_instr *instr;
+	uint32_t hash;
+	struct cse_entry *next;   /* bucket chain */
+};
+
 struct cse {
 	struct ir_func *f;
-	struct ir_instr **avail;  /* visible candidates, innermost scope last */
-	uint32_t navail, cap;
+	struct cse_entry **buckets;
+	uint32_t mask;
+	struct cse_entry *stack;  /* entries in insertion order */
+	uint32_t nstack, cap;
 	bool progress;
 };
 
@@ -51,6 +66,11 @@ static bool same_srcs(const struct ir_func *f, const struct ir_instr *a, const s
 	return true;
 }
 
+static int const_ncomp(const struct ir_instr *in)
+{
+	return in->ncomp < 4 ? in->ncomp : 4;
+}
+
 static bool same_instr(const struct ir_func *f, const struct ir_instr *a, const struct ir_instr *b)
 {
 	if (a->op != b->op || a->ncomp != b->ncomp || a->base != b->base || a->nsrc != b->nsrc ||
@@ -58,33 +78,90 @@ static bool same_instr(const struct ir_func *f, const struct ir_instr *a, const 
 	    a->tex_shadow != b->tex_shadow)
 		return false;
 	if (a->op == IR_OP_CONST &&
-	    memcmp(a->imm, b->imm, sizeof(float) * (size_t)(a->ncomp < 4 ? a->ncomp : 4)) != 0)
+	    memcmp(a->imm, b->imm, sizeof(float) * (size_t)const_ncomp(a)) != 0)
 		return false;
 	if (same_srcs(f, a, b, false))
 		return true;
 	return a->nsrc == 2 && commutative(a->op) && same_srcs(f, a, b, true);
 }
 
-static struct ir_instr *find(const struct cse *c, const struct ir_instr *in)
+static uint32_t mix(uint32_t h, uint32_t v)
 {
-	for (uint32_t i = c->navail; i-- > 0;)
-		if (same_instr(c->f, c->avail[i], in))
-			return c->avail[i];
+	h ^= v;
+	h *= 16777619u;
+	return h ^ (h >> 15);
+}
+
+/* A hash that same_instr-equal instructions share: the fields it compares,
+ * and each source's def id and read swizzle (order-free when commutative). */
+static uint32_t instr_hash(const struct ir_func *f, const struct ir_instr *in)
+{
+	uint32_t h = 2166136261u;
+	h = mix(h, (uint32_t)in->op | (uint32_t)in->ncomp << 8 | (uint32_t)in->base << 12 |
+			   (uint32_t)in->nsrc << 16 | (uint32_t)in->tex_kind << 20 |
+			   (uint32_t)in->tex_shadow << 24);
+	h = mix(h, (uint32_t)in->index);
+	h = mix(h, (uint32_t)in->offset);
+	if (in->op == IR_OP_CONST)
+		for (int c = 0; c < const_ncomp(in); c++) {
+			uint32_t bits;
+			memcpy(&bits, &in->imm[c], sizeof bits);
+			h = mix(h, bits);
+		}
+	bool free_order = in->nsrc == 2 && commutative(in->op);
+	uint32_t order_free = 0;
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++) {
+		uint32_t s = mix(2166136261u, in->src[i].def ? in->src[i].def->id : 0xffffffffu);
+		int n = ir_src_ncomp(f, in, i);
+		for (int c = 0; c < n && c < 4; c++)
+			s = mix(s, in->src[i].swz[c]);
+		if (free_order)
+			order_free += s;
+		else
+			h = mix(h, s);
+	}
+	return free_order ? mix(h, order_free) : h;
+}
+
+static struct ir_instr *find(const struct cse *c, const struct ir_instr *in, uint32_t hash)
+{
+	for (const struct cse_entry *e = c->buckets[hash & c->mask]; e; e = e->next)
+		if (e->hash == hash && same_instr(c->f, e->instr, in))
+			return e->instr;
 	return NULL;
 }
 
-static void add(struct cse *c, struct ir_instr *in)
+static void add(struct cse *c, struct ir_instr *in, uint32_t hash)
 {
-	if (c->navail == c->cap) {
-		uint32_t ncap = c->cap ? c->cap * 2 : 64;
-		struct ir_instr **n = arena_realloc(c->f->arena, c->avail,
-						    sizeof *n * c->cap, sizeof *n * ncap);
-		if (!n)
-			return;
-		c->avail = n;
-		c->cap = ncap;
+	if (c->nstack == c->cap)
+		return; /* sized for every instruction up front; never reached */
+	struct cse_entry *e = &c->stack[c->nstack++];
+	e->instr = in;
+	e->hash = hash;
+	e->next = c->buckets[hash & c->mask];
+	c->buckets[hash & c->mask] = e;
+}
+
+/* Forget the entries added since `mark` (each is the head of its chain). */
+static void pop_to(struct cse *c, uint32_t mark)
+{
+	while (c->nstack > mark) {
+		struct cse_entry *e = &c->stack[--c->nstack];
+		c->buckets[e->hash & c->mask] = e->next;
 	}
-	c->avail[c->navail++] = in;
+}
+
+static void forward_src(struct ir_src *s)
+{
+	if (s->def && s->def->pass_data)
+		s->def = s->def->pass_data;
+}
+
+static void forward_srcs(struct ir_instr *in, void *ud)
+{
+	(void)ud;
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
+		forward_src(&in->src[i]);
 }
 
 static void cse_list(struct cse *c, struct ir_cf_list *list);
@@ -93,15 +170,17 @@ static void cse_block(struct cse *c, struct ir_block *bl)
 {
 	for (struct ir_instr *in = bl->first, *next; in; in = next) {
 		next = in->next;
+		forward_srcs(in, NULL);
 		if (!candidate(in))
 			continue;
-		struct ir_instr *prev = find(c, in);
+		uint32_t hash = instr_hash(c->f, in);
+		struct ir_instr *prev = find(c, in, hash);
 		if (prev) {
-			ir_replace_uses(c->f, in, prev);
+			in->pass_data = prev;
 			ir_instr_remove(in);
 			c->progress = true;
 		} else {
-			add(c, in);
+			add(c, in, hash);
 		}
 	}
 }
@@ -109,28 +188,64 @@ static void cse_block(struct cse *c, struct ir_block *bl)
 static void cse_list(struct cse *c, struct ir_cf_list *list)
 {
 	for (struct ir_cf *cf = list->first; cf; cf = cf->next) {
-		uint32_t mark = c->navail;
+		uint32_t mark = c->nstack;
 		switch (cf->kind) {
 		case IR_CF_BLOCK:
 			cse_block(c, &cf->block);
 			break;
 		case IR_CF_IF:
+			forward_src(&cf->cond);
 			cse_list(c, &cf->then_list);
-			c->navail = mark;
+			pop_to(c, mark);
 			cse_list(c, &cf->else_list);
-			c->navail = mark;
+			pop_to(c, mark);
 			break;
 		case IR_CF_LOOP:
 			cse_list(c, &cf->body);
-			c->navail = mark;
+			pop_to(c, mark);
 			break;
 		}
 	}
 }
 
+static void forward_conds(struct ir_cf_list *list)
+{
+	for (struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_IF) {
+			forward_src(&cf->cond);
+			forward_conds(&cf->then_list);
+			forward_conds(&cf->else_list);
+		} else if (cf->kind == IR_CF_LOOP) {
+			forward_conds(&cf->body);
+		}
+	}
+}
+
+static void clear_pass_data(struct ir_instr *in, void *ud)
+{
+	uint32_t *count = ud;
+	in->pass_data = NULL;
+	(*count)++;
+}
+
 bool ir_opt_cse(struct ir_func *f)
 {
-	struct cse c = { .f = f };
+	uint32_t count = 0;
+	ir_foreach_instr(f, clear_pass_data, &count);
+	uint32_t nbuckets = 64;
+	while (nbuckets < count * 2u && nbuckets < (1u << 30))
+		nbuckets *= 2;
+	struct cse c = { .f = f, .mask = nbuckets - 1, .cap = count };
+	c.buckets = arena_alloc(f->arena, sizeof *c.buckets * nbuckets);
+	c.stack = arena_alloc(f->arena, sizeof *c.stack * (count ? count : 1));
+	if (!c.buckets || !c.stack)
+		return false;
+	memset(c.buckets, 0, sizeof *c.buckets * nbuckets);
 	cse_list(&c, &f->body);
+	if (c.progress) {
+		/* readers the walk met before their def was removed: loop PHIs */
+		ir_foreach_instr(f, forward_srcs, NULL);
+		forward_conds(&f->body);
+	}
 	return c.progress;
 }
