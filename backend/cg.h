@@ -180,6 +180,7 @@ bool cg_regalloc_check(const struct cg_ctx *cg, char *why, size_t len); /* regal
 bool cg_emit(struct cg_ctx *cg);          /* emit.c */
 bool cg_hazards(struct cg_ctx *cg);       /* hazards.c */
 bool cg_limits(struct cg_ctx *cg);        /* limits.c */
+bool cg_limits_early(struct cg_ctx *cg);  /* limits.c: slot floor after isel */
 bool cg_finalize(struct cg_ctx *cg);      /* finalize.c */
 
 /* A barrier op (see cg_op.late): FC or ALU-result writer. */

@@ -38,6 +38,7 @@ struct cg_stage {
 
 static const struct cg_stage stages[] = {
 	{ "isel", cg_isel },
+	{ "limits-early", cg_limits_early },
 	{ "merge", cg_merge },
 	{ "schedule", cg_schedule },
 	{ "coalesce", cg_coalesce },

@@ -19,6 +19,8 @@ void diag_add_source(struct diag_sink *sink, const char *name, const char *text)
 	s->text = text;
 	s->next = sink->sources;
 	sink->sources = s;
+	if (!sink->input_name)
+		sink->input_name = name;
 }
 
 void diag_vreport(struct diag_sink *sink, enum diag_severity sev, struct src_loc loc,
@@ -124,8 +126,9 @@ char *diag_render(const struct diag_sink *sink)
 		const char *sev = names[d->severity];
 		if (d->severity == DIAG_WARNING && sink->werror)
 			sev = "error";
-		if (d->loc.file) {
-			sb_puts(&sb, d->loc.file);
+		const char *file = d->loc.file ? d->loc.file : sink->input_name;
+		if (file) {
+			sb_puts(&sb, file);
 			if (d->loc.line > 0) {
 				snprintf(head, sizeof head, ":%d", d->loc.line);
 				sb_puts(&sb, head);

@@ -34,6 +34,8 @@ struct diag_sink {
 	struct arena *arena;
 	struct diag *first, *last;
 	struct diag_source *sources; /* for printing source lines */
+	const char *input_name;      /* the first source registered: named by
+					diagnostics of the whole program (no location) */
 	int errors, warnings;
 	bool werror;                 /* warnings count as errors */
 	int max_errors;              /* 0 = unlimited */
