@@ -53,6 +53,9 @@ void fe_buf_putc(struct fe_buf *b, char c, int line, int col)
 
 void fe_buf_append(struct fe_buf *b, const char *s, size_t n, int line, int col)
 {
+	/* even an empty append leaves a NUL-terminated text behind */
+	if (buf_grow(b, b->len))
+		b->text[b->len] = 0;
 	for (size_t i = 0; i < n; i++)
 		fe_buf_putc(b, s[i], line, col);
 }

@@ -160,6 +160,22 @@ static void test_huge_things(void **state)
 		"gl_FragColor = m * m[2] * vec4(1.0).wzyx; }");
 }
 
+/* Inputs the fuzzers found (tests/fuzz/regressions holds the raw files). */
+static void test_fuzz_findings(void **state)
+{
+	(void)state;
+	struct fe_test t;
+	/* an #if with nothing after it read a NULL expression text */
+	fe_test_begin(&t);
+	assert_null(fe_compile(&t, "#if\n#endif\nvoid main() {}\n"));
+	assert_diag(&t, "#if with no expression");
+	fe_test_end(&t);
+	fe_test_begin(&t);
+	assert_null(fe_compile(&t, "#define E\n#if E\n#endif\nvoid main() {}\n"));
+	assert_diag(&t, "#if with no expression");
+	fe_test_end(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -167,6 +183,7 @@ int main(void)
 		cmocka_unit_test(test_token_soup),
 		cmocka_unit_test(test_deep_nesting),
 		cmocka_unit_test(test_huge_things),
+		cmocka_unit_test(test_fuzz_findings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
