@@ -142,6 +142,8 @@ struct ir_func {
 	enum ir_stage stage;
 	struct ir_cf_list body;
 	uint32_t next_id;
+	uint32_t id_budget;          /* growth budget: passes that copy code (unrolling)
+					keep next_id within it; 0 = none */
 	struct ir_input *inputs;     int ninputs;
 	struct ir_uniform *uniforms; int nuniforms;
 	int nuniform_vec4;           /* sum of nvec4 */

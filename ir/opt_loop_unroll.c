@@ -15,6 +15,9 @@
  * PHIs read defined outside the loop or in the body's own blocks.
  * Budgets: 64 iterations, 1024 copied instructions and 256 copied
  * instructions that are not constants (the program must still fit).
+ * Cost: what the pass learns of an instruction of the loop lives in a
+ * record its pass_data points to (NULL for everything else), so that
+ * trying a loop costs time in the size of its body, not of the function.
  * Needs: valid IR.  Keeps: the ids of everything outside the loop (copies
  * get new ids), the order of side effects.  Leaves the MOVs and the dead
  * conditions for copy propagation, constant folding and DCE. */
@@ -32,24 +35,32 @@ struct break_if {
 	bool in_then;
 };
 
+/* What the pass knows of one instruction of the loop (its pass_data). */
+struct body_rec {
+	int32_t top;                  /* index+1 of the body's top-level node, 0 if nested */
+	bool known;                   /* simulation: the value this iteration is val */
+	float val[4];
+	struct ir_instr *map, *prev_map; /* its copy in this / the last copy */
+};
+
 struct unroll {
 	struct ir_func *f;
 	struct ir_cf *loop;
-	uint32_t nids;                /* ids below this existed before the pass touched the loop */
 	struct ir_instr **body;       /* every instruction of the loop, program order */
+	struct body_rec *recs;        /* recs[i] belongs to body[i] */
 	uint32_t nbody;
-	int32_t *top;                 /* by id: index+1 of the body's top-level node, 0 elsewhere */
-	bool *inloop;                 /* by id */
 	struct break_if *breaks;
 	int nbreaks;
-	/* simulation */
-	bool *known;                  /* by id */
-	float (*val)[4];              /* by id */
 	int trips;                    /* whole iterations before the exit */
 	int exit_break;               /* index of the BREAK taken */
-	/* copying */
-	struct ir_instr **map, **prev_map; /* by old id: the copy in this / the last copy */
 };
+
+/* The record of an instruction of the loop; NULL outside it and for the
+ * copies the pass makes. */
+static struct body_rec *rec_of(const struct ir_instr *in)
+{
+	return in ? in->pass_data : NULL;
+}
 
 /* --- shape --- */
 
@@ -96,11 +107,9 @@ static void collect(struct unroll *u, const struct ir_cf_list *list, int32_t top
 					u->nbody++;
 					continue;
 				}
+				u->recs[u->nbody].top = t;
+				in->pass_data = &u->recs[u->nbody];
 				u->body[u->nbody++] = in;
-				if (in->id < u->nids) {
-					u->inloop[in->id] = true;
-					u->top[in->id] = t;
-				}
 			}
 		} else if (cf->kind == IR_CF_IF) {
 			collect(u, &cf->then_list, 0, count);
@@ -115,12 +124,13 @@ static void collect(struct unroll *u, const struct ir_cf_list *list, int32_t top
  * body's own blocks before top-level node `limit` (1-based, inclusive). */
 static bool src_reachable(const struct unroll *u, const struct ir_src *s, int32_t limit)
 {
-	if (!s->def || s->def->id >= u->nids)
+	(void)u;
+	if (!s->def)
 		return false;
-	if (!u->inloop[s->def->id])
+	const struct body_rec *r = rec_of(s->def);
+	if (!r)
 		return true;
-	int32_t t = u->top[s->def->id];
-	return t > 0 && t <= limit;
+	return r->top > 0 && r->top <= limit;
 }
 
 static const struct ir_cf *head_block(const struct ir_cf *loop)
@@ -187,12 +197,14 @@ static bool check_shape(struct unroll *u)
 
 static bool src_value(const struct unroll *u, const struct ir_src *s, float out[4])
 {
+	(void)u;
 	const struct ir_instr *d = s->def;
+	const struct body_rec *r = rec_of(d);
 	const float *v;
 	if (d->op == IR_OP_CONST)
 		v = d->imm;
-	else if (d->id < u->nids && u->known[d->id])
-		v = u->val[d->id];
+	else if (r && r->known)
+		v = r->val;
 	else
 		return false;
 	for (int c = 0; c < 4; c++)
@@ -202,11 +214,12 @@ static bool src_value(const struct unroll *u, const struct ir_src *s, float out[
 
 static void eval_instr(struct unroll *u, const struct ir_instr *in)
 {
-	if (in->id >= u->nids || in->op == IR_OP_PHI || !ir_op_is_evaluable(in->op))
+	struct body_rec *r = rec_of(in);
+	if (!r || in->op == IR_OP_PHI || !ir_op_is_evaluable(in->op))
 		return;
 	if (in->op == IR_OP_CONST) {
-		memcpy(u->val[in->id], in->imm, sizeof in->imm);
-		u->known[in->id] = true;
+		memcpy(r->val, in->imm, sizeof in->imm);
+		r->known = true;
 		return;
 	}
 	float s[IR_MAX_SRCS][4];
@@ -215,8 +228,7 @@ static void eval_instr(struct unroll *u, const struct ir_instr *in)
 		if (!src_value(u, &in->src[i], s[i]))
 			return;
 	int src0_ncomp = in->nsrc > 0 ? ir_src_ncomp(u->f, in, 0) : 4;
-	u->known[in->id] = ir_eval_op(in->op, in->ncomp, src0_ncomp, (const float(*)[4])s,
-				      u->val[in->id]);
+	r->known = ir_eval_op(in->op, in->ncomp, src0_ncomp, (const float(*)[4])s, r->val);
 }
 
 /* Runs the loop on its constants; false when the exit is not decided
@@ -242,13 +254,13 @@ static bool simulate(struct unroll *u)
 		     in && in->op == IR_OP_PHI; in = in->next, p++)
 			phi_known[p] = src_value(u, &in->src[it == 0 ? 0 : 1], phi_val[p]);
 		for (uint32_t i = 0; i < u->nbody; i++)
-			if (u->body[i]->id < u->nids)
-				u->known[u->body[i]->id] = false;
+			u->recs[i].known = false;
 		p = 0;
 		for (const struct ir_instr *in = head ? head->block.first : NULL;
 		     in && in->op == IR_OP_PHI; in = in->next, p++) {
-			u->known[in->id] = phi_known[p];
-			memcpy(u->val[in->id], phi_val[p], sizeof phi_val[p]);
+			struct body_rec *r = rec_of(in);
+			r->known = phi_known[p];
+			memcpy(r->val, phi_val[p], sizeof phi_val[p]);
 		}
 		int k = 0;
 		for (const struct ir_cf *cf = u->loop->body.first; cf; cf = cf->next) {
@@ -269,10 +281,8 @@ static bool simulate(struct unroll *u)
 			}
 			k++;
 		}
-		for (uint32_t i = 0; i < u->nbody; i++) {
-			const struct ir_instr *in = u->body[i];
-			varying += in->id >= u->nids || !u->known[in->id];
-		}
+		for (uint32_t i = 0; i < u->nbody; i++)
+			varying += !u->recs[i].known;
 		if (varying > MAX_COPIED_VARYING)
 			return false;
 	}
@@ -289,8 +299,9 @@ static struct ir_instr *clone_instr(struct unroll *u, const struct ir_instr *in)
 	*c = *in;
 	c->id = u->f->next_id++;
 	c->pass_data = NULL;
-	if (in->id < u->nids)
-		u->map[in->id] = c;
+	struct body_rec *r = rec_of(in);
+	if (r)
+		r->map = c;
 	return c;
 }
 
@@ -321,10 +332,13 @@ static bool clone_list(struct unroll *u, const struct ir_cf_list *from, struct i
 	return true;
 }
 
-static struct ir_src remap(struct ir_instr *const *map, uint32_t nids, struct ir_src s)
+/* The source read from this copy (or, `prev`, from the last copy). */
+static struct ir_src remap(struct ir_src s, bool prev)
 {
-	if (s.def && s.def->id < nids && map[s.def->id])
-		s.def = map[s.def->id];
+	const struct body_rec *r = rec_of(s.def);
+	struct ir_instr *c = r ? (prev ? r->prev_map : r->map) : NULL;
+	if (c)
+		s.def = c;
 	return s;
 }
 
@@ -335,9 +349,9 @@ static void fix_list(struct unroll *u, struct ir_cf_list *list)
 		if (cf->kind == IR_CF_BLOCK) {
 			for (struct ir_instr *in = cf->block.first; in; in = in->next)
 				for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
-					in->src[i] = remap(u->map, u->nids, in->src[i]);
+					in->src[i] = remap(in->src[i], false);
 		} else if (cf->kind == IR_CF_IF) {
-			cf->cond = remap(u->map, u->nids, cf->cond);
+			cf->cond = remap(cf->cond, false);
 			fix_list(u, &cf->then_list);
 			fix_list(u, &cf->else_list);
 		} else {
@@ -361,7 +375,10 @@ static struct ir_block *tail_block(struct unroll *u, struct ir_cf_list *out)
 /* One copy of the body into `out`; the last one stops at the BREAK taken. */
 static bool copy_body(struct unroll *u, int it, struct ir_cf_list *out)
 {
-	memset(u->map, 0, sizeof *u->map * u->nids);
+	for (uint32_t i = 0; i < u->nbody; i++) {
+		u->recs[i].prev_map = u->recs[i].map;
+		u->recs[i].map = NULL;
+	}
 	const struct ir_cf *head = head_block(u->loop);
 	const struct ir_instr *in = head ? head->block.first : NULL;
 	for (; in && in->op == IR_OP_PHI; in = in->next) {
@@ -371,7 +388,7 @@ static bool copy_body(struct unroll *u, int it, struct ir_cf_list *out)
 			return false;
 		mov->op = IR_OP_MOV;
 		mov->nsrc = 1;
-		mov->src[0] = it == 0 ? in->src[0] : remap(u->prev_map, u->nids, in->src[1]);
+		mov->src[0] = it == 0 ? in->src[0] : remap(in->src[1], true);
 		memset(&mov->src[1], 0, sizeof mov->src[1]);
 		ir_block_append(bl, mov);
 	}
@@ -422,7 +439,7 @@ static void replace_loop(struct unroll *u, struct ir_cf_list *list, struct ir_cf
 	if (after && after->kind == IR_CF_BLOCK)
 		for (struct ir_instr *in = after->block.first; in && in->op == IR_OP_PHI;
 		     in = in->next) {
-			in->src[0] = remap(u->map, u->nids, in->src[u->exit_break]);
+			in->src[0] = remap(in->src[u->exit_break], false);
 			in->nsrc = 1;
 			in->op = IR_OP_MOV;
 		}
@@ -443,37 +460,41 @@ static void replace_loop(struct unroll *u, struct ir_cf_list *list, struct ir_cf
 	ir_cf_list_merge_blocks(list);
 }
 
+/* Unrolls with the records in place; false leaves the function as it was. */
+static bool unroll_loop(struct unroll *u, struct ir_cf_list *list)
+{
+	if (!check_shape(u) || !simulate(u))
+		return false;
+	/* the growth budget (LIMIT_IR_INSTRUCTIONS): copies get new ids */
+	if (u->f->id_budget && (uint64_t)u->f->next_id + (uint64_t)(u->trips + 1) * u->nbody >
+				       u->f->id_budget)
+		return false;
+	struct ir_cf_list out = { 0 };
+	for (int it = 0; it <= u->trips; it++)
+		if (!copy_body(u, it, &out))
+			return false; /* out of memory: the function is untouched */
+	replace_loop(u, list, &out);
+	return true;
+}
+
 static bool try_unroll(struct ir_func *f, struct ir_cf_list *list, struct ir_cf *loop)
 {
 	struct arena *a = f->arena;
-	struct unroll u = { .f = f, .loop = loop, .nids = f->next_id };
+	struct unroll u = { .f = f, .loop = loop };
 	collect(&u, &loop->body, 0, true);
 	if (u.nbody > MAX_COPIED)
-		return false; /* not even one copy fits: skip the tables */
-	size_t n = u.nids;
+		return false; /* not even one copy fits: skip the records */
 	u.body = arena_alloc(a, sizeof *u.body * (u.nbody + 1));
-	u.top = arena_alloc(a, sizeof *u.top * n);
-	u.inloop = arena_alloc(a, sizeof *u.inloop * n);
-	u.known = arena_alloc(a, sizeof *u.known * n);
-	u.val = arena_alloc(a, sizeof *u.val * n);
-	u.map = arena_alloc(a, sizeof *u.map * n);
-	u.prev_map = arena_alloc(a, sizeof *u.prev_map * n);
-	if (!u.body || !u.top || !u.inloop || !u.known || !u.val || !u.map || !u.prev_map)
+	u.recs = arena_alloc(a, sizeof *u.recs * (u.nbody + 1));
+	if (!u.body || !u.recs)
 		return false;
+	memset(u.recs, 0, sizeof *u.recs * (u.nbody + 1));
 	u.nbody = 0;
 	collect(&u, &loop->body, 0, false);
-	if (!check_shape(&u) || !simulate(&u))
-		return false;
-	struct ir_cf_list out = { 0 };
-	for (int it = 0; it <= u.trips; it++) {
-		struct ir_instr **t = u.prev_map;
-		u.prev_map = u.map;
-		u.map = t;
-		if (!copy_body(&u, it, &out))
-			return false; /* out of memory: the function is untouched */
-	}
-	replace_loop(&u, list, &out);
-	return true;
+	bool done = unroll_loop(&u, list);
+	for (uint32_t i = 0; i < u.nbody; i++)
+		u.body[i]->pass_data = NULL;
+	return done;
 }
 
 static bool unroll_list(struct ir_func *f, struct ir_cf_list *list)
@@ -492,7 +513,14 @@ static bool unroll_list(struct ir_func *f, struct ir_cf_list *list)
 	return progress;
 }
 
+static void clear_pass_data(struct ir_instr *in, void *ud)
+{
+	(void)ud;
+	in->pass_data = NULL;
+}
+
 bool ir_opt_loop_unroll(struct ir_func *f)
 {
+	ir_foreach_instr(f, clear_pass_data, NULL);
 	return unroll_list(f, &f->body);
 }
