@@ -18,6 +18,7 @@ struct fe_ctx {
 	bool ext_texture_rect;  /* GL_ARB_texture_rectangle enabled */
 	bool ext_texture_rect_warn; /* ... with `warn` (itself or `all`): warn on each use */
 	bool after_syntax_errors; /* sema: do not report undeclared names */
+	struct limits limits;   /* resource limits of this compile (compile_limits.def) */
 };
 
 static inline struct src_loc fe_loc(const struct fe_ctx *fe, int line, int col)

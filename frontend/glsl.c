@@ -64,6 +64,10 @@ static void fe_init(struct fe_ctx *fe, const char *source, const char *filename,
 	fe->file = filename ? arena_strdup(arena, filename) : "<source>";
 	fe->stage = opts ? opts->stage : GLSL_STAGE_FRAGMENT;
 	fe->version = 110;
+	if (opts && opts->limits)
+		fe->limits = *opts->limits;
+	else
+		limits_default(&fe->limits);
 	diag_add_source(diag, fe->file, source ? source : "");
 }
 
@@ -94,6 +98,8 @@ static bool front(struct fe_ctx *fe, const char *source, const struct glsl_optio
 	 * checker still runs, but stays quiet about undeclared names: those
 	 * are mostly the declarations the syntax errors dropped */
 	bool parsed = parse_unit(&pc);
+	if (pc.over_limit)
+		return false; /* the parse stopped early: no checks on a torn tree */
 	fe->after_syntax_errors = !parsed;
 	bool checked = sema_check(fe, pc.unit.first, prog);
 	return parsed && checked;

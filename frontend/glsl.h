@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include "ir.h"
+#include "compile_limits.h"
 
 enum glsl_stage { GLSL_STAGE_FRAGMENT, GLSL_STAGE_VERTEX };
 
@@ -17,6 +18,7 @@ struct glsl_options {
 	enum glsl_stage stage;
 	const struct glsl_define *defines; /* -D / -U in command-line order */
 	int ndefines;
+	const struct limits *limits;       /* NULL: every limit at its default */
 };
 
 /* Preprocessed text (uscc -E); NULL on error (diagnostics in `diag`). */

@@ -26,6 +26,8 @@ int glslyylex(GLSLYYSTYPE *lval, GLSLYYLTYPE *lloc, void *scanner);
 static void glslyyerror(GLSLYYLTYPE *l, void *scanner, struct parse_ctx *pc, const char *msg)
 {
 	(void)scanner;
+	if (pc->over_limit)
+		return; /* the limit's own error says it all */
 	if (strcmp(msg, "memory exhausted") == 0)
 		msg = "the program is nested too deeply";
 	diag_error(pc->fe->diag, fe_loc(pc->fe, l->first_line, l->first_column), "%s", msg);

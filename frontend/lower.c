@@ -10,7 +10,6 @@
 /* Inlining and unrolling multiply code: past this many IR instructions a
  * shader cannot fit the hardware anyway, and stopping keeps hostile input
  * (a chain of functions each calling the next twice) from running away. */
-enum { LOWER_MAX_INLINE = 64, LOWER_MAX_INSTRS = 1 << 20 };
 
 void lower_refuse(struct lower *l, struct src_loc loc, const char *fmt, ...)
 {
@@ -302,9 +301,11 @@ void lower_stmt(struct lower *l, struct ast_node *n)
 		lower_refuse(l, n->loc, "statements nested too deeply");
 		return;
 	}
-	if (l->f->next_id > LOWER_MAX_INSTRS) {
-		lower_refuse(l, n->loc, "the shader is too large (more than %d IR instructions after "
-			     "inlining and unrolling)", LOWER_MAX_INSTRS);
+	const struct limits *lim = &l->fe->limits;
+	if (l->f->next_id > lim->v[LIMIT_IR_INSTRUCTIONS]) {
+		if (!l->quiet)
+			limit_error(l->fe->diag, n->loc, lim, LIMIT_IR_INSTRUCTIONS, l->f->next_id);
+		l->failed = true;
 		return;
 	}
 	l->b.loc = n->loc;
@@ -395,8 +396,12 @@ static void call_user(struct lower *l, struct ast_node *call, struct lv *result)
 		lower_refuse(l, call->loc, "function '%s' is declared but never defined", f->name);
 		return;
 	}
-	if (++l->inline_depth > LOWER_MAX_INLINE) {
-		lower_refuse(l, call->loc, "calls nested too deeply");
+	const struct limits *lim = &l->fe->limits;
+	if (++l->inline_depth > lim->v[LIMIT_CALL_DEPTH]) {
+		if (!l->quiet)
+			limit_error(l->fe->diag, call->loc, lim, LIMIT_CALL_DEPTH, l->inline_depth);
+		l->failed = true;
+		l->inline_depth--;
 		return;
 	}
 	struct ast_node *body = f->def->kid[1];
@@ -600,6 +605,7 @@ struct ir_func *lower_program(struct fe_ctx *fe, const struct sema_program *prog
 								       : IR_STAGE_FRAGMENT);
 	if (!l.f)
 		return NULL;
+	l.f->id_budget = (uint32_t)fe->limits.v[LIMIT_IR_INSTRUCTIONS];
 	if (!prog->main || !prog->main->def) {
 		/* a compile-only check (glsl_check) accepts this; a program needs it */
 		diag_error(fe->diag, fe_loc(fe, 0, 0), "no definition of 'void main()'");

@@ -14,6 +14,8 @@ struct parse_ctx {
 	const char **struct_names;    /* names the lexer returns as TYPE_NAME */
 	int nstruct, capstruct;
 	void *scanner;
+	long ntokens;                 /* tokens read, against LIMIT_TOKENS */
+	bool over_limit;              /* a limit stopped the parse: no more errors */
 };
 
 /* Parses the preprocessed text into pc->unit; false on syntax errors. */

@@ -12,7 +12,7 @@
 
 #include "strbuf.h"
 
-enum { PP_MAX_DEPTH = 200, PP_MAX_OUTPUT = 16 << 20, PP_BUCKETS = 256 };
+enum { PP_BUCKETS = 256 };
 
 struct pp_macro {
 	const char *name;
@@ -123,6 +123,31 @@ static void skip_splices(const char *src, size_t *i, int *line, int *col)
 	}
 }
 
+/* The source's size and its longest line, checked before any other work
+ * so that an oversized input costs one pass over its bytes. */
+static bool source_fits(struct pp *pp, const char *src)
+{
+	const struct limits *lim = &pp->fe->limits;
+	long line = 1, col = 1, size = 0;
+	for (const char *p = src; *p; p++) {
+		if (++size > lim->v[LIMIT_SOURCE_BYTES]) {
+			size_t total = (size_t)size + strlen(p + 1);
+			return limit_error(pp->fe->diag, fe_loc(pp->fe, (int)line, (int)col), lim,
+					   LIMIT_SOURCE_BYTES, (long)total);
+		}
+		if (*p == '\n') {
+			line++, col = 1;
+		} else if (col++ > lim->v[LIMIT_LINE_LENGTH]) {
+			long n = col - 1;
+			while (p[1] && p[1] != '\n')
+				p++, n++;
+			return limit_error(pp->fe->diag, fe_loc(pp->fe, (int)line,
+				(int)lim->v[LIMIT_LINE_LENGTH] + 1), lim, LIMIT_LINE_LENGTH, n);
+		}
+	}
+	return true;
+}
+
 static bool strip_comments(struct pp *pp, const char *src)
 {
 	int line = 1, col = 1;
@@ -200,11 +225,13 @@ static void span_loc(const struct pp_span *s, size_t i, int *line, int *col)
 
 static void emit(struct pp *pp, struct fe_buf *out, const struct pp_span *s, size_t from, size_t to)
 {
-	if (out->len > PP_MAX_OUTPUT) {
+	const struct limits *lim = &pp->fe->limits;
+	if (out->len + (to - from) > (size_t)lim->v[LIMIT_PREPROCESSED_BYTES]) {
 		if (!pp->too_big) {
 			int l, c;
 			span_loc(s, from, &l, &c);
-			pp_error(pp, l, c, "macro expansion is too large%s", "");
+			limit_error(pp->fe->diag, fe_loc(pp->fe, l + pp->line_delta, c), lim,
+				    LIMIT_PREPROCESSED_BYTES, (long)(out->len + (to - from)));
 			pp->too_big = true;
 		}
 		return;
@@ -324,8 +351,11 @@ static size_t expand_call(struct pp *pp, struct fe_buf *out, const struct pp_spa
 static void expand(struct pp *pp, struct fe_buf *out, const struct pp_span *s,
 		   const struct pp_hide *hide, int depth)
 {
-	if (depth > PP_MAX_DEPTH) {
-		pp_error(pp, s->fline, s->fcol, "macro expansion nested too deeply%s", "");
+	if (depth > pp->fe->limits.v[LIMIT_MACRO_DEPTH]) {
+		if (!pp->too_big)
+			limit_error(pp->fe->diag, fe_loc(pp->fe, s->fline + pp->line_delta, s->fcol),
+				    &pp->fe->limits, LIMIT_MACRO_DEPTH, depth);
+		pp->too_big = true;
 		return;
 	}
 	size_t i = 0;
@@ -855,6 +885,8 @@ bool pp_run(struct fe_ctx *fe, const char *source, const struct glsl_options *op
 	fe_buf_init(&pp.clean, fe->arena, true);
 	fe_buf_init(&pp.out, fe->arena, true);
 	fe_buf_append(&pp.out, "", 0, 1, 1);
+	if (!source_fits(&pp, source ? source : ""))
+		return false;
 	strip_comments(&pp, source ? source : "");
 	add_command_line(&pp, opts);
 	size_t run = 0; /* start of the pending run of text lines */

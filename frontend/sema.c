@@ -104,6 +104,22 @@ static void declare_builtin_type(void *ud, const struct glsl_type *t)
 
 /* --- types --- */
 
+/* The struct's name becomes a type in the current scope (an error type
+ * stands in for a struct that failed, so its uses say nothing more). */
+static void declare_struct_name(struct sema *s, struct ast_struct *st)
+{
+	if (!st->name)
+		return;
+	struct sema_entry *old = lookup_here(s, st->name);
+	if (old) {
+		sema_err(s, st->loc, "'%s' redeclared", st->name);
+	} else {
+		struct sema_entry *e = add_entry(s, st->name);
+		if (e)
+			e->type = st->type;
+	}
+}
+
 static const struct glsl_type *resolve_struct(struct sema *s, struct ast_struct *st)
 {
 	if (st->type)
@@ -112,11 +128,18 @@ static const struct glsl_type *resolve_struct(struct sema *s, struct ast_struct 
 	for (struct ast_node *m = st->members; m; m = m->next)
 		for (struct ast_node *d = m->kid[0]; d; d = d->next)
 			n++;
+	const struct limits *lim = &s->fe->limits;
+	if (n > lim->v[LIMIT_STRUCT_FIELDS]) {
+		limit_error(s->fe->diag, st->loc, lim, LIMIT_STRUCT_FIELDS, n);
+		st->type = &glsl_type_error;
+		declare_struct_name(s, st);
+		return st->type;
+	}
 	struct glsl_field *f = arena_alloc(s->a, sizeof *f * (size_t)(n ? n : 1));
 	struct glsl_type *t = arena_alloc(s->a, sizeof *t);
 	if (!f || !t)
 		return &glsl_type_error;
-	int k = 0;
+	int k = 0, depth = 1;
 	bool bad = false;
 	if (st->name && strncmp(st->name, "gl_", 3) == 0)
 		sema_err(s, st->loc, "names beginning with 'gl_' are reserved: '%s'", st->name);
@@ -156,24 +179,23 @@ static const struct glsl_type *resolve_struct(struct sema *s, struct ast_struct 
 			f[k].name = d->name;
 			f[k].type = dt;
 			k++;
+			const struct glsl_type *ft = dt->base == GLSL_ARRAY ? dt->elem : dt;
+			if (ft->base == GLSL_STRUCT && ft->struct_depth + 1 > depth)
+				depth = ft->struct_depth + 1;
 		}
+	}
+	if (depth > lim->v[LIMIT_STRUCT_DEPTH]) {
+		limit_error(s->fe->diag, st->loc, lim, LIMIT_STRUCT_DEPTH, depth);
+		bad = true;
 	}
 	t->base = GLSL_STRUCT;
 	t->cols = t->rows = 1;
 	t->name = st->name ? st->name : "<anonymous struct>";
 	t->fields = f;
 	t->nfields = k;
+	t->struct_depth = depth;
 	st->type = bad ? &glsl_type_error : t;
-	if (st->name) {
-		struct sema_entry *old = lookup_here(s, st->name);
-		if (old) {
-			sema_err(s, st->loc, "'%s' redeclared", st->name);
-		} else {
-			struct sema_entry *e = add_entry(s, st->name);
-			if (e)
-				e->type = st->type;
-		}
-	}
+	declare_struct_name(s, st);
 	return st->type;
 }
 
@@ -454,10 +476,28 @@ static void check_sub(struct sema *s, struct ast_node *n)
 	sema_pop(s);
 }
 
+static void check_stmt_kind(struct sema *s, struct ast_node *n);
+
+/* Statement nesting is bounded (LIMIT_BLOCK_DEPTH): every later stage
+ * recurses over it too. */
 static void check_stmt(struct sema *s, struct ast_node *n)
 {
 	if (!n)
 		return;
+	const struct limits *lim = &s->fe->limits;
+	if (s->stmt_depth >= lim->v[LIMIT_BLOCK_DEPTH]) {
+		if (!s->over_limit)
+			limit_error(s->fe->diag, n->loc, lim, LIMIT_BLOCK_DEPTH, s->stmt_depth + 1);
+		s->over_limit = true;
+		return;
+	}
+	s->stmt_depth++;
+	check_stmt_kind(s, n);
+	s->stmt_depth--;
+}
+
+static void check_stmt_kind(struct sema *s, struct ast_node *n)
+{
 	switch (n->kind) {
 	case AST_BLOCK:
 		check_block(s, n->kid[0], true);

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { SEMA_MAX_DEPTH = 2500 };
 
 static const struct glsl_type *err_t = &glsl_type_error;
 
@@ -105,8 +104,13 @@ int sema_const_int(struct sema *s, struct ast_node *e)
 		return -1;
 	}
 	float v = e->cval->v[0];
-	if (v <= 0 || v > 65536) {
-		sema_err(s, e->loc, "array size must be positive and reasonable, not %g", v);
+	if (v <= 0) {
+		sema_err(s, e->loc, "array size must be positive, not %g", v);
+		return -1;
+	}
+	const struct limits *lim = &s->fe->limits;
+	if (v > (float)lim->v[LIMIT_ARRAY_SIZE]) {
+		limit_error(s->fe->diag, e->loc, lim, LIMIT_ARRAY_SIZE, v > 2e9f ? 2000000000L : (long)v);
 		return -1;
 	}
 	return (int)v;
@@ -442,7 +446,14 @@ static const struct glsl_type *check_index(struct sema *s, struct ast_node *e)
 	if (e->kid[1]->cval) {
 		float k = e->kid[1]->cval->v[0];
 		if (k < 0 || (len > 0 && k >= len)) {
-			sema_err(s, e->kid[1]->loc, "index %d is out of range [0, %d)", (int)k, len);
+			sema_err(s, e->kid[1]->loc, "index %.0f is out of range [0, %d)", k, len);
+			return err_t;
+		}
+		const struct limits *lim = &s->fe->limits;
+		if (len == 0 && k >= (float)lim->v[LIMIT_ARRAY_SIZE]) {
+			/* the index sizes an array declared without a size */
+			limit_error(s->fe->diag, e->kid[1]->loc, lim, LIMIT_ARRAY_SIZE,
+				    k > 2e9f ? 2000000000L : (long)k + 1);
 			return err_t;
 		}
 		/* an array declared without a size gets one from its largest index */
@@ -866,9 +877,12 @@ const struct glsl_type *sema_expr(struct sema *s, struct ast_node *e)
 {
 	if (!e)
 		return err_t;
-	if (++s->depth > SEMA_MAX_DEPTH) {
+	const struct limits *lim = &s->fe->limits;
+	if (++s->depth > lim->v[LIMIT_EXPRESSION_DEPTH]) {
+		if (!s->over_limit)
+			limit_error(s->fe->diag, e->loc, lim, LIMIT_EXPRESSION_DEPTH, s->depth);
+		s->over_limit = true;
 		s->depth--;
-		sema_err(s, e->loc, "expression nested too deeply");
 		return set_type(e, err_t);
 	}
 	const struct glsl_type *t = err_t;

@@ -27,6 +27,8 @@ struct sema {
 	struct sema_function *cur_fn;
 	int loops;
 	int depth;                    /* expression recursion */
+	int stmt_depth;               /* statement nesting */
+	bool over_limit;              /* a nesting limit was reported: say it once */
 	bool float_precision;         /* ES: a default float precision is in effect */
 	int float_prec, int_prec;     /* ES: default precisions (enum ast_precision) */
 	bool constructing;            /* resolving a constructor's type */

@@ -31,6 +31,7 @@ struct glsl_type {
 	int length;                      /* ARRAY; 0 = size not known yet */
 	const struct glsl_field *fields; /* STRUCT */
 	int nfields;
+	int struct_depth;                /* STRUCT: 1 + deepest struct among its fields */
 };
 
 /* Built-in types by name, NULL when `name` is not one. */

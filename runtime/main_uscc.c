@@ -2,6 +2,7 @@
  * Parses options, reads the input, runs one library action, writes the
  * output atomically (temporary file + rename) and maps the status to the
  * exit code: 0 success, 1 invalid shader / container, 2 usage or I/O. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,10 @@ static const char help_text[] =
 	"  --emit=bin|raw|hex output form when compiling: the container (default), the\n"
 	"                     bare little-endian code words, or C array text\n"
 	"  -Werror            treat warnings as errors\n"
+	"  --limit NAME=N     tighten a resource limit (source-bytes, line-length, tokens,\n"
+	"                     preprocessed-bytes, macro-depth, expression-depth,\n"
+	"                     block-depth, call-depth, array-size, struct-fields,\n"
+	"                     struct-depth, ir-instructions); N is 1 up to the default\n"
 	"  --version          print the version\n"
 	"  --help             print this help\n"
 	"  FILE '-'           read the source from standard input\n"
@@ -197,6 +202,24 @@ static int parse_define(struct cli *c, const char *v)
 	return st == USCC_OK ? 0 : usage("invalid macro name in -D '%s'", v);
 }
 
+/* --limit NAME=N */
+static int parse_limit(struct cli *c, const char *v)
+{
+	const char *eq = strchr(v, '=');
+	char *name = eq ? strndup(v, (size_t)(eq - v)) : NULL;
+	enum uscc_limit which;
+	bool known = name && uscc_limit_find(name, &which) == USCC_OK;
+	free(name);
+	if (!known)
+		return usage("unknown limit in --limit '%s' (see --help)", v);
+	char *end;
+	errno = 0;
+	long n = strtol(eq + 1, &end, 10);
+	if (errno || end == eq + 1 || *end || uscc_options_set_limit(c->opts, which, n) != USCC_OK)
+		return usage("--limit '%s': the value must be an integer from 1 up to the default", v);
+	return 0;
+}
+
 static int parse_one(struct cli *c, int argc, char **argv, int *i)
 {
 	const char *a = argv[*i];
@@ -226,6 +249,9 @@ static int parse_one(struct cli *c, int argc, char **argv, int *i)
 			return usage("'%s' needs a macro name", "-U");
 		if (uscc_options_undefine(c->opts, v) != USCC_OK)
 			return usage("invalid macro name in -U '%s'", v);
+	} else if (strcmp(a, "--limit") == 0 || strncmp(a, "--limit=", 8) == 0) {
+		const char *v = a[7] == '=' ? a + 8 : *i + 1 < argc ? argv[++*i] : NULL;
+		return v ? parse_limit(c, v) : usage("'%s' needs NAME=N", "--limit");
 	} else if (strncmp(a, "--stage=", 8) == 0) {
 		const char *v = a + 8;
 		if (!strcmp(v, "fragment") || !strcmp(v, "frag"))

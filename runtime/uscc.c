@@ -175,7 +175,7 @@ static struct glsl_options frontend_options(const struct uscc_options *o)
 {
 	return (struct glsl_options){
 		o->stage == USCC_STAGE_VERTEX ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT,
-		o->defines, o->ndefines };
+		o->defines, o->ndefines, &o->limits };
 }
 
 static void stats_from(struct uscc_stats *d, const struct r500_stats *s)
@@ -316,10 +316,9 @@ enum uscc_status uscc_run(const struct uscc_options *o, enum uscc_action action,
 {
 	*out = NULL;
 	/* NULL options: the defaults of uscc_options_create(NULL) */
-	struct uscc_options defaults = { mem_default_allocator, USCC_STAGE_FRAGMENT, 2, false,
-					 false, NULL, NULL, 0, 0 };
+	struct uscc_options defaults;
 	if (!o)
-		o = &defaults;
+		o = uscc_options_init_default(&defaults, NULL);
 	struct mem_allocator alloc = o->alloc;
 	if (len == USCC_NUL_TERMINATED)
 		len = source ? strlen(source) : 0;

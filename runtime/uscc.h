@@ -70,6 +70,39 @@ enum uscc_status uscc_options_set_filename(struct uscc_options *o, const char *n
  * container then holds compile_us = 0, so output stays byte-identical. */
 enum uscc_status uscc_options_set_record_time(struct uscc_options *o, bool on);
 
+/* ---- resource limits ----
+ * Untrusted sources (WebGL) are bounded: going over a limit refuses the
+ * shader with "FILE:LINE:COL: error: too many <what>: <figure>, over the
+ * limit of <value> (limit '<name>')".  With every limit at its default,
+ * any source of at most 1 MiB compiles or is refused within about 1 s and
+ * 256 MiB.  A driver may tighten them; none can be raised above its
+ * default.  Changed limits are part of the cache key. */
+enum uscc_limit {
+	USCC_LIMIT_SOURCE_BYTES,       /* bytes of source text (1 MiB) */
+	USCC_LIMIT_LINE_LENGTH,        /* characters in one source line */
+	USCC_LIMIT_TOKENS,             /* tokens after preprocessing */
+	USCC_LIMIT_PREPROCESSED_BYTES, /* bytes of text after macro expansion */
+	USCC_LIMIT_MACRO_DEPTH,        /* levels of nested macro expansion */
+	USCC_LIMIT_EXPRESSION_DEPTH,   /* levels of nested expressions */
+	USCC_LIMIT_BLOCK_DEPTH,        /* levels of nested blocks and statements */
+	USCC_LIMIT_CALL_DEPTH,         /* levels of nested function calls */
+	USCC_LIMIT_ARRAY_SIZE,         /* elements in one array */
+	USCC_LIMIT_STRUCT_FIELDS,      /* fields in one struct */
+	USCC_LIMIT_STRUCT_DEPTH,       /* levels of structs inside structs */
+	USCC_LIMIT_IR_INSTRUCTIONS,    /* IR instructions made by inlining and unrolling */
+	USCC_LIMIT_COUNT
+};
+/* The built-in value (also the highest allowed); -1 for an unknown limit. */
+long uscc_limit_default(enum uscc_limit which);
+/* "source-bytes", ... (the names the CLI's --limit takes); NULL if unknown. */
+const char *uscc_limit_name(enum uscc_limit which);
+/* The limit called `name`; USCC_USAGE_ERROR if there is none. */
+enum uscc_status uscc_limit_find(const char *name, enum uscc_limit *out);
+/* Sets a limit to 1..default; anything else is USCC_USAGE_ERROR. */
+enum uscc_status uscc_options_set_limit(struct uscc_options *o, enum uscc_limit which, long value);
+/* The value in force (o NULL: the default); -1 for an unknown limit. */
+long uscc_options_limit(const struct uscc_options *o, enum uscc_limit which);
+
 /* ---- compiling ---- */
 
 /* Pass as `len` for a NUL-terminated source. */

@@ -14,7 +14,13 @@ struct uscc_options {
 	char *filename;
 	struct glsl_define *defines; /* names and values allocated with alloc */
 	int ndefines, cap;
+	struct limits limits;        /* resource limits (util/compile_limits.def) */
 };
+
+/* The options of uscc_options_create (no defines, no file name), in o;
+ * returns o.  For the calls given NULL options. */
+struct uscc_options *uscc_options_init_default(struct uscc_options *o,
+					       const struct uscc_allocator *alloc);
 
 /* A result holding `size` bytes of data (copied; a NUL is appended) and
  * the diagnostics text; stats may be NULL.  NULL on allocation failure. */

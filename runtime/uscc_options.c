@@ -27,17 +27,22 @@ static void free_str(const struct mem_allocator *a, char *s)
 		mem_free(a, s, strlen(s) + 1);
 }
 
+struct uscc_options *uscc_options_init_default(struct uscc_options *o,
+					       const struct uscc_allocator *alloc)
+{
+	memset(o, 0, sizeof *o);
+	o->alloc = uscc_allocator_of(alloc);
+	o->stage = USCC_STAGE_FRAGMENT;
+	o->opt_level = 2;
+	limits_default(&o->limits);
+	return o;
+}
+
 struct uscc_options *uscc_options_create(const struct uscc_allocator *alloc)
 {
 	struct mem_allocator a = uscc_allocator_of(alloc);
 	struct uscc_options *o = mem_alloc(&a, sizeof *o);
-	if (!o)
-		return NULL;
-	memset(o, 0, sizeof *o);
-	o->alloc = a;
-	o->stage = USCC_STAGE_FRAGMENT;
-	o->opt_level = 2;
-	return o;
+	return o ? uscc_options_init_default(o, alloc) : NULL;
 }
 
 void uscc_options_destroy(struct uscc_options *o)
@@ -160,14 +165,49 @@ static uint64_t hash_str(uint64_t h, const char *s)
 	return hash_bytes(h, s, strlen(s));
 }
 
+_Static_assert((int)USCC_LIMIT_COUNT == (int)LIMIT_COUNT, "uscc.h's enum uscc_limit follows compile_limits.def");
+
+long uscc_limit_default(enum uscc_limit which)
+{
+	return (unsigned)which < LIMIT_COUNT ? limit_infos[which].def : -1;
+}
+
+const char *uscc_limit_name(enum uscc_limit which)
+{
+	return (unsigned)which < LIMIT_COUNT ? limit_infos[which].name : NULL;
+}
+
+enum uscc_status uscc_limit_find(const char *name, enum uscc_limit *out)
+{
+	int k = name ? limits_find(name, strlen(name)) : -1;
+	if (k < 0)
+		return USCC_USAGE_ERROR;
+	*out = (enum uscc_limit)k;
+	return USCC_OK;
+}
+
+enum uscc_status uscc_options_set_limit(struct uscc_options *o, enum uscc_limit which, long value)
+{
+	if (!o || (unsigned)which >= LIMIT_COUNT || value < 1 || value > limit_infos[which].def)
+		return USCC_USAGE_ERROR;
+	o->limits.v[which] = value;
+	return USCC_OK;
+}
+
+long uscc_options_limit(const struct uscc_options *o, enum uscc_limit which)
+{
+	if ((unsigned)which >= LIMIT_COUNT)
+		return -1;
+	return o ? o->limits.v[which] : limit_infos[which].def;
+}
+
 uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t len)
 {
 	if (len == USCC_NUL_TERMINATED)
 		len = source ? strlen(source) : 0;
-	struct uscc_options defaults = { mem_default_allocator, USCC_STAGE_FRAGMENT, 2, false,
-					 false, NULL, NULL, 0, 0 };
+	struct uscc_options defaults;
 	if (!o)
-		o = &defaults;
+		o = uscc_options_init_default(&defaults, NULL);
 	uint64_t h = FNV64_BASIS;
 	h = hash_str(h, "uscc");
 	h = hash_str(h, USCC_VERSION);
@@ -182,5 +222,12 @@ uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t
 		h = hash_str(h, o->defines[i].name);
 		h = hash_str(h, o->defines[i].value);
 	}
+	/* limits tightened below their defaults change what is refused; keys
+	 * of default options stay as they were before limits existed */
+	for (int k = 0; k < LIMIT_COUNT; k++)
+		if (o->limits.v[k] != limit_infos[k].def) {
+			h = hash_u64(h, (uint64_t)k);
+			h = hash_u64(h, (uint64_t)o->limits.v[k]);
+		}
 	return hash_bytes(h, source ? source : "", source ? len : 0);
 }
