@@ -119,15 +119,23 @@ struct fc_scan {
 	bool quad;        /* derivatives or lookups: keep all pixels running */
 };
 
+static bool scan_needs_fc(const struct fc_scan *sc);
+
+/* One walk of the list: a nested IF's own verdict comes from the same
+ * walk of its branches (asking isel_if_needs_fc there would walk them
+ * again at every level: exponential in the nesting). */
 static void scan_list(const struct ir_cf_list *list, struct fc_scan *sc)
 {
 	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
 		if (cf->kind == IR_CF_LOOP) {
 			sc->forced = true;
 		} else if (cf->kind == IR_CF_IF) {
-			sc->forced |= isel_if_needs_fc(cf);
-			scan_list(&cf->then_list, sc);
-			scan_list(&cf->else_list, sc);
+			struct fc_scan sub = { 0, false, false };
+			scan_list(&cf->then_list, &sub);
+			scan_list(&cf->else_list, &sub);
+			sc->forced |= scan_needs_fc(&sub);
+			sc->weight += sub.weight;
+			sc->quad |= sub.quad;
 		} else {
 			for (const struct ir_instr *in = cf->block.first; in; in = in->next) {
 				sc->forced |= in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE;
@@ -143,12 +151,17 @@ static void scan_list(const struct ir_cf_list *list, struct fc_scan *sc)
  * BREAK or CONTINUE (or such an IF); otherwise when both sides together
  * make more than FC_IF_COST instructions, unless they use derivatives or
  * lookups (whose quad neighbours must have run the same code). */
+static bool scan_needs_fc(const struct fc_scan *sc)
+{
+	return sc->forced || (!sc->quad && sc->weight > FC_IF_COST);
+}
+
 bool isel_if_needs_fc(const struct ir_cf *cf)
 {
 	struct fc_scan sc = { 0, false, false };
 	scan_list(&cf->then_list, &sc);
 	scan_list(&cf->else_list, &sc);
-	return sc.forced || (!sc.quad && sc.weight > FC_IF_COST);
+	return scan_needs_fc(&sc);
 }
 
 static struct cg_op *fc_new(struct isel *s, int *index, struct r500_fc fc)

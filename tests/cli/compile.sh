@@ -144,6 +144,30 @@ printf 'X' | dd of=corrupt.bin bs=1 seek=40 conv=notrunc 2>/dev/null
 expect 1 "$USCC" --info corrupt.bin
 grep -q "error" err || fail "corrupt container message: $(cat err)"
 
+# whole-program limits name the file: FILE: error: with the figure
+{
+	echo 'varying vec4 v; void main() { vec4 x = v;'
+	i=0; while [ $i -lt 600 ]; do echo 'x = x * 1.0001 + 0.5;'; i=$((i + 1)); done
+	echo 'gl_FragColor = x; }'
+} >long.frag
+expect 1 "$USCC" long.frag -o long.bin
+grep -q '^long\.frag: error: program needs at least 600 instruction slots; the R500 has 512' err ||
+	fail "over-long program message: $(cat err)"
+# 30 nested ifs compile at once (the flow-control scan was exponential)
+{
+	echo 'varying vec4 v; void main() { vec4 x = v;'
+	i=0; while [ $i -lt 30 ]; do echo "if (v.x > 0.$i) { x = x * 1.5 + 0.5;"; i=$((i + 1)); done
+	i=0; while [ $i -lt 30 ]; do echo '}'; i=$((i + 1)); done
+	echo 'gl_FragColor = x; }'
+} >nested.frag
+expect 0 "$USCC" nested.frag -o nested.bin
+# a limit tightened on the command line
+expect 1 "$USCC" --limit tokens=5 ok.frag -o lim.bin
+grep -q "^ok\.frag:[0-9]*:[0-9]*: error: too many tokens .*(limit 'tokens')" err ||
+	fail "--limit tokens message: $(cat err)"
+expect 2 "$USCC" --limit tokens=0 ok.frag -o lim.bin
+expect 2 "$USCC" --limit no-such-limit=3 ok.frag -o lim.bin
+
 # no temporary files left behind
 ls -a | grep -q '\.tmp-' && fail "temporary files left: $(ls -a)"
 
