@@ -214,33 +214,36 @@ static bool draw_inputs(struct emu_ctx *ctx)
 	return true;
 }
 
-/* The step limit: the configured one, else EMU_DEFAULT_STEPS scaled down
- * for large draws (each step costs a pass over all quads) so that a
- * runaway program is caught in bounded time. */
-static long step_limit(const struct emu_ctx *ctx)
+long emu_default_steps(int width, int height)
 {
-	if (ctx->cfg->max_steps > 0)
-		return ctx->cfg->max_steps;
-	long quads = ctx->npx / EMU_QUAD;
+	long quads = (long)((width + 1) / 2) * (long)((height + 1) / 2);
 	long max = EMU_DEFAULT_WORK / (quads > 0 ? quads : 1);
 	if (max > EMU_DEFAULT_STEPS)
 		max = EMU_DEFAULT_STEPS;
 	return max < EMU_MIN_DEFAULT_STEPS ? EMU_MIN_DEFAULT_STEPS : max;
 }
 
-/* The draw's one sequencer: every slot runs over all pixels at once. */
+/* The draw's one sequencer: every slot runs over all pixels at once, up
+ * to the step bound (the configured one, else EMU_DEFAULT_STEPS scaled
+ * down for large draws, since each step costs a pass over all quads), so
+ * that a runaway program stops in bounded time. */
 static bool draw_run(struct emu_ctx *ctx)
 {
 	const struct r500_program *p = ctx->p;
-	long max = step_limit(ctx);
+	const struct emu_config *cfg = ctx->cfg;
+	long max = cfg->max_steps > 0 ? cfg->max_steps
+				      : emu_default_steps(cfg->width, cfg->height);
 	int last = -1;
 	ctx->pc = 0;
 	ctx->skip_endloop = -1;
-	for (long steps = 0; ctx->pc >= 0 && ctx->pc < p->ninst; steps++) {
-		if (steps >= max)
-			return emu_fail(ctx, "runaway program: more than %ld instructions "
-					"executed (one program counter for the whole draw)",
-					max);
+	for (ctx->steps = 0; ctx->pc >= 0 && ctx->pc < p->ninst; ctx->steps++) {
+		if (ctx->steps >= max) {
+			ctx->step_limit = true;
+			return emu_fail(ctx, "runaway program: the step bound of %ld steps (%s) "
+					"was reached at slot %d (one program counter for the "
+					"whole draw)", max, cfg->max_steps > 0 ? "max_steps"
+					: "the default for this draw size", ctx->pc);
+		}
 		const struct r500_inst *in = &p->code[ctx->pc];
 		if (in->cmn.tex_sem_wait)
 			memset(ctx->tex_acquired, 0, sizeof ctx->tex_acquired);
@@ -358,6 +361,8 @@ bool emu_run(const struct r500_program *p, const struct emu_config *cfg,
 	if (!ok)
 		emu_image_free(out);
 	if (ctx) {
+		out->steps = ctx->steps;
+		out->step_limit = ctx->step_limit;
 		emu_draw_free(ctx);
 		free(ctx->warn);
 	}

@@ -24,8 +24,10 @@ struct emu_config {
 	const struct emu_varying *varyings; int nvaryings; /* others: (u, v, 0, 1) */
 	const struct emu_uniform *uniforms; int nuniforms; /* others: initializer, else 0 */
 	const struct tex_image *textures;   int ntextures; /* indexed by unit */
-	int max_steps;         /* steps of the draw's one PC (= instruction executions
-				  per quad); 0 = default, lower for large draws */
+	int max_steps;         /* the step bound: steps of the draw's one PC (=
+				  instruction executions per quad) before a run
+				  stops as a runaway; 0 = the default
+				  (emu_default_steps), lower for large draws */
 };
 
 /* Per-pixel results: rt[target][(y*width + x)*4 + c], depth, discard. */
@@ -35,11 +37,18 @@ struct emu_image {
 	float *depth;
 	bool *discarded;
 	char *warnings;        /* hazard reports (stale TEX reads...), or NULL */
+	long steps;            /* PC steps the draw took (set on failure too) */
+	bool step_limit;       /* emu_run failed: the run reached the step bound */
 };
 
+/* The step bound a run of this size gets when max_steps is 0. */
+long emu_default_steps(int width, int height);
+
 /* Runs the program; returns false with a message on a runtime fault
- * (a runaway loop, an FC stack overflow, an invalid instruction).  The
- * emulator never crashes on any program. */
+ * (a runaway loop stopped at the step bound, an FC stack overflow, a jump
+ * past the end, an invalid instruction) or when the draw would need more
+ * memory than the emulator's limit.  The emulator never crashes on any
+ * program: every index a decoded word gives is checked or wrapped. */
 bool emu_run(const struct r500_program *p, const struct emu_config *cfg,
 	     struct emu_image *out, char *why, size_t why_len);
 void emu_image_free(struct emu_image *img);

@@ -74,6 +74,8 @@ struct emu_ctx {
 
 	/* the one sequencer of the draw */
 	int pc;
+	long steps;                        /* PC steps taken */
+	bool step_limit;                   /* stopped at the step bound */
 	bool alu_valid;                    /* ALU result written since the last FC */
 	struct emu_loop loops[EMU_STACK]; int nloops;
 	int addr_stack[EMU_STACK];        int naddr;
