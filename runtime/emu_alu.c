@@ -31,13 +31,19 @@ struct alu_plan {
 	bool srcp;                       /* some input selects srcp */
 };
 
-static void plan_slot(const struct emu_ctx *ctx, const struct r500_addr *a, int al,
+static void plan_slot(struct emu_ctx *ctx, const struct r500_addr *a, int al,
 		      float inl[4], const float **fixed, int *temp)
 {
 	int addr = a->addr & 0xFF;
 	*temp = -1;
 	if (a->cnst & 1) {
-		*fixed = ctx->c[wrap(addr + ((a->rel & 1) ? al : 0), R500_NUM_CONSTS)];
+		int slot = wrap(addr + ((a->rel & 1) ? al : 0), R500_NUM_CONSTS);
+		/* a driver uploads only the container's slots: others hold 0 here */
+		if (slot >= ctx->p->nconst_slots)
+			emu_warn(ctx, ctx->pc, 2, "slot %d: reads constant c%d, past the "
+				 "program's %d constant slots", ctx->pc, slot,
+				 ctx->p->nconst_slots);
+		*fixed = ctx->c[slot];
 	} else if (addr & R500_INLINE_BIT) {
 		inl[0] = inl[1] = inl[2] = inl[3] = r500_inline_value(addr & 0x7F);
 		*fixed = inl;
@@ -47,7 +53,7 @@ static void plan_slot(const struct emu_ctx *ctx, const struct r500_addr *a, int 
 	}
 }
 
-static void plan_alu(const struct emu_ctx *ctx, const struct r500_alu *alu,
+static void plan_alu(struct emu_ctx *ctx, const struct r500_alu *alu,
 		     struct alu_plan *pl)
 {
 	int al = emu_al(ctx);

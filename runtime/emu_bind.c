@@ -58,7 +58,8 @@ static void bind_uniforms(struct emu_ctx *ctx)
 	const struct emu_config *cfg = ctx->cfg;
 	for (int i = 0; p->uniforms && i < p->nuniforms; i++) {
 		const struct r500_uniform *u = &p->uniforms[i];
-		if (!u->name || u->slot < 0 || u->slot >= R500_NUM_CONSTS)
+		if (!u->name || u->slot < 0 || u->slot >= R500_NUM_CONSTS || u->element < 0 ||
+		    u->element >= R500_NUM_CONSTS * 4)
 			continue;
 		/* the program's initializer first; a value given replaces it */
 		for (int j = 0; u->init && j < 4 && u->swizzle[j]; j++) {

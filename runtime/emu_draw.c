@@ -2,15 +2,18 @@
  * whole 2x2 quads, and a frame of temporaries per pixel sized by the
  * highest temporary the program can address (all 128 when it addresses
  * any temporary relative to aL), so that a large draw of a small program
- * stays small.  Frames start poisoned (NaN, never written). */
+ * stays small.  Frames start poisoned (NaN, never written).  A draw whose
+ * storage and image would pass emu_max_draw_bytes is refused up front. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "emu_internal.h"
 
-/* Refuse draws whose state would exceed this (clean error, no attempt). */
-static const double emu_max_draw_bytes = 4.0 * 1024 * 1024 * 1024;
+/* Refuse draws whose state and image would exceed this (a clean error,
+ * no attempt): 2048x2048 fits a program of up to 9 temporaries, 680x680
+ * one that addresses all 128 (relative addressing); 4096x4096 never. */
+static const double emu_max_draw_bytes = 1024.0 * 1024 * 1024;
 
 static void note_temp(int *n, int addr, bool rel)
 {
@@ -77,8 +80,10 @@ bool emu_draw_alloc(struct emu_ctx *ctx, int width, int height)
 	long qw = (width + 1) / 2, qh = (height + 1) / 2;
 	long npx = qw * qh * EMU_QUAD;
 	int nt = emu_frame_temps(ctx->p);
-	double bytes = (double)npx * ((double)sizeof(struct emu_pixel) +
-				      (double)nt * (sizeof(float[4]) + 1));
+	double image = (double)width * height *
+		       (R500_NUM_TARGETS * sizeof(float[4]) + sizeof(float) + sizeof(bool));
+	double bytes = image + (double)npx * ((double)sizeof(struct emu_pixel) +
+					      (double)nt * (sizeof(float[4]) + 1));
 	if (bytes > emu_max_draw_bytes || (double)npx * nt > (double)(SIZE_MAX / sizeof(float[4])))
 		return emu_fail(ctx, "a %dx%d draw of a program using %d temporaries needs "
 				"%.0f MiB, more than the emulator's limit of %.0f MiB",

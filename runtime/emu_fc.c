@@ -5,7 +5,8 @@
  * the loop counts are taken over the draw, and BREAK/CONTINUE jump only
  * when no pixel of the draw is left in the loop.  Per pixel: the B_ELSE
  * swap, branch counters (INCR/DECR) and leaving the loop.  The loop stack
- * (with aL) and the address stack for call/return are the draw's. */
+ * (with aL) and the address stack for call/return are the draw's; their
+ * depth, and every jump target, is checked (a fault, never a wild PC). */
 #include "emu_internal.h"
 
 static bool fc_predicate(const struct emu_pixel *px, const struct r500_cmn *m)
@@ -220,6 +221,10 @@ bool emu_exec_fc(struct emu_ctx *ctx, const struct r500_inst *in)
 			return emu_fail(ctx, "slot %d: address stack overflow", ctx->pc);
 		ctx->addr_stack[ctx->naddr++] = ctx->pc + 1;
 	}
+	/* one past the last slot ends the program; further is no slot at all */
+	if (jump && target > ctx->p->ninst)
+		return emu_fail(ctx, "slot %d: jumps to slot %d, past the end of the program "
+				"(%d instructions)", ctx->pc, target, ctx->p->ninst);
 	ctx->pc = jump ? target : ctx->pc + 1;
 	return true;
 }
