@@ -1,6 +1,8 @@
 /* uscc-run: runs a container in the emulator over a rectangle of pixels
  * (INTERFACES.md §5).  Exit status: 0 success, 1 bad program or runtime
- * fault, 2 usage or I/O error.
+ * fault (a corrupt container, a runaway loop stopped at the step bound,
+ * a draw too large for the emulator), 2 usage or I/O error (a bad option,
+ * an unreadable file, a texture that is no readable PNG).
  *
  * Textures given as 2D images are bound to a unit per the program's
  * sampler table: a 1D sampler reads the image's bottom row, a 3D sampler
@@ -21,7 +23,37 @@ static const char usage[] =
 	"usage: uscc-run FILE.bin [--size WxH] [--uniform NAME=x[,y,z,w...]]...\n"
 	"                [--texture UNIT=FILE.png|checker|gradient]...\n"
 	"                [--varying NAME=BL:BR:TL:TR] [--target N] [-o out.png]\n"
-	"                [--dump] [--probe X,Y]\n";
+	"                [--dump] [--probe X,Y] [--max-steps N]\n"
+	"Runs the program in FILE.bin (\"-\": standard input) over WxH pixels\n"
+	"(default 64x64, at most 16384 a side) and prints every pixel as\n"
+	"\"X Y R G B A\" (--dump, or when neither -o nor --probe is given).\n"
+	"  --max-steps N   stop a runaway program after N steps of the program\n"
+	"                  counter (one for the whole draw; 1..1000000000); the\n"
+	"                  default is 2000000 for small draws, less for large ones\n"
+	"Exit status: 0 success; 1 invalid or corrupt program, or a runtime\n"
+	"fault (the step bound reached, a draw too large); 2 bad usage or I/O\n"
+	"error (including a texture file that is no readable PNG).\n";
+
+enum { MAX_STEPS_LIMIT = 1000000000 };
+
+/* uscc-run's own option: --max-steps N. */
+static int extra_option(void *ctx, int argc, char **argv, int *i, char *why, size_t why_len)
+{
+	const char *v;
+	int got = run_opt_value("uscc-run", argc, argv, i, "--max-steps", &v, why, why_len);
+	if (got <= 0)
+		return got;
+	char *end;
+	errno = 0;
+	long n = strtol(v, &end, 10);
+	if (end == v || *end || errno == ERANGE || n < 1 || n > MAX_STEPS_LIMIT) {
+		snprintf(why, why_len, "uscc-run: bad max-steps '%s' (want 1..%d)", v,
+			 MAX_STEPS_LIMIT);
+		return -1;
+	}
+	*(int *)ctx = (int)n;
+	return 1;
+}
 
 _Static_assert((int)RUN_UNITS == (int)R500_NUM_SAMPLERS, "one texture spec per sampler unit");
 
@@ -34,7 +66,7 @@ static int sampler_target(const struct r500_program *p, int unit)
 }
 
 /* Runs the program and reports; returns the exit status. */
-static int run(const struct run_opts *o, const struct r500_program *p)
+static int run(const struct run_opts *o, const struct r500_program *p, int max_steps)
 {
 	struct run_textures tex;
 	int target[RUN_UNITS];
@@ -60,11 +92,15 @@ static int run(const struct run_opts *o, const struct r500_program *p)
 	struct emu_config cfg = { .width = o->width, .height = o->height,
 				  .varyings = varyings, .nvaryings = o->nvaryings,
 				  .uniforms = uniforms, .nuniforms = o->nuniforms,
-				  .textures = tex.img, .ntextures = R500_NUM_SAMPLERS };
+				  .textures = tex.img, .ntextures = R500_NUM_SAMPLERS,
+				  .max_steps = max_steps };
 	struct emu_image img;
 	int status = 1;
 	if (!emu_run(p, &cfg, &img, why, sizeof why)) {
 		fprintf(stderr, "%s: error: %s\n", o->file, why);
+		if (img.step_limit)
+			fprintf(stderr, "%s: note: raise the step bound with --max-steps N "
+				"(up to %d)\n", o->file, MAX_STEPS_LIMIT);
 	} else {
 		status = 0;
 		for (char *w = img.warnings, *nl; w && *w; w = nl + 1) {
@@ -88,8 +124,10 @@ int main(int argc, char **argv)
 {
 	static struct run_opts o;
 	char why[512];
-	int st = run_parse_exit(run_args_parse(&o, "uscc-run", argc, argv, NULL, NULL, why,
-					       sizeof why), why, usage, stdout, stderr);
+	int max_steps = 0;
+	int st = run_parse_exit(run_args_parse(&o, "uscc-run", argc, argv, extra_option,
+					       &max_steps, why, sizeof why),
+				why, usage, stdout, stderr);
 	if (st >= 0)
 		return st;
 	size_t size = 0;
@@ -111,7 +149,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: error: %s\n", o.file, why);
 		status = 1;
 	} else {
-		status = run(&o, &prog);
+		status = run(&o, &prog, max_steps);
 	}
 	arena_destroy(arena);
 	free(data);
