@@ -1,5 +1,12 @@
 /* PNG I/O through libpng's simplified API, flipping rows: PNG stores the
- * top row first, GL (and our images) the bottom row first. */
+ * top row first, GL (and our images) the bottom row first.
+ *
+ * Hostile files: the simplified API catches libpng's errors itself (its
+ * setjmp/longjmp stays inside png_image_*), so a truncated, corrupt or
+ * non-PNG file comes back as a message; libpng's built-in limits (1M
+ * pixels a side, 8 MB per ancillary chunk, 1000 of them) hold while the
+ * header is read, and the dimensions are checked against ours before the
+ * image is allocated. */
 #include <math.h>
 #include <png.h>
 #include <stdint.h>
@@ -7,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "png_io.h"
+
+/* The largest PNG read: a side, and in all (16M texels, 256 MiB of floats). */
+enum { PNG_IO_MAX_SIDE = 16384, PNG_IO_MAX_TEXELS = 16 << 20 };
 
 static uint8_t to_byte(float v)
 {
@@ -61,9 +71,12 @@ bool png_read_rgba(const char *path, int *w, int *h, float **rgba,
 		return false;
 	}
 	img.format = PNG_FORMAT_RGBA;
-	if (img.width == 0 || img.height == 0 || img.width > 16384 || img.height > 16384) {
-		snprintf(why, why_len, "%s: unsupported PNG size %ux%u", path,
-			 (unsigned)img.width, (unsigned)img.height);
+	if (img.width == 0 || img.height == 0 || img.width > PNG_IO_MAX_SIDE ||
+	    img.height > PNG_IO_MAX_SIDE ||
+	    (uint64_t)img.width * img.height > PNG_IO_MAX_TEXELS) {
+		snprintf(why, why_len, "%s: PNG of %ux%u texels is too large (at most %d a "
+			 "side and %d texels)", path, (unsigned)img.width, (unsigned)img.height,
+			 PNG_IO_MAX_SIDE, PNG_IO_MAX_TEXELS);
 		png_image_free(&img);
 		return false;
 	}

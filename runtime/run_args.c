@@ -11,6 +11,11 @@
 #include "ir.h"          /* enum ir_tex_target only: no link dependency */
 #include "png_io.h"
 
+enum {
+	RUN_MAX_SIZE = 16384,            /* --size: each side 1..16384 */
+	RUN_MAX_TEXELS = 32 << 20,       /* all textures together (512 MiB of floats) */
+};
+
 /* "PROG: message" into why. */
 static void say(char *why, size_t why_len, const char *prog, const char *fmt, ...)
 {
@@ -89,8 +94,9 @@ static bool parse_uniform(char *arg, struct run_uniform *u)
 }
 
 /* UNIT=SPEC, unit 0..15, SPEC not empty. */
-static bool opt_texture(struct run_opts *o, char *v)
+static bool opt_texture(struct run_opts *o, char *v, const char **want)
 {
+	(void)want;
 	int unit;
 	const char *eq = strchr(v, '=');
 	char num[16];
@@ -128,45 +134,73 @@ int run_opt_value(const char *prog, int argc, char **argv, int *i, const char *n
 /* An option with a value, its parser and the message when it is bad. */
 struct valued_option {
 	const char *name;
-	bool (*parse)(struct run_opts *o, char *v);
+	/* may point *want at a reason more precise than `want` */
+	bool (*parse)(struct run_opts *o, char *v, const char **want);
 	const char *bad; /* "bad %s '%s' (%s)" */
 	const char *want;
 };
 
-static bool opt_size(struct run_opts *o, char *v)
+/* "AsepB": two decimal ints, nothing else around them. */
+static bool parse_pair(const char *v, char sep, int *a, int *b)
 {
-	return sscanf(v, "%dx%d", &o->width, &o->height) == 2 && o->width >= 1 &&
-	       o->height >= 1 && o->width <= 16384 && o->height <= 16384;
+	const char *at = strchr(v, sep);
+	char first[16];
+	size_t len = at ? (size_t)(at - v) : 0;
+	if (!at || len == 0 || len >= sizeof first)
+		return false;
+	memcpy(first, v, len);
+	first[len] = 0;
+	return run_parse_int(first, a) && run_parse_int(at + 1, b);
 }
 
-static bool opt_uniform(struct run_opts *o, char *v)
+static bool opt_size(struct run_opts *o, char *v, const char **want)
 {
-	return o->nuniforms < RUN_MAX_ITEMS && parse_uniform(v, &o->uniforms[o->nuniforms++]);
+	if (!parse_pair(v, 'x', &o->width, &o->height) || o->width < 1 || o->height < 1)
+		return false;
+	if (o->width <= RUN_MAX_SIZE && o->height <= RUN_MAX_SIZE)
+		return true;
+	*want = "at most 16384 pixels a side";
+	return false;
 }
 
-static bool opt_varying(struct run_opts *o, char *v)
+static bool opt_uniform(struct run_opts *o, char *v, const char **want)
 {
-	return o->nvaryings < RUN_MAX_ITEMS && parse_varying(v, &o->varyings[o->nvaryings++]);
+	if (o->nuniforms < RUN_MAX_ITEMS)
+		return parse_uniform(v, &o->uniforms[o->nuniforms++]);
+	*want = "at most 64 --uniform options";
+	return false;
 }
 
-static bool opt_target(struct run_opts *o, char *v)
+static bool opt_varying(struct run_opts *o, char *v, const char **want)
 {
+	if (o->nvaryings < RUN_MAX_ITEMS)
+		return parse_varying(v, &o->varyings[o->nvaryings++]);
+	*want = "at most 64 --varying options";
+	return false;
+}
+
+static bool opt_target(struct run_opts *o, char *v, const char **want)
+{
+	(void)want;
 	return run_parse_int(v, &o->target) && o->target >= 0 && o->target <= 3;
 }
 
-static bool opt_probe(struct run_opts *o, char *v)
+static bool opt_probe(struct run_opts *o, char *v, const char **want)
 {
-	if (o->nprobes >= RUN_MAX_PROBES)
+	if (o->nprobes >= RUN_MAX_PROBES) {
+		*want = "at most 64 --probe options";
 		return false;
+	}
 	int *p = o->probes[o->nprobes];
-	if (sscanf(v, "%d,%d", &p[0], &p[1]) != 2)
+	if (!parse_pair(v, ',', &p[0], &p[1]))
 		return false;
 	o->nprobes++;
 	return true;
 }
 
-static bool opt_output(struct run_opts *o, char *v)
+static bool opt_output(struct run_opts *o, char *v, const char **want)
 {
+	(void)want;
 	o->out_png = v;
 	return true;
 }
@@ -193,8 +227,9 @@ static int common_option(struct run_opts *o, int argc, char **argv, int *i,
 			continue;
 		if (got < 0)
 			return -1;
-		if (!vo->parse(o, (char *)v)) {
-			say(why, why_len, o->prog, "bad %s '%s' (%s)", vo->bad, v, vo->want);
+		const char *want = vo->want;
+		if (!vo->parse(o, (char *)v, &want)) {
+			say(why, why_len, o->prog, "bad %s '%s' (%s)", vo->bad, v, want);
 			return -1;
 		}
 		return 1;
@@ -312,6 +347,7 @@ bool run_textures_load(struct run_textures *t, const struct run_opts *o,
 		       const int target[RUN_UNITS], char *why, size_t why_len)
 {
 	memset(t, 0, sizeof *t);
+	double texels_left = RUN_MAX_TEXELS;
 	for (int u = 0; u < RUN_UNITS; u++) {
 		const char *spec = o->tex_spec[u];
 		int w, h;
@@ -327,6 +363,15 @@ bool run_textures_load(struct run_textures *t, const struct run_opts *o,
 			}
 		}
 		int tt = target ? target[u] : IR_TARGET_2D;
+		texels_left -= (double)w * h * (tt == IR_TARGET_CUBE ? 6 : 1);
+		if (texels_left < 0) {
+			say(why, why_len, o->prog, "%s: the textures given hold more than %d "
+			    "texels in all (a cube map counts its image six times)", spec,
+			    RUN_MAX_TEXELS);
+			free(texels);
+			run_textures_free(t);
+			return false;
+		}
 		if (tt == IR_TARGET_CUBE && !(texels = six_faces(texels, w, h))) {
 			say(why, why_len, o->prog, "out of memory");
 			run_textures_free(t);
