@@ -7,3 +7,10 @@ if(TARGET uscc_cli)
   add_test(NAME cli_compile
     COMMAND sh ${CMAKE_SOURCE_DIR}/tests/cli/compile.sh $<TARGET_FILE:uscc_cli>)
 endif()
+
+# uscc-run on hostile containers, textures and options (needs uscc too).
+if(TARGET uscc_cli AND TARGET uscc_run)
+  add_test(NAME cli_run_errors
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/cli/run_errors.sh $<TARGET_FILE:uscc_cli>
+            $<TARGET_FILE:uscc_run>)
+endif()

@@ -1,0 +1,114 @@
+#!/bin/sh
+# uscc-run on hostile input: truncated, bit-flipped, empty and foreign
+# containers; corrupt, truncated, non-PNG and absurd-header textures;
+# absurd --size and --max-steps; a loop that outruns a tiny step bound.
+# Each must end with the documented exit status (1 bad program or runtime
+# fault, 2 usage or I/O error) and a message naming the file or the bound,
+# never a signal.  $1 = uscc, $2 = uscc-run.
+set -u
+USCC=$1
+RUN=$2
+SRC=$(cd "$(dirname "$0")/../.." && pwd)
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# expect CODE CMD...: run (bounded in time when timeout(1) exists), compare
+# the exit status; stdout in $T/out, stderr in $T/err
+TIMEOUT=
+command -v timeout >/dev/null 2>&1 && TIMEOUT="timeout 120"
+expect() {
+	want=$1; shift
+	$TIMEOUT "$@" >"$T/out" 2>"$T/err" </dev/null
+	got=$?
+	[ "$got" = "$want" ] || fail "'$*' exited $got, expected $want: $(head -c 300 "$T/err")"
+}
+# says TEXT: the last command's stderr holds TEXT
+says() { grep -qF -- "$1" "$T/err" || fail "stderr lacks '$1': $(head -c 300 "$T/err")"; }
+
+cd "$T" || exit 1
+"$USCC" "$SRC/samples/textured.frag" -o t.bin || { echo "FAIL: cannot compile"; exit 1; }
+expect 0 "$RUN" t.bin --size 2x2 --texture 0=checker
+[ "$(wc -l <"$T/out")" -eq 4 ] || fail "a 2x2 dump is not 4 lines"
+"$RUN" - --size 2x2 <t.bin >"$T/out" 2>"$T/err" || fail "container on stdin: $(cat "$T/err")"
+
+# containers
+head -c 100 t.bin >trunc.bin
+expect 1 "$RUN" trunc.bin
+says "trunc.bin: error: truncated"
+: >empty.bin
+expect 1 "$RUN" empty.bin
+says "empty.bin: error: truncated"
+cp t.bin flip.bin
+printf '\377' | dd of=flip.bin bs=1 seek=60 conv=notrunc 2>/dev/null
+expect 1 "$RUN" flip.bin
+says "flip.bin: error: checksum mismatch"
+echo "void main() {}" >text.bin
+expect 1 "$RUN" text.bin
+says "text.bin: error:"
+expect 2 "$RUN" missing.bin
+says "cannot read missing.bin"
+expect 2 "$RUN" "$T"
+
+# textures
+expect 0 "$RUN" t.bin --size 4x4 --texture 0=gradient -o good.png
+[ -s good.png ] || fail "no good.png"
+expect 0 "$RUN" t.bin --size 2x2 --texture 0=good.png
+head -c 50 good.png >trunc.png
+expect 2 "$RUN" t.bin --size 2x2 --texture 0=trunc.png
+says "trunc.png: cannot read PNG"
+cp good.png corrupt.png
+printf 'XXXX' | dd of=corrupt.png bs=1 seek=12 conv=notrunc 2>/dev/null
+expect 2 "$RUN" t.bin --size 2x2 --texture 0=corrupt.png
+says "corrupt.png: cannot read PNG"
+echo "not a picture" >text.png
+expect 2 "$RUN" t.bin --size 2x2 --texture 0=text.png
+says "text.png: cannot read PNG: Not a PNG"
+: >empty.png
+expect 2 "$RUN" t.bin --size 2x2 --texture 0=empty.png
+says "empty.png"
+# a header claiming 100000x100000 RGBA (correct CRCs), then nothing
+printf '\211\120\116\107\015\012\032\012\000\000\000\015\111\110\104\122\000\001\206\240\000\001\206\240\010\006\000\000\000\250\122\013\310\000\000\000\002\111\104\101\124\170\234\142\244\221\053\000\000\000\000\111\105\116\104\256\102\140\202' >huge.png
+expect 2 "$RUN" t.bin --size 2x2 --texture 0=huge.png
+says "huge.png: PNG of 100000x100000 texels is too large"
+expect 2 "$RUN" t.bin --texture 0=missing.png
+says "missing.png"
+
+# numbers
+expect 2 "$RUN" t.bin --size 100000x100000
+says "bad size '100000x100000' (at most 16384 pixels a side)"
+expect 2 "$RUN" t.bin --size 99999999999999999999x1
+says "bad size"
+expect 2 "$RUN" t.bin --size 8x8junk
+expect 1 "$RUN" t.bin --size 16384x16384
+says "more than the emulator's limit of 1024 MiB"
+expect 2 "$RUN" t.bin --probe 1,99999999999
+expect 2 "$RUN" t.bin --max-steps 0
+says "bad max-steps '0' (want 1..1000000000)"
+expect 2 "$RUN" t.bin --max-steps 5000000000
+expect 2 "$RUN" t.bin --max-steps lots
+expect 2 "$RUN" t.bin --max-steps
+says "--max-steps needs a value"
+
+# a loop that never ends on its own (x only grows), against a tiny bound
+cat >loop.frag <<'EOF'
+void main() {
+	float x = gl_FragCoord.x;
+	while (x > 0.0)
+		x += 1.0;
+	gl_FragColor = vec4(x);
+}
+EOF
+"$USCC" loop.frag -o loop.bin || fail "cannot compile loop.frag"
+expect 1 "$RUN" loop.bin --size 4x4 --max-steps 1000
+says "loop.bin: error: runaway program: the step bound of 1000 steps"
+says "raise the step bound with --max-steps N"
+expect 0 "$RUN" t.bin --size 2x2 --max-steps 1000
+
+expect 0 "$RUN" --help
+for word in --max-steps --size --texture "Exit status"; do
+	grep -qF -- "$word" "$T/out" || fail "--help does not mention $word"
+done
+
+[ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
+echo "all uscc-run error cases pass"
