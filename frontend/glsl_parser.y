@@ -559,33 +559,16 @@ jump_statement
 
 bool parse_is_struct_name(const struct parse_ctx *pc, const char *name)
 {
-	for (int i = 0; i < pc->nstruct; i++)
-		if (strcmp(pc->struct_names[i], name) == 0)
-			return true;
-	return false;
+	return name_map_get(&pc->struct_names, name) != NULL;
 }
 
 void parse_forget_struct_name(struct parse_ctx *pc, const char *name)
 {
-	for (int i = 0; i < pc->nstruct; i++)
-		if (strcmp(pc->struct_names[i], name) == 0) {
-			pc->struct_names[i] = pc->struct_names[--pc->nstruct];
-			return;
-		}
+	name_map_remove(&pc->struct_names, name);
 }
 
 void parse_add_struct_name(struct parse_ctx *pc, const char *name)
 {
-	if (!name || parse_is_struct_name(pc, name))
-		return;
-	if (pc->nstruct == pc->capstruct) {
-		int ncap = pc->capstruct ? pc->capstruct * 2 : 8;
-		const char **t = arena_realloc(pc->fe->arena, pc->struct_names,
-					       sizeof *t * (size_t)pc->capstruct, sizeof *t * (size_t)ncap);
-		if (!t)
-			return;
-		pc->struct_names = t;
-		pc->capstruct = ncap;
-	}
-	pc->struct_names[pc->nstruct++] = name;
+	if (name)
+		name_map_put(&pc->struct_names, pc->fe->arena, name, (void *)pc);
 }

@@ -3,6 +3,7 @@
 #define USCC_FE_PARSE_H
 
 #include "ast.h"
+#include "name_map.h"
 #include "fe.h"
 #include "pp.h"
 
@@ -11,8 +12,7 @@ struct parse_ctx {
 	const struct pp_output *pp;
 	size_t off;                   /* lexer position in pp->text */
 	struct ast_list unit;         /* external declarations */
-	const char **struct_names;    /* names the lexer returns as TYPE_NAME */
-	int nstruct, capstruct;
+	struct name_map struct_names; /* names the lexer returns as TYPE_NAME */
 	void *scanner;
 	long ntokens;                 /* tokens read, against LIMIT_TOKENS */
 	bool over_limit;              /* a limit stopped the parse: no more errors */

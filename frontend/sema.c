@@ -21,19 +21,24 @@ const char *sema_tname(struct sema *s, const struct glsl_type *t)
 
 struct sema_entry *sema_lookup(struct sema *s, const char *name)
 {
-	for (struct sema_scope *sc = s->scope; sc; sc = sc->up)
-		for (struct sema_entry *e = sc->first; e; e = e->next)
-			if (strcmp(e->name, name) == 0)
-				return e;
+	for (struct sema_scope *sc = s->scope; sc; sc = sc->up) {
+		struct sema_entry *e = name_map_get(&sc->names, name);
+		if (e)
+			return e;
+	}
 	return NULL;
+}
+
+void sema_scope_add(struct sema *s, struct sema_entry *e)
+{
+	e->next = s->scope->first;
+	s->scope->first = e;
+	name_map_put(&s->scope->names, s->a, e->name, e);
 }
 
 static struct sema_entry *lookup_here(struct sema *s, const char *name)
 {
-	for (struct sema_entry *e = s->scope->first; e; e = e->next)
-		if (strcmp(e->name, name) == 0)
-			return e;
-	return NULL;
+	return name_map_get(&s->scope->names, name);
 }
 
 void sema_push(struct sema *s)
@@ -65,8 +70,7 @@ static struct sema_entry *add_entry(struct sema *s, const char *name)
 	if (!e)
 		return NULL;
 	e->name = name;
-	e->next = s->scope->first;
-	s->scope->first = e;
+	sema_scope_add(s, e);
 	return e;
 }
 

@@ -828,8 +828,7 @@ static const struct glsl_type *check_ident(struct sema *s, struct ast_node *e)
 			v->type = err_t;
 			ne->name = e->name;
 			ne->var = v;
-			ne->next = s->scope->first;
-			s->scope->first = ne;
+			sema_scope_add(s, ne);
 		}
 		return err_t;
 	}

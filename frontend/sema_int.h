@@ -2,6 +2,7 @@
 #ifndef USCC_FE_SEMA_INT_H
 #define USCC_FE_SEMA_INT_H
 
+#include "name_map.h"
 #include "sema.h"
 
 struct sema_entry {
@@ -13,7 +14,8 @@ struct sema_entry {
 };
 
 struct sema_scope {
-	struct sema_entry *first;
+	struct sema_entry *first;     /* every entry, newest first */
+	struct name_map names;        /* name -> its newest entry (sema_scope_add) */
 	struct sema_scope *up;
 	bool float_precision;         /* sema.float_precision when it was entered */
 	int float_prec, int_prec;     /* the same for the default precisions */
@@ -41,6 +43,8 @@ void sema_err(struct sema *s, struct src_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 const char *sema_tname(struct sema *s, const struct glsl_type *t);
 struct sema_entry *sema_lookup(struct sema *s, const char *name);
+/* Makes e (its name set) the newest entry of the current scope. */
+void sema_scope_add(struct sema *s, struct sema_entry *e);
 void sema_push(struct sema *s);
 void sema_pop(struct sema *s);
 

@@ -20,15 +20,43 @@ struct ir_func *ir_func_create(struct arena *arena, enum ir_stage stage)
 	return f;
 }
 
-/* Grows a table by one zeroed element; tables are small, so copy. */
+/* Room a table of n elements has: 0, then powers of two from 4. */
+static size_t table_room(int n)
+{
+	size_t room = n > 0 ? 4 : 0;
+	while (room < (size_t)n)
+		room *= 2;
+	return room;
+}
+
+/* Grows a table by one zeroed element, doubling its room when full, so
+ * that n additions cost O(n) (arena memory is never given back). */
 static void *table_grow(struct arena *arena, void *table, int *n, size_t elem)
 {
-	void *nt = arena_realloc(arena, table, elem * (size_t)*n, elem * (size_t)(*n + 1));
-	if (!nt)
-		return NULL;
-	memset((char *)nt + elem * (size_t)*n, 0, elem);
+	size_t room = table_room(*n);
+	if ((size_t)*n == room) {
+		void *nt = arena_realloc(arena, table, elem * room, elem * (room ? room * 2 : 4));
+		if (!nt)
+			return NULL;
+		table = nt;
+	}
+	memset((char *)table + elem * (size_t)*n, 0, elem);
 	(*n)++;
-	return nt;
+	return table;
+}
+
+/* Entry idx of a table is found by its name from now on (the first entry
+ * of a name wins, as a scan would find it). */
+static void index_name(struct ir_func *f, struct name_map *m, const char *name, int idx)
+{
+	if (name && !name_map_get(m, name))
+		name_map_put(m, f->arena, name, (void *)(intptr_t)(idx + 1));
+}
+
+static int find_name(const struct name_map *m, const char *name)
+{
+	void *v = name_map_get(m, name);
+	return v ? (int)(intptr_t)v - 1 : -1;
 }
 
 int ir_func_add_input(struct ir_func *f, const char *name, int ncomp)
@@ -39,6 +67,7 @@ int ir_func_add_input(struct ir_func *f, const char *name, int ncomp)
 	f->inputs = t;
 	t[f->ninputs - 1].name = arena_strdup(f->arena, name);
 	t[f->ninputs - 1].ncomp = (uint8_t)ncomp;
+	index_name(f, &f->input_names, t[f->ninputs - 1].name, f->ninputs - 1);
 	return f->ninputs - 1;
 }
 
@@ -57,6 +86,7 @@ int ir_func_add_uniform(struct ir_func *f, const char *name, const char *type, i
 	u->ncomp = (uint8_t)ncomp;
 	u->base = f->nuniform_vec4;
 	f->nuniform_vec4 += nvec4;
+	index_name(f, &f->uniform_names, u->name, f->nuniforms - 1);
 	return f->nuniforms - 1;
 }
 
@@ -96,6 +126,7 @@ int ir_func_add_sampler(struct ir_func *f, const char *name, int target, bool sh
 	s->target = (uint8_t)target;
 	s->shadow = shadow;
 	s->unit = f->nsamplers - 1;
+	index_name(f, &f->sampler_names, s->name, f->nsamplers - 1);
 	return f->nsamplers - 1;
 }
 
@@ -108,35 +139,29 @@ int ir_func_add_output(struct ir_func *f, const char *name, int target, int ncom
 	t[f->noutputs - 1].name = arena_strdup(f->arena, name);
 	t[f->noutputs - 1].target = target;
 	t[f->noutputs - 1].ncomp = (uint8_t)ncomp;
+	index_name(f, &f->output_names, t[f->noutputs - 1].name, f->noutputs - 1);
 	return f->noutputs - 1;
 }
 
-#define FIND_BY_NAME(table, n, name)                             \
-	do {                                                     \
-		for (int i_ = 0; i_ < (n); i_++)                 \
-			if (strcmp((table)[i_].name, (name)) == 0) \
-				return i_;                       \
-		return -1;                                       \
-	} while (0)
 
 int ir_func_find_input(const struct ir_func *f, const char *name)
 {
-	FIND_BY_NAME(f->inputs, f->ninputs, name);
+	return find_name(&f->input_names, name);
 }
 
 int ir_func_find_uniform(const struct ir_func *f, const char *name)
 {
-	FIND_BY_NAME(f->uniforms, f->nuniforms, name);
+	return find_name(&f->uniform_names, name);
 }
 
 int ir_func_find_sampler(const struct ir_func *f, const char *name)
 {
-	FIND_BY_NAME(f->samplers, f->nsamplers, name);
+	return find_name(&f->sampler_names, name);
 }
 
 int ir_func_find_output(const struct ir_func *f, const char *name)
 {
-	FIND_BY_NAME(f->outputs, f->noutputs, name);
+	return find_name(&f->output_names, name);
 }
 
 /* --- control-flow lists --- */

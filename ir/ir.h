@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include "arena.h"
 #include "diag.h"
+#include "name_map.h"
 
 enum ir_op {
 #define OP(e, name, nsrc, flags) IR_OP_##e,
@@ -149,6 +150,8 @@ struct ir_func {
 	int nuniform_vec4;           /* sum of nvec4 */
 	struct ir_sampler *samplers; int nsamplers;
 	struct ir_output *outputs;   int noutputs;
+	/* name -> index+1 of the tables above, kept by ir_func_add_* */
+	struct name_map input_names, uniform_names, sampler_names, output_names;
 };
 
 /* --- construction (ir.c) --- */

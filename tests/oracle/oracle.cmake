@@ -15,7 +15,8 @@ if(TARGET OpenGL::EGL AND TARGET OpenGL::OpenGL)
     ${CMAKE_SOURCE_DIR}/runtime/builtin_textures.c
     ${CMAKE_SOURCE_DIR}/runtime/run_args.c)
   target_include_directories(llvmpipe_render PRIVATE
-    ${CMAKE_SOURCE_DIR}/tests/oracle ${CMAKE_SOURCE_DIR}/runtime ${CMAKE_SOURCE_DIR}/ir)
+    ${CMAKE_SOURCE_DIR}/tests/oracle ${CMAKE_SOURCE_DIR}/runtime ${CMAKE_SOURCE_DIR}/ir
+    ${CMAKE_SOURCE_DIR}/util)
   target_link_libraries(llvmpipe_render PRIVATE OpenGL::EGL OpenGL::OpenGL PNG::PNG ${M_LIB})
   set_target_properties(llvmpipe_render PROPERTIES OUTPUT_NAME llvmpipe-render)
   message(STATUS "llvmpipe oracle: enabled")

@@ -1,0 +1,92 @@
+/* The name map of name_map.h. */
+#include "name_map.h"
+
+#include <string.h>
+
+static const char tombstone[1];
+
+static uint32_t name_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (uint8_t)*s) * 16777619u;
+	return h;
+}
+
+/* The slot holding `name`, or NULL. */
+static struct name_slot *find(const struct name_map *m, const char *name)
+{
+	if (!m->cap)
+		return NULL;
+	for (uint32_t i = name_hash(name) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		struct name_slot *s = &m->slots[i];
+		if (!s->name)
+			return NULL;
+		if (s->name != tombstone && strcmp(s->name, name) == 0)
+			return s;
+	}
+}
+
+void *name_map_get(const struct name_map *m, const char *name)
+{
+	const struct name_slot *s = find(m, name);
+	return s ? s->value : NULL;
+}
+
+/* Rehashes into a table of `cap` slots (dropping tombstones). */
+static bool resize(struct name_map *m, struct arena *arena, uint32_t cap)
+{
+	struct name_slot *slots = arena_alloc(arena, sizeof *slots * cap);
+	if (!slots)
+		return false;
+	for (uint32_t i = 0; i < m->cap; i++) {
+		const struct name_slot *o = &m->slots[i];
+		if (!o->name || o->name == tombstone)
+			continue;
+		uint32_t j = name_hash(o->name) & (cap - 1);
+		while (slots[j].name)
+			j = (j + 1) & (cap - 1);
+		slots[j] = *o;
+	}
+	m->slots = slots;
+	m->cap = cap;
+	m->used = m->count;
+	return true;
+}
+
+bool name_map_put(struct name_map *m, struct arena *arena, const char *name, void *value)
+{
+	struct name_slot *s = find(m, name);
+	if (s) {
+		s->value = value;
+		return true;
+	}
+	/* keep at most half the slots in use, so probes stay short */
+	if ((m->used + 1) * 2 > m->cap) {
+		uint32_t cap = m->cap ? m->cap : 8;
+		while ((m->count + 1) * 2 > cap)
+			cap *= 2;
+		if (cap > (1u << 30) || !resize(m, arena, cap))
+			return false;
+	}
+	uint32_t i = name_hash(name) & (m->cap - 1);
+	while (m->slots[i].name && m->slots[i].name != tombstone)
+		i = (i + 1) & (m->cap - 1);
+	if (!m->slots[i].name)
+		m->used++;
+	m->slots[i].name = name;
+	m->slots[i].value = value;
+	m->count++;
+	return true;
+}
+
+bool name_map_remove(struct name_map *m, const char *name)
+{
+	struct name_slot *s = find(m, name);
+	if (!s)
+		return false;
+	s->name = tombstone;
+	s->value = NULL;
+	m->count--;
+	return true;
+}
