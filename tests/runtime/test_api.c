@@ -251,6 +251,53 @@ static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	return p;
 }
 
+/* Limits through the API: names, defaults, only tightening, the error
+ * text, and the cache key of tightened options. */
+static void test_limits(void **state)
+{
+	(void)state;
+	for (int k = 0; k < USCC_LIMIT_COUNT; k++) {
+		enum uscc_limit found;
+		const char *name = uscc_limit_name((enum uscc_limit)k);
+		assert_non_null(name);
+		assert_int_equal(uscc_limit_find(name, &found), USCC_OK);
+		assert_int_equal(found, k);
+		assert_true(uscc_limit_default((enum uscc_limit)k) > 0);
+		assert_int_equal(uscc_options_limit(NULL, (enum uscc_limit)k),
+				 uscc_limit_default((enum uscc_limit)k));
+	}
+	enum uscc_limit found;
+	assert_int_equal(uscc_limit_find("no-such-limit", &found), USCC_USAGE_ERROR);
+	assert_null(uscc_limit_name(USCC_LIMIT_COUNT));
+	assert_int_equal(uscc_limit_default(USCC_LIMIT_COUNT), -1);
+	assert_int_equal(uscc_limit_default(USCC_LIMIT_SOURCE_BYTES), 1 << 20);
+
+	struct uscc_options *o = opts("lim.frag");
+	long def = uscc_limit_default(USCC_LIMIT_TOKENS);
+	assert_int_equal(uscc_options_set_limit(o, USCC_LIMIT_TOKENS, def + 1), USCC_USAGE_ERROR);
+	assert_int_equal(uscc_options_set_limit(o, USCC_LIMIT_TOKENS, 0), USCC_USAGE_ERROR);
+	assert_int_equal(uscc_options_set_limit(o, USCC_LIMIT_COUNT, 5), USCC_USAGE_ERROR);
+	uint64_t k0 = uscc_cache_key(o, good_src, USCC_NUL_TERMINATED);
+	assert_int_equal(k0, uscc_cache_key(NULL, good_src, USCC_NUL_TERMINATED));
+	assert_int_equal(uscc_options_set_limit(o, USCC_LIMIT_TOKENS, 10), USCC_OK);
+	assert_int_equal(uscc_options_limit(o, USCC_LIMIT_TOKENS), 10);
+	assert_true(uscc_cache_key(o, good_src, USCC_NUL_TERMINATED) != k0);
+
+	struct uscc_result *r;
+	assert_int_equal(uscc_compile(o, good_src, USCC_NUL_TERMINATED, &r), USCC_SHADER_ERROR);
+	assert_non_null(strstr(uscc_result_diagnostics(r), "lim.frag:4:"));
+	assert_non_null(strstr(uscc_result_diagnostics(r),
+			       "error: too many tokens after preprocessing: 11, over the limit of 10 "
+			       "(limit 'tokens')"));
+	uscc_result_destroy(r);
+	/* back at its default, the same options compile */
+	assert_int_equal(uscc_options_set_limit(o, USCC_LIMIT_TOKENS, def), USCC_OK);
+	assert_int_equal(uscc_cache_key(o, good_src, USCC_NUL_TERMINATED), k0);
+	assert_int_equal(uscc_compile(o, good_src, USCC_NUL_TERMINATED, &r), USCC_OK);
+	uscc_result_destroy(r);
+	uscc_options_destroy(o);
+}
+
 static void test_allocation_failures(void **state)
 {
 	(void)state;
@@ -399,6 +446,7 @@ int main(void)
 		cmocka_unit_test(test_options_validation),
 		cmocka_unit_test(test_preprocess_defines),
 		cmocka_unit_test(test_cache_key),
+		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_allocation_failures),
 		cmocka_unit_test(test_allocation_failures_actions),
 		cmocka_unit_test(test_corpus_round_trip),
