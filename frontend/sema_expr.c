@@ -759,8 +759,7 @@ static const struct glsl_type *check_user_call(struct sema *s, struct ast_node *
 	e->fn = found;
 	if (s->cur_fn) {
 		struct sema_function *c = s->cur_fn;
-		struct sema_function **t = arena_realloc(s->a, c->calls, sizeof *t * (size_t)c->ncalls,
-							 sizeof *t * (size_t)(c->ncalls + 1));
+		struct sema_function **t = arena_grow(s->a, c->calls, (size_t)c->ncalls, sizeof *t);
 		if (t) {
 			t[c->ncalls++] = found;
 			c->calls = t;

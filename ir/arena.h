@@ -38,6 +38,11 @@ char *arena_strdup(struct arena *arena, const char *s);
 char *arena_strndup(struct arena *arena, const char *s, size_t n);
 char *arena_printf(struct arena *arena, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* For an array that grows one element at a time and keeps only its
+ * count n: makes room for element n (zeroed), doubling the room when it is
+ * full (room is 0, then 4, 8, 16 ...), so that n additions cost O(n) time
+ * and memory.  Returns the array, maybe moved; NULL when out of memory. */
+void *arena_grow(struct arena *arena, void *array, size_t n, size_t elem);
 bool arena_failed(const struct arena *arena);
 size_t arena_bytes(const struct arena *arena);
 

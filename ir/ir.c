@@ -20,28 +20,12 @@ struct ir_func *ir_func_create(struct arena *arena, enum ir_stage stage)
 	return f;
 }
 
-/* Room a table of n elements has: 0, then powers of two from 4. */
-static size_t table_room(int n)
-{
-	size_t room = n > 0 ? 4 : 0;
-	while (room < (size_t)n)
-		room *= 2;
-	return room;
-}
-
-/* Grows a table by one zeroed element, doubling its room when full, so
- * that n additions cost O(n) (arena memory is never given back). */
+/* Grows a table by one zeroed element (arena_grow: O(1) amortized). */
 static void *table_grow(struct arena *arena, void *table, int *n, size_t elem)
 {
-	size_t room = table_room(*n);
-	if ((size_t)*n == room) {
-		void *nt = arena_realloc(arena, table, elem * room, elem * (room ? room * 2 : 4));
-		if (!nt)
-			return NULL;
-		table = nt;
-	}
-	memset((char *)table + elem * (size_t)*n, 0, elem);
-	(*n)++;
+	table = arena_grow(arena, table, (size_t)*n, elem);
+	if (table)
+		(*n)++;
 	return table;
 }
 

@@ -43,26 +43,47 @@ bool ir_pass_run(struct ir_pass_ctx *ctx, struct ir_func *f, const char *name, i
 			ctx->failed = true;
 		}
 	}
-	if (ctx && ctx->dump) {
-		char *text = ir_print(f, f->arena);
-		ctx->dump(ctx->dump_ud, name, text ? text : "");
-	}
+	if (ctx && ctx->dump)
+		ctx->dump(ctx->dump_ud, name, f);
 	return progress;
 }
 
-void ir_dump_text_append(void *ud, const char *pass, const char *ir_text)
+/* Appends s to the dump, growing it by doubling. */
+static bool dump_put(struct ir_dump_text *d, const char *s)
+{
+	size_t n = strlen(s);
+	if (d->len + n + 1 > d->cap) {
+		size_t ncap = d->cap ? d->cap : 4096;
+		while (ncap < d->len + n + 1)
+			ncap *= 2;
+		char *nt = arena_realloc(d->arena, d->text, d->cap, ncap);
+		if (!nt)
+			return false;
+		d->text = nt;
+		d->cap = ncap;
+	}
+	memcpy(d->text + d->len, s, n + 1);
+	d->len += n;
+	return true;
+}
+
+void ir_dump_text_append(void *ud, const char *pass, const struct ir_func *f)
 {
 	struct ir_dump_text *d = ud;
-	char *piece = arena_printf(d->arena, "; --- %s ---\n%s", pass, ir_text);
-	if (!piece)
+	if (d->full)
 		return;
-	size_t n = strlen(piece);
-	char *nt = arena_realloc(d->arena, d->text, d->text ? d->len + 1 : 0, d->len + n + 1);
-	if (!nt)
+	const char *ir_text = ir_print(f, d->arena);
+	if (!ir_text)
 		return;
-	memcpy(nt + d->len, piece, n + 1);
-	d->text = nt;
-	d->len += n;
+	if (d->len + strlen(ir_text) > IR_DUMP_MAX) {
+		d->full = true;
+		dump_put(d, "; --- later passes not shown: the dump would pass 16 MiB ---\n");
+		return;
+	}
+	dump_put(d, "; --- ");
+	dump_put(d, pass);
+	dump_put(d, " ---\n");
+	dump_put(d, ir_text);
 }
 
 enum { MAX_ROUNDS = 8 };

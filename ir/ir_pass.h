@@ -12,8 +12,9 @@
 #include "ir.h"
 
 typedef bool (*ir_pass_fn)(struct ir_func *f);
-/* Called after each pass that ran with the pass name and the printed IR. */
-typedef void (*ir_dump_fn)(void *ud, const char *pass, const char *ir_text);
+/* Called after each pass that ran with the pass name and the function
+ * (the callback prints what it keeps). */
+typedef void (*ir_dump_fn)(void *ud, const char *pass, const struct ir_func *f);
 
 struct ir_pass_ctx {
 	bool validate;            /* ir_validate after each pass that made progress */
@@ -39,9 +40,13 @@ bool ir_pass_run(struct ir_pass_ctx *ctx, struct ir_func *f, const char *name, i
 struct ir_dump_text {
 	struct arena *arena;
 	char *text;               /* "" until the first dump */
-	size_t len;
+	size_t len, cap;
+	bool full;                /* IR_DUMP_MAX reached: later dumps are dropped */
 };
-void ir_dump_text_append(void *ud, const char *pass, const char *ir_text);
+/* Bytes --dump-ir=all collects at most (a pass's dump of a huge shader
+ * times every pass would not fit memory); later passes are not printed. */
+enum { IR_DUMP_MAX = 16 << 20 };
+void ir_dump_text_append(void *ud, const char *pass, const struct ir_func *f);
 
 /* The optimization pipeline: nothing at -O0; at -O1 and above the passes
  * below to a fixed point (bounded); loop_unroll only from -O2, first in

@@ -8,13 +8,10 @@ bool uscc_optimize(struct ir_func *f, int opt_level, bool dump_all, char **dump,
 {
 	struct ir_pass_ctx ctx;
 	ir_pass_ctx_init(&ctx, diag);
-	struct ir_dump_text text = { arena, "", 0 };
+	struct ir_dump_text text = { .arena = arena, .text = "" };
 	if (dump_all) {
 		/* the IR as the frontend made it comes first */
-		const char *before = ir_print(f, arena);
-		if (!before)
-			return false;
-		ir_dump_text_append(&text, "frontend", before);
+		ir_dump_text_append(&text, "frontend", f);
 		ctx.dump = ir_dump_text_append;
 		ctx.dump_ud = &text;
 	}
