@@ -24,12 +24,15 @@ enum {
 	EMU_QUAD = 4, EMU_STACK = 32,
 	/* Default step limit (when emu_config.max_steps is 0): at most
 	 * EMU_DEFAULT_WORK quad-steps (a pass of one slot over one quad, about
-	 * 0.2 us), but never more than EMU_DEFAULT_STEPS or fewer than
-	 * EMU_MIN_DEFAULT_STEPS PC steps: a 2x2 draw may take 2M steps, a
-	 * 512x512 one 7629, so a runaway program fails in bounded time. */
+	 * 0.13 us: some 7 s), but never more than EMU_DEFAULT_STEPS or fewer
+	 * than EMU_MIN_DEFAULT_STEPS PC steps (two passes of the longest
+	 * program without loops): a 2x2 draw may take 2M steps, a 64x64 one
+	 * 48828, a 512x512 one 1024, so a runaway program fails in bounded
+	 * time, on a large draw in about the time of two straight 512-slot
+	 * programs.  --max-steps raises it. */
 	EMU_DEFAULT_STEPS = 2000000,
-	EMU_MIN_DEFAULT_STEPS = 4096,
-	EMU_DEFAULT_WORK = 500000000
+	EMU_MIN_DEFAULT_STEPS = 1024,
+	EMU_DEFAULT_WORK = 50000000
 };
 
 /* Flow state of one pixel (ISA.md §6.11 emulator model). */

@@ -70,9 +70,9 @@ static void test_default_steps(void **state)
 	(void)state;
 	assert_int_equal(emu_default_steps(2, 2), 2000000);
 	assert_int_equal(emu_default_steps(1, 1), 2000000);
-	assert_int_equal(emu_default_steps(64, 64), 500000000 / 1024);
-	assert_int_equal(emu_default_steps(512, 512), 500000000 / 65536);
-	assert_int_equal(emu_default_steps(16384, 16384), 4096);
+	assert_int_equal(emu_default_steps(64, 64), 50000000 / 1024);
+	assert_int_equal(emu_default_steps(512, 512), 1024); /* 50000000 / 65536 is below the floor */
+	assert_int_equal(emu_default_steps(16384, 16384), 1024);
 }
 
 static void test_jump_targets(void **state)
