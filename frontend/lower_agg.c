@@ -110,10 +110,10 @@ bool lower_path(const struct ast_node *e, struct sema_symbol **sym, int *leaf)
 		return true;
 	}
 	if (e->kind == AST_INDEX && e->kid[0]->ty->base == GLSL_ARRAY && e->kid[1]->cval) {
-		int k = (int)e->kid[1]->cval->v[0];
+		int k = lower_index_int(e->kid[1]->cval->v[0]);
 		if (k < 0 || k >= e->kid[0]->ty->length || !lower_path(e->kid[0], sym, leaf))
 			return false;
-		*leaf += (int)e->kid[1]->cval->v[0] * lower_leaf_count(e->kid[0]->ty->elem);
+		*leaf += k * lower_leaf_count(e->kid[0]->ty->elem);
 		return true;
 	}
 	return false;
@@ -296,8 +296,10 @@ static bool dyn_path(struct lower *l, struct ast_node *e, struct dyn_path *p)
 	int k, stride = lower_leaf_count(at->elem);
 	struct lv dyn;
 	if (lower_index_value(l, e->kid[1], &k, &dyn)) {
-		p->dropped |= k < 0 || k >= at->length;
-		p->leaf += k * stride;
+		if (k < 0 || k >= at->length)
+			p->dropped = true; /* undefined in GLSL: nothing to add up */
+		else
+			p->leaf += k * stride;
 		return true;
 	}
 	if (p->n == DYN_MAX_INDEXES)

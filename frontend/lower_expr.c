@@ -220,18 +220,23 @@ static struct lv load_var(struct lower *l, struct ast_node *e, struct sema_symbo
 	return v->elems[elem];
 }
 
+int lower_index_int(float v)
+{
+	return v >= -2147483648.0f && v < 2147483648.0f ? (int)v : -1;
+}
+
 /* An index: constant when sema folded it or when it lowers to a constant
  * (a counter of an unrolled loop); otherwise its value in `dyn`. */
 bool lower_index_value(struct lower *l, struct ast_node *idx, int *k, struct lv *dyn)
 {
 	if (idx->cval) {
-		*k = (int)idx->cval->v[0];
+		*k = lower_index_int(idx->cval->v[0]);
 		return true;
 	}
 	*dyn = lower_expr(l, idx);
 	struct ir_instr *d = dyn->col[0].def;
 	if (d && d->op == IR_OP_CONST) {
-		*k = (int)d->imm[dyn->col[0].swz[0]];
+		*k = lower_index_int(d->imm[dyn->col[0].swz[0]]);
 		return true;
 	}
 	return false;

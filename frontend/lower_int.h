@@ -144,6 +144,9 @@ void lower_store_agg(struct lower *l, struct ast_node *e, const struct lv *vals)
 void lower_agg_slice(struct lower *l, struct ast_node *e, struct lv *out);
 /* indexes (lower_expr.c) */
 bool lower_index_value(struct lower *l, struct ast_node *idx, int *k, struct lv *dyn);
+/* A constant index as an int; -1 (out of range for every array) when the
+ * float has no int value (NaN, or beyond the int range). */
+int lower_index_int(float v);
 struct ir_src lower_index_is(struct lower *l, const struct lv *dyn, int k);
 struct lv lower_select_lv(struct lower *l, struct ir_src cond, const struct lv *a,
 			  const struct lv *b);

@@ -445,7 +445,7 @@ static const struct glsl_type *check_index(struct sema *s, struct ast_node *e)
 	}
 	if (e->kid[1]->cval) {
 		float k = e->kid[1]->cval->v[0];
-		if (k < 0 || (len > 0 && k >= len)) {
+		if (!(k >= 0) || (len > 0 && k >= len)) { /* NaN too */
 			sema_err(s, e->kid[1]->loc, "index %.0f is out of range [0, %d)", k, len);
 			return err_t;
 		}

@@ -174,6 +174,13 @@ static void test_fuzz_findings(void **state)
 	assert_null(fe_compile(&t, "#define E\n#if E\n#endif\nvoid main() {}\n"));
 	assert_diag(&t, "#if with no expression");
 	fe_test_end(&t);
+	/* a constant index beyond the int range was converted to int (UB) */
+	survive("#version 120\nvoid main() { mat4 m = mat4(1.0); int i = 2147483647;\n"
+		"m[i > 0 ? i : -1][0] = -1.0; gl_FragColor = m[i]; }\n");
+	survive("#version 120\nuniform float a[4];\nvoid main() { gl_FragColor = "
+		"vec4(a[int(0.0 / 0.0)]); }\n");
+	survive("#version 120\nstruct S { float f[2]; };\nuniform S s[2];\nvoid main() { "
+		"int i = 1000000000; gl_FragColor = vec4(s[i].f[i]); }\n");
 }
 
 int main(void)
