@@ -1,0 +1,133 @@
+/* libFuzzer target: IR text through ir_parse, ir_validate and ir_print;
+ * valid IR then through the -O2 pass pipeline (validating after every
+ * pass) and the IR interpreter on one 2x2 quad, before and after the
+ * passes: the passes must keep valid IR valid and the results equal. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "fuzz_util.h"
+#include "ir.h"
+#include "ir_interp.h"
+#include "ir_pass.h"
+
+/* Per-loop iteration bound, and the loop nesting the interpreter is run
+ * on (the work grows as bound^depth). */
+enum { MAX_ITER = 16, MAX_LOOP_DEPTH = 3 };
+
+/* 2x2 texels for every face of a cube: enough for any target. */
+static const float texels[6 * 2 * 2 * 4] = {
+	0.0f, 0.25f, 0.5f, 1.0f, 1.0f, 0.75f, 0.5f, 1.0f,
+	0.5f, 0.5f, 0.0f, 0.0f, -1.0f, 2.0f, 0.125f, 1.0f,
+};
+
+static int loop_depth(const struct ir_cf_list *list)
+{
+	int max = 0;
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		int d = 0;
+		if (cf->kind == IR_CF_IF) {
+			int a = loop_depth(&cf->then_list), b = loop_depth(&cf->else_list);
+			d = a > b ? a : b;
+		} else if (cf->kind == IR_CF_LOOP) {
+			d = 1 + loop_depth(&cf->body);
+		}
+		if (d > max)
+			max = d;
+	}
+	return max;
+}
+
+/* Runs one quad; false when the interpreter refuses (limits, no memory). */
+static bool interp(const struct ir_func *f, struct arena *arena, struct ir_interp_result *res)
+{
+	if (loop_depth(&f->body) > MAX_LOOP_DEPTH)
+		return false;
+	int nin = f->ninputs;
+	const float(**in)[4] = arena_alloc(arena, sizeof *in * (size_t)(nin + 1));
+	float(*vals)[4][4] = arena_alloc(arena, sizeof *vals * (size_t)(nin + 1));
+	struct tex_image tex[16];
+	if (!in || !vals)
+		return false;
+	for (int i = 0; i < nin; i++) {
+		for (int p = 0; p < 4; p++)
+			for (int c = 0; c < 4; c++)
+				vals[i][p][c] = (float)(i + 1) * 0.25f + (float)p * 0.5f - (float)c;
+		in[i] = vals[i];
+	}
+	for (int u = 0; u < 16; u++)
+		tex[u] = (struct tex_image){ .target = IR_TARGET_2D, .width = 2, .height = 2,
+					     .depth = 1, .texels = texels };
+	for (int s = 0; s < f->nsamplers; s++)
+		if (f->samplers[s].unit >= 0 && f->samplers[s].unit < 16 &&
+		    f->samplers[s].target <= IR_TARGET_RECT)
+			tex[f->samplers[s].unit].target = f->samplers[s].target;
+	struct ir_interp_env env = { .inputs = in, .textures = tex, .ntextures = 16,
+				     .covered = { true, true, true, true },
+				     .max_iterations = MAX_ITER };
+	struct diag_sink d;
+	diag_init(&d, arena);
+	return ir_interp_quad(f, &env, res, &d);
+}
+
+static bool same(float a, float b)
+{
+	if (isnan(a) || isnan(b))
+		return isnan(a) && isnan(b);
+	return a == b || fabsf(a - b) <= 1e-5f * fmaxf(1.0f, fmaxf(fabsf(a), fabsf(b)));
+}
+
+static void compare(const struct ir_interp_result *a, const struct ir_interp_result *b,
+		    const char *before, const char *after)
+{
+	for (int p = 0; p < 4; p++)
+		if (a->discarded[p] != b->discarded[p])
+			fuzz_bug("the -O2 passes change a discard", after);
+	for (int o = 0; o < IR_INTERP_MAX_OUTPUTS; o++) {
+		if (a->written[o] != b->written[o])
+			fuzz_bug("the -O2 passes change which outputs are written", after);
+		for (int p = 0; p < 4 && a->written[o]; p++)
+			for (int c = 0; c < 4; c++)
+				if (!a->discarded[p] && !same(a->outputs[o][p][c], b->outputs[o][p][c]))
+					fuzz_bug("the -O2 passes change a result", before);
+	}
+}
+
+static void run(const char *text, struct arena *arena)
+{
+	struct diag_sink d;
+	diag_init(&d, arena);
+	diag_add_source(&d, "fuzz.ir", text);
+	struct ir_func *f = ir_parse(text, "fuzz.ir", arena, &d);
+	if (!f)
+		return;
+	char *printed = ir_print(f, arena);
+	if (!ir_validate(f, &d) || diag_failed(&d))
+		return;
+	struct ir_interp_result *before = arena_alloc(arena, sizeof *before);
+	struct ir_interp_result *after = arena_alloc(arena, sizeof *after);
+	if (!before || !after)
+		return;
+	bool ran = interp(f, arena, before);
+	struct ir_pass_ctx ctx;
+	ir_pass_ctx_init(&ctx, &d);
+	ctx.validate = true;
+	if (!ir_optimize(f, 2, &ctx) || ctx.failed)
+		fuzz_bug("the -O2 passes made valid IR invalid", diag_render(&d));
+	char *optimized = ir_print(f, arena);
+	if (ran && interp(f, arena, after))
+		compare(before, after, printed, optimized);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *text = fuzz_strndup(data, size);
+	struct arena *arena = arena_create(&mem_default_allocator);
+	if (arena)
+		run(text, arena);
+	arena_destroy(arena);
+	free(text);
+	return 0;
+}

@@ -1,0 +1,106 @@
+/* libFuzzer target: a shader source through uscc_run.  The first byte
+ * picks the combination (action x stage x opt level, plus -Werror and a
+ * -D), the rest is the source.  Checks: the status agrees with the
+ * result; a vertex shader asked for code is a usage error; no internal
+ * error; a text result is as long as it says; a compiled container
+ * always opens (every accessor is then read). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_util.h"
+#include "uscc.h"
+
+enum { NACTIONS = 6 };
+
+/* A diagnostic line (a quoted source line starts with a space) whose
+ * message says the compiler broke its own invariants. */
+static bool internal_error(const char *diag)
+{
+	for (const char *line = diag; *line;) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		char buf[512];
+		snprintf(buf, sizeof buf, "%.*s", (int)len, line);
+		const char *msg = strstr(buf, "error: ");
+		if (*line != ' ' && msg &&
+		    (!strncmp(msg + 7, "internal error", 14) ||
+		     !strncmp(msg + 7, "IR invalid after pass", 21)))
+			return true;
+		line += len + (nl != NULL);
+	}
+	return false;
+}
+
+static void check_result(const struct uscc_result *r, enum uscc_status st,
+			 enum uscc_action action)
+{
+	if (uscc_result_status(r) != st)
+		fuzz_bug("uscc_run returned another status than its result holds", NULL);
+	const char *diag = uscc_result_diagnostics(r);
+	if (!diag)
+		fuzz_bug("no diagnostics text", NULL);
+	if (internal_error(diag))
+		fuzz_bug("internal compiler error", diag);
+	size_t size = 0;
+	const char *data = uscc_result_data(r, &size);
+	if (st != USCC_OK) {
+		if (data || size)
+			fuzz_bug("a failed run has output", diag);
+		return;
+	}
+	if (!data)
+		fuzz_bug("a successful run has no output", diag);
+	if (action == USCC_ACTION_COMPILE) {
+		fuzz_walk_container(data, size, true);
+	} else if (strlen(data) != size) {
+		fuzz_bug("text output size differs from its length", diag);
+	}
+	struct uscc_stats stats;
+	const char *json = uscc_result_stats_json(r);
+	bool has = uscc_result_stats(r, &stats);
+	if (has != (json != NULL))
+		fuzz_bug("stats and stats JSON disagree", diag);
+	if (action == USCC_ACTION_COMPILE && !has)
+		fuzz_bug("a compiled program has no stats", diag);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 1)
+		return 0;
+	unsigned sel = data[0];
+	enum uscc_action action = (enum uscc_action)(sel % NACTIONS);
+	bool vertex = (sel / NACTIONS) % 2;
+	int opt = (sel / (NACTIONS * 2)) % 2 ? 0 : 2;
+	bool werror = (sel / (NACTIONS * 4)) % 2;
+	bool define = (sel / (NACTIONS * 8)) % 2;
+
+	struct uscc_options *o = uscc_options_create(NULL);
+	if (!o)
+		return 0;
+	if (uscc_options_set_stage(o, vertex ? USCC_STAGE_VERTEX : USCC_STAGE_FRAGMENT) ||
+	    uscc_options_set_opt_level(o, opt) || uscc_options_set_werror(o, werror) ||
+	    uscc_options_set_filename(o, "fuzz.frag"))
+		fuzz_bug("a valid option was refused", NULL);
+	if (define && (uscc_options_define(o, "FUZZ", "2") || uscc_options_undefine(o, "GL_ES")))
+		fuzz_bug("a valid define was refused", NULL);
+
+	const char *src = (const char *)data + 1;
+	size_t len = size - 1;
+	struct uscc_result *r = NULL;
+	enum uscc_status st = uscc_run(o, action, src, len, &r);
+	if (r) {
+		if (vertex && (action == USCC_ACTION_COMPILE || action == USCC_ACTION_ASSEMBLY) &&
+		    st != USCC_USAGE_ERROR)
+			fuzz_bug("a vertex shader asked for R500 code is not a usage error",
+				 uscc_result_diagnostics(r));
+		check_result(r, st, action);
+		uscc_result_destroy(r);
+	} else if (st != USCC_OUT_OF_MEMORY) {
+		fuzz_bug("uscc_run gave no result but did not run out of memory", NULL);
+	}
+	(void)uscc_cache_key(o, src, len);
+	uscc_options_destroy(o);
+	return 0;
+}

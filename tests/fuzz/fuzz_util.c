@@ -1,0 +1,107 @@
+/* Helpers shared by the libFuzzer targets (fuzz_util.h). */
+#include "fuzz_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "uscc.h"
+
+/* Reads land here so that the compiler cannot drop them. */
+static volatile size_t sink;
+
+void fuzz_bug(const char *what, const char *detail)
+{
+	fprintf(stderr, "uscc fuzz: BUG: %s\n%s\n", what, detail ? detail : "");
+	abort();
+}
+
+char *fuzz_strndup(const uint8_t *data, size_t size)
+{
+	char *s = malloc(size + 1);
+	if (!s)
+		abort();
+	if (size)
+		memcpy(s, data, size);
+	s[size] = 0;
+	return s;
+}
+
+static size_t str_len(const char *s)
+{
+	return s ? strlen(s) : 0;
+}
+
+static void walk_tables(const struct uscc_container *c)
+{
+	size_t acc = 0;
+	for (int i = -1; i <= uscc_container_num_uniforms(c); i++) {
+		struct uscc_uniform_info u;
+		if (!uscc_container_uniform(c, i, &u))
+			continue;
+		acc += str_len(u.name) + str_len(u.type) + str_len(u.swizzle);
+		acc += (size_t)(u.array_len + u.element + u.slot);
+		if (u.init)
+			acc += (size_t)(u.init[0] + u.init[1] + u.init[2] + u.init[3] != 0);
+	}
+	for (int i = -1; i <= uscc_container_num_samplers(c); i++) {
+		struct uscc_sampler_info s;
+		if (uscc_container_sampler(c, i, &s))
+			acc += str_len(s.name) + str_len(s.target) + (size_t)s.unit + s.shadow;
+	}
+	for (int i = -1; i <= uscc_container_num_inputs(c); i++) {
+		struct uscc_input_info in;
+		if (uscc_container_input(c, i, &in))
+			acc += str_len(in.name) + str_len(in.components) + (size_t)in.temp;
+	}
+	for (int i = -1; i <= uscc_container_num_outputs(c); i++) {
+		struct uscc_output_info o;
+		if (uscc_container_output(c, i, &o))
+			acc += str_len(o.name) + (size_t)o.target;
+	}
+	sink += acc;
+}
+
+bool fuzz_walk_container(const void *data, size_t size, bool must_open)
+{
+	struct uscc_container *c = NULL;
+	char err[256] = "";
+	enum uscc_status st = uscc_container_open(NULL, data, size, &c, err, sizeof err);
+	if (st != USCC_OK) {
+		if (c)
+			fuzz_bug("uscc_container_open failed but gave a container", err);
+		if (must_open)
+			fuzz_bug("a compiled container does not open", err);
+		if (!memchr(err, 0, sizeof err) || !err[0])
+			fuzz_bug("uscc_container_open failed without a message", NULL);
+		return false;
+	}
+	int ninst = 0;
+	const uint32_t *code = uscc_container_code(c, &ninst);
+	size_t acc = 0;
+	for (int i = 0; i < ninst * 6; i++)
+		acc += code[i];
+	int nslots = uscc_container_num_const_slots(c);
+	for (int s = -1; s <= nslots; s++) {
+		float v[4];
+		if (uscc_container_constant(c, s, v))
+			acc += (size_t)(v[0] + v[1] + v[2] + v[3] != 0);
+	}
+	walk_tables(c);
+	struct uscc_flow_info flow;
+	uscc_container_flow(c, &flow);
+	struct uscc_stats stats;
+	uscc_container_stats(c, &stats);
+	acc += flow.bool_const + (size_t)flow.pixsize + (size_t)stats.instructions;
+	const char *json = uscc_container_json(c);
+	if (!json)
+		fuzz_bug("an open container has no JSON", NULL);
+	acc += strlen(json);
+	const char *dis = uscc_container_disasm(c);
+	acc += str_len(dis);
+	if (dis && uscc_container_disasm(c) != dis)
+		fuzz_bug("uscc_container_disasm gave a second text", NULL);
+	sink += acc;
+	uscc_container_destroy(c);
+	return true;
+}
