@@ -137,6 +137,7 @@ static void test_huge_things(void **state)
 	sprintf(p, "A39\nvoid main() {}\n");
 	fe_test_begin(&t);
 	assert_null(fe_compile(&t, big));
+	assert_diag(&t, "t.frag:41:1: error: too many bytes of text after macro expansion");
 	assert_diag(&t, "(limit 'preprocessed-bytes')");
 	fe_test_end(&t);
 
