@@ -2,7 +2,10 @@
  * FNV-1a 64 checksum are made right (docs/container.md), so mutations
  * reach the section decoder, the instruction validator and, when the
  * container opens, the emulator: a 4x4 draw with a small step bound and
- * a built-in texture on every sampler unit, as uscc-run binds them. */
+ * a built-in texture on every sampler unit, as uscc-run binds them.
+ * A container that opens must write back byte for byte (container_write
+ * of what container_read gave): the reader keeps every field, and the
+ * code words the API hands out are the file's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +43,17 @@ static int unit_target(const struct r500_program *p, int u)
 		if (p->samplers[i].unit == u)
 			return p->samplers[i].target;
 	return IR_TARGET_2D;
+}
+
+static void round_trip(const struct r500_program *p, const uint8_t *buf, size_t size)
+{
+	size_t n = 0;
+	uint8_t *again = container_write(p, &mem_default_allocator, &n);
+	if (!again)
+		abort();
+	if (n != size || memcmp(again, buf, size) != 0)
+		fuzz_bug("a container that opens does not write back the same bytes", NULL);
+	mem_free(&mem_default_allocator, again, n);
 }
 
 static void draw(const struct r500_program *p)
@@ -81,6 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		if (!container_read(buf, size, arena, &p, why, sizeof why))
 			fuzz_bug("container_read refuses what uscc_container_open took", why);
+		round_trip(&p, buf, size);
 		draw(&p);
 		arena_destroy(arena);
 	}
