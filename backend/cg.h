@@ -183,6 +183,18 @@ bool cg_limits(struct cg_ctx *cg);        /* limits.c */
 bool cg_limits_early(struct cg_ctx *cg);  /* limits.c: slot floor after isel */
 bool cg_finalize(struct cg_ctx *cg);      /* finalize.c */
 
+/* --- the middle form made visible (cg_print.c, cg_validate.c) --- */
+/* How far the form has come: ops and vregs (isel), ops placed in slots
+ * (schedule), vregs in temporaries (regalloc), machine code (emit). */
+enum cg_phase { CG_PHASE_OPS, CG_PHASE_SLOTS, CG_PHASE_REGS, CG_PHASE_CODE };
+/* Checks the form as it must be once `phase` is reached: one writer per
+ * vreg component, operands in range, slots and units that agree, legal
+ * address tables, temporaries assigned.  False with the first problem. */
+bool cg_validate(const struct cg_ctx *cg, enum cg_phase phase, char *why, size_t len);
+/* Whether an optional stage or isel optimization runs (-O1 and above,
+ * not skipped): r500_compile.c. */
+bool cg_opt_enabled(const struct cg_ctx *cg, const char *name);
+
 /* A barrier op (see cg_op.late): FC or ALU-result writer. */
 static inline bool cg_op_barrier(const struct cg_op *op)
 {

@@ -341,7 +341,7 @@ static int mul_as_omod(struct isel *s, struct ir_instr *in, const struct cg_opnd
 
 static int sel_mul(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	int d = mul_as_omod(s, in, o);
+	int d = cg_opt_enabled(s->cg, "omod") ? mul_as_omod(s, in, o) : -1;
 	return d >= 0 ? d : isel_mad(s, in->ncomp, o[0], o[1], ZERO);
 }
 static int sel_mad(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
@@ -940,7 +940,7 @@ bool isel_instr(struct isel *s, struct ir_instr *in, bool allow_defer)
 	float dv[4];
 	bool mul_like = in->op == IR_OP_MUL ||
 			(in->op == IR_OP_DIV && src_const(&in->src[1], in->ncomp, dv));
-	if (allow_defer && mul_like && s->uses[in->id] == 1 &&
+	if (allow_defer && mul_like && s->uses[in->id] == 1 && cg_opt_enabled(cg, "mad-fusion") &&
 	    (!s->has_fc || s->user_block[in->id] == in->block)) {
 		s->vreg_of[in->id] = -2; /* selected by its reader: it may fuse */
 		return true;

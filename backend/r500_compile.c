@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cg.h"
+#include "name_list.h"
 #include "r500_codec.h"
 
 static bool stage_check_regs(struct cg_ctx *cg)
@@ -31,25 +32,74 @@ static bool stage_validate(struct cg_ctx *cg)
 	return true;
 }
 
+/* The stage table.  Columns: the name (--skip, --dump-backend=all); the
+ * stage; whether it only optimizes (off at -O0 and when skipped: the
+ * program stays correct without it); and what it makes, so that the
+ * validator knows what to check after it (cg_validate). */
 struct cg_stage {
 	const char *name;
 	bool (*run)(struct cg_ctx *cg);
+	bool optional;
+	enum cg_phase gives;
 };
 
 static const struct cg_stage stages[] = {
-	{ "isel", cg_isel },
-	{ "limits-early", cg_limits_early },
-	{ "merge", cg_merge },
-	{ "schedule", cg_schedule },
-	{ "coalesce", cg_coalesce },
-	{ "regalloc", cg_regalloc },
-	{ "check-regs", stage_check_regs },
-	{ "emit", cg_emit },
-	{ "hazards", cg_hazards },
-	{ "limits", cg_limits },
-	{ "validate", stage_validate },
-	{ "finalize", cg_finalize },
+	{ "isel", cg_isel, false, CG_PHASE_OPS },
+	{ "limits-early", cg_limits_early, false, CG_PHASE_OPS },
+	{ "merge", cg_merge, true, CG_PHASE_OPS },
+	{ "schedule", cg_schedule, false, CG_PHASE_SLOTS },
+	{ "coalesce", cg_coalesce, true, CG_PHASE_SLOTS },
+	{ "regalloc", cg_regalloc, false, CG_PHASE_REGS },
+	{ "check-regs", stage_check_regs, false, CG_PHASE_REGS },
+	{ "emit", cg_emit, false, CG_PHASE_CODE },
+	{ "hazards", cg_hazards, false, CG_PHASE_CODE },
+	{ "limits", cg_limits, false, CG_PHASE_CODE },
+	{ "validate", stage_validate, false, CG_PHASE_CODE },
+	{ "finalize", cg_finalize, false, CG_PHASE_CODE },
 };
+enum { NSTAGES = sizeof stages / sizeof stages[0] };
+
+/* Optimizations made inside isel, switched like optional stages
+ * (cg_opt_enabled). */
+static const char *const isel_opts[] = { "mad-fusion", "omod" };
+enum { NISEL_OPTS = sizeof isel_opts / sizeof isel_opts[0] };
+
+const char *r500_stage_name(int i)
+{
+	if (i >= 0 && i < NSTAGES)
+		return stages[i].name;
+	if (i >= NSTAGES && i < NSTAGES + NISEL_OPTS)
+		return isel_opts[i - NSTAGES];
+	return NULL;
+}
+
+enum r500_stage_kind r500_stage_kind(const char *name)
+{
+	for (int i = 0; name && r500_stage_name(i); i++)
+		if (name_list_has(r500_stage_name(i), name))
+			return i < NSTAGES && !stages[i].optional ? R500_STAGE_REQUIRED
+								  : R500_STAGE_OPTIONAL;
+	return R500_STAGE_UNKNOWN;
+}
+
+bool cg_opt_enabled(const struct cg_ctx *cg, const char *name)
+{
+	return cg->opts && cg->opts->opt_level > 0 && !name_list_has(cg->opts->skip, name);
+}
+
+static bool stage_runs(const struct cg_ctx *cg, const struct cg_stage *st)
+{
+	return !st->optional || cg_opt_enabled(cg, st->name);
+}
+
+static bool check_stage(struct cg_ctx *cg, const struct cg_stage *st)
+{
+	char why[256];
+	if (cg_validate(cg, st->gives, why, sizeof why))
+		return true;
+	return cg_error(cg, (struct src_loc){ 0 }, "internal error: backend form invalid after "
+			"stage '%s': %s", st->name, why);
+}
 
 struct r500_program *r500_compile(struct ir_func *f, const struct r500_compile_options *opts,
 				  struct arena *arena, struct diag_sink *diag)
@@ -59,21 +109,30 @@ struct r500_program *r500_compile(struct ir_func *f, const struct r500_compile_o
 	struct cg_ctx *cg = arena_alloc(arena, sizeof *cg);
 	if (!cg)
 		return NULL;
+	static const struct r500_compile_options defaults = { .opt_level = 2 };
 	cg->arena = arena;
 	cg->diag = diag;
 	cg->func = f;
-	cg->opts = opts;
+	cg->opts = opts ? opts : &defaults;
 	if (f->stage != IR_STAGE_FRAGMENT) {
 		cg_error(cg, (struct src_loc){ 0 }, "only fragment shaders compile to R500 code");
 		return NULL;
 	}
-	for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++) {
-		if (!stages[i].run(cg) || cg->failed || arena_failed(arena)) {
+	for (int i = 0; i < NSTAGES; i++) {
+		const struct cg_stage *st = &stages[i];
+		if (!stage_runs(cg, st))
+			continue;
+		bool ok = st->run(cg) && !cg->failed && !arena_failed(arena);
+		if (ok && cg->opts->validate)
+			ok = check_stage(cg, st);
+		if (!ok) {
 			if (arena_failed(arena) && !cg->failed)
 				cg_error(cg, (struct src_loc){ 0 }, "out of memory in backend stage %s",
-					 stages[i].name);
+					 st->name);
 			return NULL;
 		}
+		if (cg->opts->dump)
+			cg->opts->dump(cg->opts->dump_ud, st->name, cg);
 	}
 	return cg->prog;
 }

@@ -2,11 +2,22 @@
 #ifndef USCC_R500_COMPILE_H
 #define USCC_R500_COMPILE_H
 
+#include <stdbool.h>
 #include "ir.h"
 #include "r500_program.h"
 
+struct cg_ctx;
+
+/* Called after each backend stage that ran, with the stage's name and the
+ * backend's middle form (cg_print prints it). */
+typedef void (*r500_dump_fn)(void *ud, const char *stage, const struct cg_ctx *cg);
+
 struct r500_compile_options {
-	int opt_level;       /* 0 or 2 */
+	int opt_level;       /* 0: no optimizing stage runs; 2: all of them */
+	const char *skip;    /* comma-separated optimizing stages to skip, or NULL */
+	bool validate;       /* cg_validate after every stage (debug builds, tests) */
+	r500_dump_fn dump;   /* NULL: no dumps */
+	void *dump_ud;
 };
 
 /* Selects, schedules, allocates and finalizes.  Returns NULL with
@@ -16,6 +27,21 @@ struct r500_compile_options {
  * allocated in `arena`.  stats.compile_us is left for the caller. */
 struct r500_program *r500_compile(struct ir_func *f, const struct r500_compile_options *opts,
 				  struct arena *arena, struct diag_sink *diag);
+
+/* What a backend stage or optimization name is to --skip. */
+enum r500_stage_kind {
+	R500_STAGE_UNKNOWN,    /* no such name */
+	R500_STAGE_REQUIRED,   /* a stage every program needs: cannot be skipped */
+	R500_STAGE_OPTIONAL,   /* an optimizing stage or isel optimization: -O0 and --skip turn it off */
+};
+enum r500_stage_kind r500_stage_kind(const char *name);
+/* The names of the backend's stages and optimizations in order, i = 0, 1, ...;
+ * NULL past the last. */
+const char *r500_stage_name(int i);
+
+/* The backend's middle form as text (an arena string): vregs, live ops,
+ * slots and code, as far as the stages have come (cg_print.c). */
+char *cg_print(const struct cg_ctx *cg, struct arena *arena);
 
 /* Assembly listing of a compiled program (the -S output); arena string. */
 char *r500_program_listing(const struct r500_program *p, struct arena *arena);

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "name_list.h"
+
 void ir_pass_ctx_init(struct ir_pass_ctx *ctx, struct diag_sink *diag)
 {
 	memset(ctx, 0, sizeof *ctx);
@@ -14,18 +16,22 @@ void ir_pass_ctx_init(struct ir_pass_ctx *ctx, struct diag_sink *diag)
 
 bool ir_pass_skipped(const struct ir_pass_ctx *ctx, const char *name)
 {
-	if (!ctx || !ctx->skip)
-		return false;
-	size_t n = strlen(name);
-	for (const char *p = ctx->skip; *p;) {
-		const char *end = strchr(p, ',');
-		size_t len = end ? (size_t)(end - p) : strlen(p);
-		if (len == n && memcmp(p, name, n) == 0)
+	return ctx && name_list_has(ctx->skip, name);
+}
+
+static const char *const pass_names[] = { "loop_unroll", "constant_fold", "dead_branch",
+					  "copy_prop", "cse", "dce" };
+
+const char *ir_pass_name(int i)
+{
+	return i >= 0 && i < (int)(sizeof pass_names / sizeof *pass_names) ? pass_names[i] : NULL;
+}
+
+bool ir_pass_known(const char *name)
+{
+	for (int i = 0; ir_pass_name(i); i++)
+		if (name_list_has(ir_pass_name(i), name))
 			return true;
-		if (!end)
-			break;
-		p = end + 1;
-	}
 	return false;
 }
 
@@ -48,23 +54,17 @@ bool ir_pass_run(struct ir_pass_ctx *ctx, struct ir_func *f, const char *name, i
 	return progress;
 }
 
-/* Appends s to the dump, growing it by doubling. */
-static bool dump_put(struct ir_dump_text *d, const char *s)
+void ir_dump_text_add(struct ir_dump_text *d, const char *heading, const char *body)
 {
-	size_t n = strlen(s);
-	if (d->len + n + 1 > d->cap) {
-		size_t ncap = d->cap ? d->cap : 4096;
-		while (ncap < d->len + n + 1)
-			ncap *= 2;
-		char *nt = arena_realloc(d->arena, d->text, d->cap, ncap);
-		if (!nt)
-			return false;
-		d->text = nt;
-		d->cap = ncap;
+	if (d->full)
+		return;
+	if (d->buf.len + strlen(body) > IR_DUMP_MAX) {
+		d->full = true;
+		strbuf_puts(&d->buf, "; --- later dumps not shown: they would pass 16 MiB ---\n");
+		return;
 	}
-	memcpy(d->text + d->len, s, n + 1);
-	d->len += n;
-	return true;
+	strbuf_printf(&d->buf, "; --- %s ---\n", heading);
+	strbuf_puts(&d->buf, body);
 }
 
 void ir_dump_text_append(void *ud, const char *pass, const struct ir_func *f)
@@ -72,18 +72,9 @@ void ir_dump_text_append(void *ud, const char *pass, const struct ir_func *f)
 	struct ir_dump_text *d = ud;
 	if (d->full)
 		return;
-	const char *ir_text = ir_print(f, d->arena);
-	if (!ir_text)
-		return;
-	if (d->len + strlen(ir_text) > IR_DUMP_MAX) {
-		d->full = true;
-		dump_put(d, "; --- later passes not shown: the dump would pass 16 MiB ---\n");
-		return;
-	}
-	dump_put(d, "; --- ");
-	dump_put(d, pass);
-	dump_put(d, " ---\n");
-	dump_put(d, ir_text);
+	const char *ir_text = ir_print(f, d->buf.arena);
+	if (ir_text)
+		ir_dump_text_add(d, pass, ir_text);
 }
 
 enum { MAX_ROUNDS = 8 };

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "ir.h"
+#include "strbuf.h"
 
 typedef bool (*ir_pass_fn)(struct ir_func *f);
 /* Called after each pass that ran with the pass name and the function
@@ -28,8 +29,12 @@ struct ir_pass_ctx {
 /* validate on in debug builds (no NDEBUG), no dump, nothing skipped. */
 void ir_pass_ctx_init(struct ir_pass_ctx *ctx, struct diag_sink *diag);
 
-/* True if `name` is in ctx->skip. */
+/* True if `name` is in ctx->skip ('-' and '_' alike). */
 bool ir_pass_skipped(const struct ir_pass_ctx *ctx, const char *name);
+/* The names of the passes, i = 0, 1, ...; NULL past the last. */
+const char *ir_pass_name(int i);
+/* Whether `name` names a pass ('-' and '_' alike). */
+bool ir_pass_known(const char *name);
 
 /* Runs one pass; returns whether it made progress.  ctx may be NULL. */
 bool ir_pass_run(struct ir_pass_ctx *ctx, struct ir_func *f, const char *name, ir_pass_fn pass);
@@ -38,15 +43,16 @@ bool ir_pass_run(struct ir_pass_ctx *ctx, struct ir_func *f, const char *name, i
 /* A dump callback that collects every dump into one arena string:
  *   "; --- <pass> ---\n<ir text>" ...  Set dump_ud to a struct ir_dump_text. */
 struct ir_dump_text {
-	struct arena *arena;
-	char *text;               /* "" until the first dump */
-	size_t len, cap;
+	struct strbuf buf;        /* strbuf_init it; strbuf_text gives the dumps */
 	bool full;                /* IR_DUMP_MAX reached: later dumps are dropped */
 };
 /* Bytes --dump-ir=all collects at most (a pass's dump of a huge shader
  * times every pass would not fit memory); later passes are not printed. */
 enum { IR_DUMP_MAX = 16 << 20 };
 void ir_dump_text_append(void *ud, const char *pass, const struct ir_func *f);
+/* Appends "; --- heading ---" and body, unless that would pass
+ * IR_DUMP_MAX (then a line saying so, and later dumps are dropped). */
+void ir_dump_text_add(struct ir_dump_text *d, const char *heading, const char *body);
 
 /* The optimization pipeline: nothing at -O0; at -O1 and above the passes
  * below to a fixed point (bounded); loop_unroll only from -O2, first in

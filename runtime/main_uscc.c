@@ -12,7 +12,7 @@
 #include "uscc.h"
 
 enum mode { MODE_COMPILE, MODE_ASSEMBLY, MODE_PREPROCESS, MODE_CHECK, MODE_DUMP_IR,
-	    MODE_DUMP_IR_ALL, MODE_DISASM, MODE_INFO };
+	    MODE_DUMP_IR_ALL, MODE_DUMP_BACKEND, MODE_DUMP_BACKEND_ALL, MODE_DISASM, MODE_INFO };
 enum emit { EMIT_BIN, EMIT_RAW, EMIT_HEX };
 enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
@@ -30,6 +30,8 @@ static const char help_text[] =
 	"Usage: uscc [options] FILE.glsl [-o FILE.bin]   compile a fragment shader\n"
 	"       uscc [options] FILE.glsl --dump-ir[=all] print the SSA IR (=all: after every pass)\n"
 	"       uscc [options] FILE.glsl -S              print the R500 program as assembly\n"
+	"       uscc [options] FILE.glsl --dump-backend[=all]  print the backend's middle form\n"
+	"                                                after its last stage (=all: every stage)\n"
 	"       uscc [options] FILE.glsl --stats         print the figures as one JSON object\n"
 	"       uscc -E FILE.glsl                        print the preprocessed source\n"
 	"       uscc --check FILE                        preprocess, parse, type-check only\n"
@@ -45,7 +47,8 @@ static const char help_text[] =
 	"                     shaders are only checked and lowered to IR.\n"
 	"  -D NAME[=VALUE]    define a macro (VALUE defaults to 1)\n"
 	"  -U NAME            undefine a macro\n"
-	"  -O0                no optimization passes (still correct code)\n"
+	"  -O0                no optimization passes and no optimizing backend stage\n"
+	"                     (still correct code)\n"
 	"  -O2, -O            optimize (the default)\n"
 	"  --emit=bin|raw|hex output form when compiling: the container (default), the\n"
 	"                     bare little-endian code words, or C array text\n"
@@ -54,6 +57,10 @@ static const char help_text[] =
 	"                     preprocessed-bytes, macro-depth, expression-depth,\n"
 	"                     block-depth, call-depth, array-size, struct-fields,\n"
 	"                     struct-depth, ir-instructions); N is 1 up to the default\n"
+	"  --skip=NAME        skip one IR pass or optional backend stage (repeatable;\n"
+	"                     --skip=help lists them); for bisecting a miscompile.  The\n"
+	"                     environment variable USCC_SKIP=NAME,NAME does the same for\n"
+	"                     every program that uses libuscc\n"
 	"  --version          print the version\n"
 	"  --help             print this help\n"
 	"  FILE '-'           read the source from standard input\n"
@@ -164,7 +171,8 @@ static bool write_output(const char *path, const void *data, size_t size)
 static const struct { const char *name; enum mode mode; } mode_flags[] = {
 	{ "-S", MODE_ASSEMBLY },       { "-E", MODE_PREPROCESS },
 	{ "--check", MODE_CHECK },     { "--dump-ir", MODE_DUMP_IR },
-	{ "--dump-ir=all", MODE_DUMP_IR_ALL }, { "--disasm", MODE_DISASM },
+	{ "--dump-ir=all", MODE_DUMP_IR_ALL }, { "--dump-backend", MODE_DUMP_BACKEND },
+	{ "--dump-backend=all", MODE_DUMP_BACKEND_ALL }, { "--disasm", MODE_DISASM },
 	{ "--info", MODE_INFO },
 };
 
@@ -200,6 +208,21 @@ static int parse_define(struct cli *c, const char *v)
 	enum uscc_status st = uscc_options_define(c->opts, name, eq ? eq + 1 : NULL);
 	free(name);
 	return st == USCC_OK ? 0 : usage("invalid macro name in -D '%s'", v);
+}
+
+/* --skip=NAME; --skip=help lists the names */
+static int parse_skip(struct cli *c, const char *v)
+{
+	if (strcmp(v, "help") == 0) {
+		puts("IR passes and optional backend stages --skip takes:");
+		for (int i = 0; uscc_skip_name(i); i++)
+			printf("  %s\n", uscc_skip_name(i));
+		exit(0);
+	}
+	if (uscc_options_skip(c->opts, v) == USCC_OK)
+		return 0;
+	return usage("--skip: '%s' is neither an IR pass nor an optional backend stage "
+		     "(--skip=help lists them)", v);
 }
 
 /* --limit NAME=N */
@@ -252,6 +275,9 @@ static int parse_one(struct cli *c, int argc, char **argv, int *i)
 	} else if (strcmp(a, "--limit") == 0 || strncmp(a, "--limit=", 8) == 0) {
 		const char *v = a[7] == '=' ? a + 8 : *i + 1 < argc ? argv[++*i] : NULL;
 		return v ? parse_limit(c, v) : usage("'%s' needs NAME=N", "--limit");
+	} else if (strcmp(a, "--skip") == 0 || strncmp(a, "--skip=", 7) == 0) {
+		const char *v = a[6] == '=' ? a + 7 : *i + 1 < argc ? argv[++*i] : NULL;
+		return v ? parse_skip(c, v) : usage("'%s' needs a name", "--skip");
 	} else if (strncmp(a, "--stage=", 8) == 0) {
 		const char *v = a + 8;
 		if (!strcmp(v, "fragment") || !strcmp(v, "frag"))
@@ -334,6 +360,8 @@ static const enum uscc_action mode_actions[] = {
 	[MODE_COMPILE] = USCC_ACTION_COMPILE,       [MODE_ASSEMBLY] = USCC_ACTION_ASSEMBLY,
 	[MODE_PREPROCESS] = USCC_ACTION_PREPROCESS, [MODE_CHECK] = USCC_ACTION_CHECK,
 	[MODE_DUMP_IR] = USCC_ACTION_DUMP_IR,       [MODE_DUMP_IR_ALL] = USCC_ACTION_DUMP_IR_ALL,
+	[MODE_DUMP_BACKEND] = USCC_ACTION_DUMP_BACKEND,
+	[MODE_DUMP_BACKEND_ALL] = USCC_ACTION_DUMP_BACKEND_ALL,
 };
 
 static int run_source(struct cli *c, const char *src, size_t len)
@@ -421,7 +449,8 @@ static int run(struct cli *c, int argc, char **argv)
 	if (!c->stage_set)
 		c->stage = stage_of_file(c->input);
 	if (!container_mode && c->stage == USCC_STAGE_VERTEX &&
-	    (c->mode == MODE_COMPILE || c->mode == MODE_ASSEMBLY))
+	    (c->mode == MODE_COMPILE || c->mode == MODE_ASSEMBLY || c->mode == MODE_DUMP_BACKEND ||
+	     c->mode == MODE_DUMP_BACKEND_ALL))
 		return usage("'%s' is a vertex shader: only --check, -E and --dump-ir apply "
 			     "(R500 code is for fragment shaders)", c->input);
 	size_t size = 0;

@@ -9,6 +9,7 @@
 #include "container.h"
 #include "diag.h"
 #include "glsl.h"
+#include "ir_pass.h"
 #include "r500_compile.h"
 #include "uscc_internal.h"
 #include "uscc_optimize.h"
@@ -185,17 +186,48 @@ static void stats_from(struct uscc_stats *d, const struct r500_stats *s)
 				  s->compile_us };
 }
 
-/* Frontend, passes, backend; the program or NULL with diagnostics. */
-static struct r500_program *compile_program(struct job *j, struct glsl_options *go)
+/* The backend's middle form after each stage (--dump-backend=all), or
+ * after the last one only. */
+struct backend_dump {
+	struct ir_dump_text text;
+	bool all;
+};
+
+static void backend_dump(void *ud, const char *stage, const struct cg_ctx *cg)
+{
+	struct backend_dump *d = ud;
+	if (!d->all) { /* only the last stage's form is kept */
+		d->text.buf.len = 0;
+		d->text.full = false;
+	}
+	const char *form = cg_print(cg, d->text.buf.arena);
+	if (form)
+		ir_dump_text_add(&d->text, stage, form);
+}
+
+/* Frontend, passes, backend; the program or NULL with diagnostics.  With
+ * dump, the backend's middle form is collected there. */
+static struct r500_program *compile_program(struct job *j, struct glsl_options *go,
+					    struct backend_dump *dump)
 {
 	int64_t t0 = now_us();
+	const char *skip = uscc_skip_list(j->o, j->arena);
+	if (!skip)
+		return NULL;
 	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
 	if (!f || diag_failed(&j->diag) || arena_failed(j->arena))
 		return NULL;
-	if (!uscc_optimize(f, j->o->opt_level, false, NULL, j->arena, &j->diag) ||
+	if (!uscc_optimize(f, j->o->opt_level, skip, false, NULL, j->arena, &j->diag) ||
 	    diag_failed(&j->diag))
 		return NULL;
-	struct r500_compile_options co = { j->o->opt_level };
+	struct r500_compile_options co = { .opt_level = j->o->opt_level, .skip = skip };
+#ifndef NDEBUG
+	co.validate = true;
+#endif
+	if (dump) {
+		co.dump = backend_dump;
+		co.dump_ud = dump;
+	}
 	struct r500_program *p = r500_compile(f, &co, j->arena, &j->diag);
 	if (!p || diag_failed(&j->diag) || arena_failed(j->arena))
 		return NULL;
@@ -220,7 +252,7 @@ static void *arena_hook(void *ud, void *ptr, size_t osize, size_t nsize)
 
 static bool do_compile(struct job *j, struct glsl_options *go)
 {
-	struct r500_program *p = compile_program(j, go);
+	struct r500_program *p = compile_program(j, go, NULL);
 	if (!p)
 		return false;
 	struct mem_allocator a = { arena_hook, j->arena };
@@ -230,7 +262,7 @@ static bool do_compile(struct job *j, struct glsl_options *go)
 
 static bool do_assembly(struct job *j, struct glsl_options *go)
 {
-	struct r500_program *p = compile_program(j, go);
+	struct r500_program *p = compile_program(j, go, NULL);
 	if (!p)
 		return false;
 	j->data = r500_program_listing(p, j->arena);
@@ -256,9 +288,20 @@ static bool do_dump_ir(struct job *j, struct glsl_options *go)
 		return false;
 	bool all = j->action == USCC_ACTION_DUMP_IR_ALL;
 	char *dump = NULL;
-	if (!uscc_optimize(f, j->o->opt_level, all, &dump, j->arena, &j->diag))
+	const char *skip = uscc_skip_list(j->o, j->arena);
+	if (!skip || !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
 		return false;
 	j->data = all ? dump : ir_print(f, j->arena);
+	return j->data != NULL;
+}
+
+static bool do_dump_backend(struct job *j, struct glsl_options *go)
+{
+	struct backend_dump d = { .all = j->action == USCC_ACTION_DUMP_BACKEND_ALL };
+	strbuf_init(&d.text.buf, j->arena);
+	if (!compile_program(j, go, &d))
+		return false;
+	j->data = strbuf_text(&d.text.buf);
 	return j->data != NULL;
 }
 
@@ -267,6 +310,8 @@ static const action_fn actions[] = {
 	[USCC_ACTION_COMPILE] = do_compile,   [USCC_ACTION_ASSEMBLY] = do_assembly,
 	[USCC_ACTION_PREPROCESS] = do_preprocess, [USCC_ACTION_CHECK] = do_check,
 	[USCC_ACTION_DUMP_IR] = do_dump_ir,   [USCC_ACTION_DUMP_IR_ALL] = do_dump_ir,
+	[USCC_ACTION_DUMP_BACKEND] = do_dump_backend,
+	[USCC_ACTION_DUMP_BACKEND_ALL] = do_dump_backend,
 };
 
 static enum uscc_status run_job(struct job *j, const char *source, size_t len)
@@ -277,7 +322,8 @@ static enum uscc_status run_job(struct job *j, const char *source, size_t len)
 		return USCC_USAGE_ERROR;
 	}
 	if (o->stage == USCC_STAGE_VERTEX &&
-	    (j->action == USCC_ACTION_COMPILE || j->action == USCC_ACTION_ASSEMBLY)) {
+	    (j->action == USCC_ACTION_COMPILE || j->action == USCC_ACTION_ASSEMBLY ||
+	     j->action == USCC_ACTION_DUMP_BACKEND || j->action == USCC_ACTION_DUMP_BACKEND_ALL)) {
 		diag_error(&j->diag, file_loc(j),
 			   "vertex shaders are only checked and lowered to IR (--check, "
 			   "--dump-ir); R500 code is for fragment shaders");
@@ -294,6 +340,11 @@ static enum uscc_status run_job(struct job *j, const char *source, size_t len)
 	diag_add_source(&j->diag, j->file, src);
 	if (!check_no_nul(j, source, len))
 		return USCC_SHADER_ERROR;
+	if (o->skip_env_bad[0])
+		diag_warning(&j->diag, file_loc(j), "USCC_SKIP names '%s', which is neither an IR "
+			     "pass nor an optional backend stage (uscc --skip=help lists them)",
+			     o->skip_env_bad);
+
 	struct glsl_options go = frontend_options(o);
 	bool ok = actions[j->action](j, &go);
 	if (diag_failed(&j->diag))

@@ -70,6 +70,19 @@ enum uscc_status uscc_options_set_filename(struct uscc_options *o, const char *n
  * container then holds compile_us = 0, so output stays byte-identical. */
 enum uscc_status uscc_options_set_record_time(struct uscc_options *o, bool on);
 
+/* Skips one optimization by name, for bisecting a miscompile (--skip):
+ * an IR pass or an optional backend stage, as uscc_skip_name lists them
+ * ('-' and '_' alike).  USCC_USAGE_ERROR for an unknown name or for a
+ * backend stage every program needs.  Skipped names are part of the
+ * cache key.  The environment variable USCC_SKIP (names separated by
+ * commas) skips the same way in every uscc_options_create, so that a
+ * driver's compiles can be bisected without rebuilding it; a name there
+ * that is not known is reported as a warning by every run. */
+enum uscc_status uscc_options_skip(struct uscc_options *o, const char *name);
+/* The names uscc_options_skip takes, i = 0, 1, ...: the IR passes, then the
+ * optional backend stages; NULL past the last. */
+const char *uscc_skip_name(int i);
+
 /* ---- resource limits ----
  * Untrusted sources (WebGL) are bounded: going over a limit refuses the
  * shader with "FILE:LINE:COL: error: too many <what>: <figure>, over the
@@ -115,6 +128,8 @@ enum uscc_action {
 	USCC_ACTION_CHECK,       /* --check: no output, diagnostics only */
 	USCC_ACTION_DUMP_IR,     /* --dump-ir: IR after optimization at the opt level */
 	USCC_ACTION_DUMP_IR_ALL, /* --dump-ir=all: IR after every pass, headed by pass name */
+	USCC_ACTION_DUMP_BACKEND,     /* --dump-backend: the backend's middle form after its last stage */
+	USCC_ACTION_DUMP_BACKEND_ALL, /* --dump-backend=all: after every stage, headed by its name */
 };
 
 struct uscc_result;

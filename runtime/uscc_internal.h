@@ -15,12 +15,17 @@ struct uscc_options {
 	struct glsl_define *defines; /* names and values allocated with alloc */
 	int ndefines, cap;
 	struct limits limits;        /* resource limits (util/compile_limits.def) */
+	uint32_t skip;               /* bit i: uscc_skip_name(i) is skipped */
+	char skip_env_bad[64];       /* a USCC_SKIP name not known ("" none) */
 };
 
 /* The options of uscc_options_create (no defines, no file name), in o;
  * returns o.  For the calls given NULL options. */
 struct uscc_options *uscc_options_init_default(struct uscc_options *o,
 					       const struct uscc_allocator *alloc);
+
+/* The skipped names as a comma-separated list in the arena ("" none). */
+char *uscc_skip_list(const struct uscc_options *o, struct arena *arena);
 
 /* A result holding `size` bytes of data (copied; a NUL is appended) and
  * the diagnostics text; stats may be NULL.  NULL on allocation failure. */

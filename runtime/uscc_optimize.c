@@ -3,12 +3,14 @@
 
 #include "ir_pass.h"
 
-bool uscc_optimize(struct ir_func *f, int opt_level, bool dump_all, char **dump,
+bool uscc_optimize(struct ir_func *f, int opt_level, const char *skip, bool dump_all, char **dump,
 		   struct arena *arena, struct diag_sink *diag)
 {
 	struct ir_pass_ctx ctx;
 	ir_pass_ctx_init(&ctx, diag);
-	struct ir_dump_text text = { .arena = arena, .text = "" };
+	ctx.skip = skip;
+	struct ir_dump_text text = { .full = false };
+	strbuf_init(&text.buf, arena);
 	if (dump_all) {
 		/* the IR as the frontend made it comes first */
 		ir_dump_text_append(&text, "frontend", f);
@@ -17,6 +19,6 @@ bool uscc_optimize(struct ir_func *f, int opt_level, bool dump_all, char **dump,
 	}
 	bool ok = ir_optimize(f, opt_level, &ctx) && !ctx.failed;
 	if (dump_all)
-		*dump = text.text;
-	return ok && !arena_failed(arena);
+		*dump = strbuf_text(&text.buf);
+	return ok && !arena_failed(arena) && (!dump_all || *dump);
 }

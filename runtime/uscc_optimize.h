@@ -7,10 +7,11 @@
 #include "diag.h"
 #include "ir.h"
 
-/* Runs the passes of `opt_level` on f.  With dump_all, *dump receives the
- * IR before the passes and after each one, each headed by its pass name
- * (an arena string).  False with diagnostics on failure. */
-bool uscc_optimize(struct ir_func *f, int opt_level, bool dump_all, char **dump,
+/* Runs the passes of `opt_level` on f, but those named in `skip` (a
+ * comma-separated list, or NULL).  With dump_all, *dump receives the IR
+ * before the passes and after each one, each headed by its pass name (an
+ * arena string).  False with diagnostics on failure. */
+bool uscc_optimize(struct ir_func *f, int opt_level, const char *skip, bool dump_all, char **dump,
 		   struct arena *arena, struct diag_sink *diag);
 
 #endif

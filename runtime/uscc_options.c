@@ -1,8 +1,12 @@
 /* Options of a compile, and the cache key computed from them. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "container.h"
 #include "fnv.h"
+#include "ir_pass.h"
+#include "name_list.h"
+#include "r500_compile.h"
 #include "uscc_internal.h"
 
 struct mem_allocator uscc_allocator_of(const struct uscc_allocator *a)
@@ -27,6 +31,78 @@ static void free_str(const struct mem_allocator *a, char *s)
 		mem_free(a, s, strlen(s) + 1);
 }
 
+const char *uscc_skip_name(int i)
+{
+	int nir = 0;
+	while (ir_pass_name(nir))
+		nir++;
+	if (i < 0)
+		return NULL;
+	if (i < nir)
+		return ir_pass_name(i);
+	i -= nir;
+	for (int k = 0; r500_stage_name(k); k++)
+		if (r500_stage_kind(r500_stage_name(k)) == R500_STAGE_OPTIONAL && i-- == 0)
+			return r500_stage_name(k);
+	return NULL;
+}
+
+static int skip_index(const char *name)
+{
+	for (int i = 0; uscc_skip_name(i); i++)
+		if (name_list_has(uscc_skip_name(i), name))
+			return i;
+	return -1;
+}
+
+enum uscc_status uscc_options_skip(struct uscc_options *o, const char *name)
+{
+	int i = name ? skip_index(name) : -1;
+	if (!o || i < 0 || i >= 32)
+		return USCC_USAGE_ERROR;
+	o->skip |= 1u << i;
+	return USCC_OK;
+}
+
+char *uscc_skip_list(const struct uscc_options *o, struct arena *arena)
+{
+	size_t n = 1;
+	for (int i = 0; uscc_skip_name(i); i++)
+		n += strlen(uscc_skip_name(i)) + 1;
+	char *list = arena_alloc(arena, n);
+	if (!list)
+		return NULL;
+	list[0] = 0;
+	for (int i = 0; uscc_skip_name(i) && i < 32; i++) {
+		if (!(o->skip & (1u << i)))
+			continue;
+		if (list[0])
+			strcat(list, ",");
+		strcat(list, uscc_skip_name(i));
+	}
+	return list;
+}
+
+/* USCC_SKIP: names separated by commas; the first unknown one is kept
+ * for the warning every run gives. */
+static void skip_from_env(struct uscc_options *o)
+{
+	const char *env = getenv("USCC_SKIP");
+	for (const char *p = env; p && *p;) {
+		size_t len = strcspn(p, ",");
+		char name[64];
+		if (len > 0 && len < sizeof name) {
+			memcpy(name, p, len);
+			name[len] = 0;
+			if (uscc_options_skip(o, name) != USCC_OK && !o->skip_env_bad[0])
+				memcpy(o->skip_env_bad, name, len + 1);
+		} else if (len > 0 && !o->skip_env_bad[0]) {
+			memcpy(o->skip_env_bad, p, sizeof o->skip_env_bad - 1);
+		}
+		p += len + (p[len] == ',');
+	}
+}
+
 struct uscc_options *uscc_options_init_default(struct uscc_options *o,
 					       const struct uscc_allocator *alloc)
 {
@@ -35,6 +111,7 @@ struct uscc_options *uscc_options_init_default(struct uscc_options *o,
 	o->stage = USCC_STAGE_FRAGMENT;
 	o->opt_level = 2;
 	limits_default(&o->limits);
+	skip_from_env(o);
 	return o;
 }
 
@@ -229,5 +306,7 @@ uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t
 			h = hash_u64(h, (uint64_t)k);
 			h = hash_u64(h, (uint64_t)o->limits.v[k]);
 		}
+	if (o->skip) /* default keys stay as they were before --skip existed */
+		h = hash_u64(h, ((uint64_t)1 << 32) | o->skip);
 	return hash_bytes(h, source ? source : "", source ? len : 0);
 }

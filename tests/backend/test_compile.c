@@ -338,7 +338,7 @@ static void test_fc_nesting_limit(void **state)
 	for (int i = 32; i >= 0; i--)
 		ir_builder_after(&t.b, loops[i]);
 	tc_output(&t, "gl_FragColor", 0, 4, v);
-	struct r500_compile_options o = { 2 };
+	struct r500_compile_options o = { .opt_level = 2, .validate = true };
 	assert_null(r500_compile(t.f, &o, t.arena, &t.diag));
 	assert_true(tc_has_error(&t, "flow control nested 33 deep; the R500 allows 32"));
 	assert_int_equal(t.diag.first->loc.line, 42);
@@ -353,7 +353,7 @@ static void test_too_many_uniforms(void **state)
 	ir_func_add_uniform(t.f, "big", "vec4", 300, 300, 4);
 	struct ir_instr *v = tc_input(&t, "v", 4);
 	tc_output(&t, "gl_FragColor", 0, 4, v);
-	struct r500_compile_options o = { 2 };
+	struct r500_compile_options o = { .opt_level = 2, .validate = true };
 	assert_null(r500_compile(t.f, &o, t.arena, &t.diag));
 	assert_true(tc_has_error(&t, "300"));
 	assert_true(tc_has_error(&t, "256"));
@@ -370,7 +370,7 @@ static void test_too_many_slots(void **state)
 	for (int i = 0; i < 600; i++) /* a chain: one slot each */
 		acc = ir_build_alu2(&t.b, IR_OP_MAX, 4, ir_src_of(acc), ir_src_of(v));
 	tc_output(&t, "gl_FragColor", 0, 4, acc);
-	struct r500_compile_options o = { 2 };
+	struct r500_compile_options o = { .opt_level = 2, .validate = true };
 	assert_null(r500_compile(t.f, &o, t.arena, &t.diag));
 	assert_true(tc_has_error(&t, "instruction slots; the R500 has 512"));
 	tc_fini(&t);

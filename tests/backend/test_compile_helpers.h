@@ -92,7 +92,7 @@ static inline void tc_dump_diags(const struct tc *t)
 /* Compiles and checks the invariants of every program. */
 static inline struct r500_program *tc_compile(struct tc *t)
 {
-	struct r500_compile_options o = { 2 };
+	struct r500_compile_options o = { .opt_level = 2, .validate = true };
 	struct r500_program *p = r500_compile(t->f, &o, t->arena, &t->diag);
 	if (!p) {
 		tc_dump_diags(t);

@@ -8,7 +8,7 @@
 static struct cg_ctx *run_to_regalloc(struct tc *t)
 {
 	struct cg_ctx *cg = arena_alloc(t->arena, sizeof *cg);
-	struct r500_compile_options o = { 2 };
+	struct r500_compile_options o = { .opt_level = 2, .validate = true };
 	cg->arena = t->arena;
 	cg->diag = &t->diag;
 	cg->func = t->f;

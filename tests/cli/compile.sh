@@ -168,6 +168,23 @@ grep -q "^ok\.frag:[0-9]*:[0-9]*: error: too many tokens .*(limit 'tokens')" err
 expect 2 "$USCC" --limit tokens=0 ok.frag -o lim.bin
 expect 2 "$USCC" --limit no-such-limit=3 ok.frag -o lim.bin
 
+# --skip and --dump-backend: names listed, required stages refused, what
+# ran shown by the dumps
+expect 0 "$USCC" --skip=help
+grep -q '^  mad-fusion$' out || fail "--skip=help: $(cat out)"
+expect 2 "$USCC" --skip=regalloc ok.frag -o skip.bin
+grep -q "'regalloc' is neither an IR pass nor an optional backend stage" err ||
+	fail "--skip=regalloc message: $(cat err)"
+expect 2 "$USCC" --skip ok.frag
+expect 0 "$USCC" --skip=merge --skip copy-prop ok.frag --dump-backend=all
+grep -q '^; --- isel ---$' out || fail "--dump-backend=all has no isel: $(head -3 out)"
+grep -q '^; --- merge ---$' out && fail "--skip=merge: merge still ran"
+expect 0 "$USCC" -O0 ok.frag --dump-backend
+[ "$(grep -c '^; --- ' out)" = 1 ] || fail "--dump-backend prints more than the last stage"
+grep -q '^; --- finalize ---$' out || fail "--dump-backend: $(head -3 out)"
+USCC_SKIP=cse,nonsense "$USCC" ok.frag -o skip.bin 2>err
+grep -q "warning: USCC_SKIP names 'nonsense'" err || fail "USCC_SKIP warning: $(cat err)"
+
 # no temporary files left behind
 ls -a | grep -q '\.tmp-' && fail "temporary files left: $(ls -a)"
 

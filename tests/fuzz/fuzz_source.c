@@ -11,7 +11,7 @@
 #include "fuzz_util.h"
 #include "uscc.h"
 
-enum { NACTIONS = 6 };
+enum { NACTIONS = 8 };
 
 /* A diagnostic line (a quoted source line starts with a space) whose
  * message says the compiler broke its own invariants. */
@@ -91,7 +91,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct uscc_result *r = NULL;
 	enum uscc_status st = uscc_run(o, action, src, len, &r);
 	if (r) {
-		if (vertex && (action == USCC_ACTION_COMPILE || action == USCC_ACTION_ASSEMBLY) &&
+		bool code = action == USCC_ACTION_COMPILE || action == USCC_ACTION_ASSEMBLY ||
+			    action == USCC_ACTION_DUMP_BACKEND ||
+			    action == USCC_ACTION_DUMP_BACKEND_ALL;
+		if (vertex && code &&
 		    st != USCC_USAGE_ERROR)
 			fuzz_bug("a vertex shader asked for R500 code is not a usage error",
 				 uscc_result_diagnostics(r));

@@ -206,19 +206,23 @@ static void test_runner(void **state)
 	assert_string_equal(ir_print(f, A), orig);
 
 	/* skip by name; dumps headed by the pass name */
-	struct ir_dump_text dt = { .arena = A };
+	struct ir_dump_text dt = { .full = false };
+	strbuf_init(&dt.buf, A);
 	ctx.dump = ir_dump_text_append;
 	ctx.dump_ud = &dt;
 	ctx.skip = "constant_fold,dce";
 	assert_true(ir_pass_skipped(&ctx, "dce"));
 	assert_false(ir_pass_skipped(&ctx, "cse"));
 	assert_false(ir_pass_skipped(&ctx, "const"));
+	assert_true(ir_pass_skipped(&ctx, "constant-fold")); /* '-' and '_' alike */
+	assert_true(ir_pass_known("copy-prop"));
+	assert_false(ir_pass_known("merge"));
 	assert_false(IR_PASS(&ctx, f, constant_fold));
-	assert_null(dt.text); /* skipped passes do not dump */
+	assert_null(dt.buf.text); /* skipped passes do not dump */
 	assert_true(IR_PASS(&ctx, f, cse));
-	assert_non_null(dt.text);
-	assert_true(strncmp(dt.text, "; --- cse ---\nstage fragment\n", 29) == 0);
-	assert_null(strstr(dt.text, "%3 = "));
+	assert_non_null(dt.buf.text);
+	assert_true(strncmp(dt.buf.text, "; --- cse ---\nstage fragment\n", 29) == 0);
+	assert_null(strstr(dt.buf.text, "%3 = "));
 	assert_false(IR_PASS(&ctx, f, dce));
 
 	/* the full pipeline at -O2 leaves a single constant */

@@ -185,6 +185,93 @@ static void test_preprocess_defines(void **state)
 	uscc_options_destroy(o);
 }
 
+/* --skip by name: IR passes and optional backend stages, '-' and '_'
+ * alike; required stages and unknown names refused; part of the cache key;
+ * USCC_SKIP does the same for every new options object and warns about
+ * names it does not know. */
+static void test_skip(void **state)
+{
+	(void)state;
+	struct uscc_options *o = opts("s.frag");
+	const char *s = good_src;
+	uint64_t k = uscc_cache_key(o, s, USCC_NUL_TERMINATED);
+	assert_int_equal(uscc_options_skip(o, "regalloc"), USCC_USAGE_ERROR);
+	assert_int_equal(uscc_options_skip(o, "no-such-pass"), USCC_USAGE_ERROR);
+	assert_int_equal(uscc_options_skip(o, NULL), USCC_USAGE_ERROR);
+	assert_true(k == uscc_cache_key(o, s, USCC_NUL_TERMINATED));
+	assert_int_equal(uscc_options_skip(o, "copy-prop"), USCC_OK);
+	uint64_t k1 = uscc_cache_key(o, s, USCC_NUL_TERMINATED);
+	assert_true(k1 != k);
+	assert_int_equal(uscc_options_skip(o, "copy_prop"), USCC_OK); /* the same name */
+	assert_true(k1 == uscc_cache_key(o, s, USCC_NUL_TERMINATED));
+	assert_int_equal(uscc_options_skip(o, "merge"), USCC_OK);
+	assert_true(k1 != uscc_cache_key(o, s, USCC_NUL_TERMINATED));
+	int n = 0;
+	while (uscc_skip_name(n))
+		n++;
+	assert_int_equal(n, 10); /* 6 IR passes, merge, coalesce, mad-fusion, omod */
+	assert_string_equal(uscc_skip_name(0), "loop_unroll");
+	assert_null(uscc_skip_name(-1));
+
+	/* the dumps say what ran: no copy_prop pass, no merge stage */
+	struct uscc_result *r;
+	assert_int_equal(uscc_run(o, USCC_ACTION_DUMP_IR_ALL, s, USCC_NUL_TERMINATED, &r), USCC_OK);
+	assert_null(strstr(uscc_result_data(r, NULL), "--- copy_prop ---"));
+	assert_non_null(strstr(uscc_result_data(r, NULL), "--- cse ---"));
+	uscc_result_destroy(r);
+	assert_int_equal(uscc_run(o, USCC_ACTION_DUMP_BACKEND_ALL, s, USCC_NUL_TERMINATED, &r),
+			 USCC_OK);
+	assert_null(strstr(uscc_result_data(r, NULL), "--- merge ---"));
+	assert_non_null(strstr(uscc_result_data(r, NULL), "--- coalesce ---"));
+	uscc_result_destroy(r);
+	uscc_options_destroy(o);
+
+	setenv("USCC_SKIP", "cse,coalesce,bogus", 1);
+	o = opts("s.frag");
+	unsetenv("USCC_SKIP");
+	struct uscc_options *plain = opts("s.frag");
+	uscc_options_skip(plain, "cse");
+	uscc_options_skip(plain, "coalesce");
+	assert_true(uscc_cache_key(o, s, USCC_NUL_TERMINATED) ==
+		    uscc_cache_key(plain, s, USCC_NUL_TERMINATED));
+	assert_int_equal(uscc_run(o, USCC_ACTION_DUMP_BACKEND_ALL, s, USCC_NUL_TERMINATED, &r),
+			 USCC_OK);
+	assert_null(strstr(uscc_result_data(r, NULL), "--- coalesce ---"));
+	assert_non_null(strstr(uscc_result_diagnostics(r), "s.frag: warning: USCC_SKIP names 'bogus'"));
+	uscc_result_destroy(r);
+	uscc_options_destroy(o);
+	uscc_options_destroy(plain);
+}
+
+/* --dump-backend: the middle form after the last stage only; =all after
+ * each, in order; not for vertex shaders. */
+static void test_dump_backend(void **state)
+{
+	(void)state;
+	struct uscc_options *o = opts("d.frag");
+	struct uscc_result *r;
+	assert_int_equal(uscc_run(o, USCC_ACTION_DUMP_BACKEND, good_src, USCC_NUL_TERMINATED, &r),
+			 USCC_OK);
+	const char *one = uscc_result_data(r, NULL);
+	static const char head[] = "; --- finalize ---\n# ";
+	assert_true(strncmp(one, head, strlen(head)) == 0);
+	assert_non_null(strstr(one, "\ncode 0: "));
+	assert_null(strstr(one, "--- isel ---"));
+	uscc_result_destroy(r);
+	assert_int_equal(uscc_run(o, USCC_ACTION_DUMP_BACKEND_ALL, good_src, USCC_NUL_TERMINATED,
+				  &r), USCC_OK);
+	const char *all = uscc_result_data(r, NULL);
+	const char *isel = strstr(all, "; --- isel ---"), *sched = strstr(all, "; --- schedule ---");
+	const char *fin = strstr(all, "; --- finalize ---");
+	assert_true(isel == all && sched > isel && fin > sched);
+	uscc_result_destroy(r);
+	uscc_options_set_stage(o, USCC_STAGE_VERTEX);
+	assert_int_equal(uscc_run(o, USCC_ACTION_DUMP_BACKEND, "void main() { gl_Position = "
+				  "vec4(0.0); }", USCC_NUL_TERMINATED, &r), USCC_USAGE_ERROR);
+	uscc_result_destroy(r);
+	uscc_options_destroy(o);
+}
+
 static void test_cache_key(void **state)
 {
 	(void)state;
@@ -450,6 +537,8 @@ int main(void)
 		cmocka_unit_test(test_allocation_failures),
 		cmocka_unit_test(test_allocation_failures_actions),
 		cmocka_unit_test(test_corpus_round_trip),
+		cmocka_unit_test(test_skip),
+		cmocka_unit_test(test_dump_backend),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

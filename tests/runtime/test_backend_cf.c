@@ -202,7 +202,7 @@ static void check_fixture(const char *path, const char *text, int opt_level)
 		if (!ir_optimize(f, opt_level, &pctx))
 			fail_msg("%s: ir_optimize failed:\n%s", path, diag_render(&diag));
 	}
-	struct r500_compile_options copts = { .opt_level = opt_level };
+	struct r500_compile_options copts = { .opt_level = opt_level, .validate = true };
 	struct r500_program *prog = r500_compile(f, &copts, arena, &diag);
 	if (!prog)
 		fail_msg("%s -O%d: backend failed:\n%s", path, opt_level, diag_render(&diag));

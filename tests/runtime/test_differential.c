@@ -187,7 +187,7 @@ static void check_shader(const char *path, int opt_level)
 	ir_pass_ctx_init(&pctx, &diag);
 	pctx.validate = true;
 	ir_optimize(f, opt_level, &pctx);
-	struct r500_compile_options copts = { .opt_level = opt_level };
+	struct r500_compile_options copts = { .opt_level = opt_level, .validate = true };
 	struct r500_program *prog = r500_compile(f, &copts, arena, &diag);
 	if (!prog)
 		fail_msg("%s -O%d: backend failed:\n%s", path, opt_level, diag_render(&diag));

@@ -279,7 +279,7 @@ static void compile_prog(struct compiled *c, int opt_level)
 		if (!ir_optimize(f, opt_level, &pctx))
 			fail_msg("%s", diag_render(&diag));
 	}
-	struct r500_compile_options o = { .opt_level = opt_level };
+	struct r500_compile_options o = { .opt_level = opt_level, .validate = true };
 	struct r500_program *p = r500_compile(f, &o, c->arena, &diag);
 	if (!p)
 		fail_msg("%s", diag_render(&diag));

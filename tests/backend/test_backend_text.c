@@ -1,0 +1,317 @@
+/* The backend on text fixtures: tests/backend/fixtures/<name>.ir is parsed
+ * and compiled at -O0 and -O2 (validating the middle form after every
+ * stage); the -S listing must equal <name>.O0.s and <name>.O2.s.  A
+ * missing expected file fails the test; USCC_UPDATE_FIXTURES=1 writes the
+ * listings instead, to be read and committed by hand.
+ *
+ * Besides: the validator rejects broken forms; -O0 runs no optional stage;
+ * a skipped stage does not run; the stage names --skip takes. */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "cg.h"
+#include "ir.h"
+#include "r500_compile.h"
+#include "../test_util.h"
+
+static const char *const fixture_dir = USCC_SOURCE_DIR "/tests/backend/fixtures";
+
+static struct ir_func *parse_fixture(struct arena *a, const char *name)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s.ir", fixture_dir, name);
+	char *text = test_read_file(path);
+	if (!text)
+		fail_msg("cannot read %s", path);
+	struct diag_sink d;
+	diag_init(&d, a);
+	struct ir_func *f = ir_parse(text, path, a, &d);
+	free(text);
+	if (!f || !ir_validate(f, &d))
+		fail_msg("%s does not parse or validate:\n%s", path, diag_render(&d));
+	return f;
+}
+
+/* Stages seen by the dump callback, comma-separated. */
+struct seen {
+	char names[512];
+};
+
+static void note_stage(void *ud, const char *stage, const struct cg_ctx *cg)
+{
+	(void)cg;
+	struct seen *s = ud;
+	size_t n = strlen(s->names);
+	snprintf(s->names + n, sizeof s->names - n, "%s%s", n ? "," : "", stage);
+}
+
+static struct r500_program *compile_fixture(struct arena *a, struct ir_func *f, int opt,
+					    const char *skip, struct seen *seen)
+{
+	struct diag_sink d;
+	diag_init(&d, a);
+	struct r500_compile_options o = { .opt_level = opt, .skip = skip, .validate = true,
+					  .dump = seen ? note_stage : NULL, .dump_ud = seen };
+	struct r500_program *p = r500_compile(f, &o, a, &d);
+	if (!p)
+		fail_msg("compile failed:\n%s", diag_render(&d));
+	return p;
+}
+
+static void check_listing(const char *name, int opt)
+{
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p = compile_fixture(a, parse_fixture(a, name), opt, NULL, NULL);
+	const char *got = r500_program_listing(p, a);
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s.O%d.s", fixture_dir, name, opt);
+	const char *update = getenv("USCC_UPDATE_FIXTURES");
+	if (update && *update == '1') {
+		FILE *fp = fopen(path, "w");
+		assert_non_null(fp);
+		fputs(got, fp);
+		fclose(fp);
+	}
+	char *want = test_read_file(path);
+	if (!want)
+		fail_msg("no expected listing %s (USCC_UPDATE_FIXTURES=1 writes it)", path);
+	if (strcmp(want, got) != 0)
+		fail_msg("%s at -O%d differs from %s:\n--- got\n%s--- want\n%s", name, opt, path,
+			 got, want);
+	free(want);
+	arena_destroy(a);
+}
+
+static void test_fixtures(void **state)
+{
+	(void)state;
+	DIR *dp = opendir(fixture_dir);
+	assert_non_null(dp);
+	int count = 0;
+	for (struct dirent *e; (e = readdir(dp));) {
+		size_t n = strlen(e->d_name);
+		if (n < 4 || strcmp(e->d_name + n - 3, ".ir") != 0)
+			continue;
+		char name[256];
+		snprintf(name, sizeof name, "%.*s", (int)(n - 3), e->d_name);
+		check_listing(name, 0);
+		check_listing(name, 2);
+		count++;
+	}
+	closedir(dp);
+	assert_true(count >= 6);
+}
+
+/* -O0 runs no optional stage and -O2 runs them all; a skipped one does
+ * not run; required stages always do. */
+static void test_stage_switches(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct seen o0 = { "" }, o2 = { "" }, skipped = { "" };
+	compile_fixture(a, parse_fixture(a, "merge_output"), 0, NULL, &o0);
+	compile_fixture(a, parse_fixture(a, "merge_output"), 2, NULL, &o2);
+	compile_fixture(a, parse_fixture(a, "merge_output"), 2, "coalesce,merge", &skipped);
+	assert_string_equal(o0.names, "isel,limits-early,schedule,regalloc,check-regs,emit,"
+			    "hazards,limits,validate,finalize");
+	assert_string_equal(o2.names, "isel,limits-early,merge,schedule,coalesce,regalloc,"
+			    "check-regs,emit,hazards,limits,validate,finalize");
+	assert_string_equal(skipped.names, o0.names);
+	arena_destroy(a);
+}
+
+/* Skipping the isel optimizations by name gives the -O0 code for them. */
+static void test_isel_switches(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *fused = compile_fixture(a, parse_fixture(a, "mad_fusion"), 2, NULL, NULL);
+	struct r500_program *unfused =
+		compile_fixture(a, parse_fixture(a, "mad_fusion"), 2, "mad_fusion", NULL);
+	assert_int_equal(fused->ninst, 1);
+	assert_int_equal(unfused->ninst, 2);
+	struct r500_program *omod = compile_fixture(a, parse_fixture(a, "omod"), 2, NULL, NULL);
+	struct r500_program *no_omod = compile_fixture(a, parse_fixture(a, "omod"), 2, "omod", NULL);
+	assert_int_equal(omod->ninst, 1);
+	assert_int_equal(omod->code[0].alu.rgb_omod, R500_OMOD_MUL4);
+	assert_int_equal(no_omod->ninst, 2);
+	arena_destroy(a);
+}
+
+static void test_stage_names(void **state)
+{
+	(void)state;
+	assert_int_equal(r500_stage_kind("merge"), R500_STAGE_OPTIONAL);
+	assert_int_equal(r500_stage_kind("coalesce"), R500_STAGE_OPTIONAL);
+	assert_int_equal(r500_stage_kind("mad-fusion"), R500_STAGE_OPTIONAL);
+	assert_int_equal(r500_stage_kind("mad_fusion"), R500_STAGE_OPTIONAL);
+	assert_int_equal(r500_stage_kind("omod"), R500_STAGE_OPTIONAL);
+	assert_int_equal(r500_stage_kind("regalloc"), R500_STAGE_REQUIRED);
+	assert_int_equal(r500_stage_kind("check_regs"), R500_STAGE_REQUIRED);
+	assert_int_equal(r500_stage_kind("isel"), R500_STAGE_REQUIRED);
+	assert_int_equal(r500_stage_kind("merg"), R500_STAGE_UNKNOWN);
+	assert_int_equal(r500_stage_kind(""), R500_STAGE_UNKNOWN);
+	assert_int_equal(r500_stage_kind("merge,coalesce"), R500_STAGE_UNKNOWN);
+	int n = 0;
+	while (r500_stage_name(n))
+		n++;
+	assert_int_equal(n, 14);
+	assert_null(r500_stage_name(-1));
+}
+
+/* The validator, given a form that a stage broke, names the problem. */
+struct breaker {
+	const char *stage;
+	enum cg_phase phase;
+	void (*corrupt)(struct cg_ctx *cg);
+	const char *expect;    /* a part of the message */
+	bool checked;
+};
+
+static struct breaker *current;
+
+static void break_writer(struct cg_ctx *cg)
+{
+	for (int i = 0; i < cg->nops; i++)
+		if (!cg->ops[i].dead && cg->ops[i].dst >= 0 && !cg->vregs[cg->ops[i].dst].multi) {
+			cg->vregs[cg->ops[i].dst].writer[0] = -1;
+			return;
+		}
+}
+
+static void break_slot(struct cg_ctx *cg)
+{
+	for (int s = 0; s < cg->nslots; s++)
+		if (!cg->slots[s].tex && !cg->slots[s].fc && cg->slots[s].rgb >= 0) {
+			cg->slots[s].rgb = -1;
+			return;
+		}
+}
+
+static void break_address(struct cg_ctx *cg)
+{
+	for (int s = 0; s < cg->nslots; s++)
+		for (int k = 0; k < 3; k++)
+			if (cg->slots[s].rgb_addr[k].file == CG_FILE_VREG) {
+				cg->slots[s].rgb_addr[k].index += 1000;
+				return;
+			}
+}
+
+static void break_operand(struct cg_ctx *cg)
+{
+	for (int i = 0; i < cg->nops; i++)
+		if (!cg->ops[i].dead && cg->ops[i].src[0].file == CG_FILE_VREG) {
+			cg->ops[i].src[0].swz[0] = 3; /* past a scalar's one component */
+			cg->ops[i].src[0].index = cg->nvregs + 5;
+			return;
+		}
+}
+
+static void break_temp(struct cg_ctx *cg)
+{
+	for (int i = 0; i < cg->nops; i++)
+		if (!cg->ops[i].dead && cg->ops[i].dst >= 0) {
+			cg->vregs[cg->ops[i].dst].temp = R500_NUM_TEMPS;
+			return;
+		}
+}
+
+static void check_broken(void *ud, const char *stage, const struct cg_ctx *ccg)
+{
+	(void)ud;
+	if (strcmp(stage, current->stage) != 0)
+		return;
+	/* a copy of the form, corrupted: the compile itself goes on unharmed */
+	struct cg_ctx cg = *ccg;
+	struct arena *a = arena_create(&mem_default_allocator);
+	cg.vregs = arena_alloc(a, sizeof *cg.vregs * (size_t)(cg.nvregs + 1));
+	cg.ops = arena_alloc(a, sizeof *cg.ops * (size_t)(cg.nops + 1));
+	cg.slots = arena_alloc(a, sizeof *cg.slots * (size_t)(cg.nslots + 1));
+	memcpy(cg.vregs, ccg->vregs, sizeof *cg.vregs * (size_t)cg.nvregs);
+	memcpy(cg.ops, ccg->ops, sizeof *cg.ops * (size_t)cg.nops);
+	if (cg.nslots)
+		memcpy(cg.slots, ccg->slots, sizeof *cg.slots * (size_t)cg.nslots);
+	char why[256];
+	assert_true(cg_validate(&cg, current->phase, why, sizeof why));
+	current->corrupt(&cg);
+	assert_false(cg_validate(&cg, current->phase, why, sizeof why));
+	if (!strstr(why, current->expect))
+		fail_msg("after %s: '%s' does not say '%s'", stage, why, current->expect);
+	current->checked = true;
+	arena_destroy(a);
+}
+
+static void test_validator(void **state)
+{
+	(void)state;
+	struct breaker cases[] = {
+		{ "isel", CG_PHASE_OPS, break_writer, "writer", false },
+		{ "isel", CG_PHASE_OPS, break_operand, "vreg", false },
+		{ "schedule", CG_PHASE_SLOTS, break_slot, "slot", false },
+		{ "schedule", CG_PHASE_SLOTS, break_address, "address", false },
+		{ "regalloc", CG_PHASE_REGS, break_temp, "temporary 128", false },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		current = &cases[i];
+		struct arena *a = arena_create(&mem_default_allocator);
+		struct diag_sink d;
+		diag_init(&d, a);
+		struct r500_compile_options o = { .opt_level = 2, .validate = true,
+						  .dump = check_broken };
+		assert_non_null(r500_compile(parse_fixture(a, "coissue"), &o, a, &d));
+		assert_true(cases[i].checked);
+		arena_destroy(a);
+	}
+}
+
+/* cg_print shows each stage's progress: slots after schedule, temporaries
+ * after regalloc, code after emit. */
+static void print_form(void *ud, const char *stage, const struct cg_ctx *cg)
+{
+	struct arena *a = ud;
+	char *text = cg_print(cg, a);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "op0: "));
+	bool scheduled = strstr(text, "\ns0: ") != NULL;
+	bool allocated = strstr(text, " -> t") != NULL;
+	bool code = strstr(text, "\ncode 0: ") != NULL;
+	bool after_sched = strcmp(stage, "isel") && strcmp(stage, "limits-early") &&
+			   strcmp(stage, "merge");
+	bool after_ra = after_sched && strcmp(stage, "schedule") && strcmp(stage, "coalesce");
+	assert_int_equal(scheduled, after_sched);
+	assert_true(allocated || !after_ra);
+	assert_int_equal(code, after_ra && strcmp(stage, "regalloc") && strcmp(stage, "check-regs"));
+}
+
+static void test_print(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct diag_sink d;
+	diag_init(&d, a);
+	struct r500_compile_options o = { .opt_level = 2, .validate = true, .dump = print_form,
+					  .dump_ud = a };
+	assert_non_null(r500_compile(parse_fixture(a, "tex_latency"), &o, a, &d));
+	arena_destroy(a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fixtures),
+		cmocka_unit_test(test_stage_switches),
+		cmocka_unit_test(test_isel_switches),
+		cmocka_unit_test(test_stage_names),
+		cmocka_unit_test(test_validator),
+		cmocka_unit_test(test_print),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
