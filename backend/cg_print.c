@@ -12,7 +12,7 @@
  *   code 4: <the instruction as -S prints it> */
 #include "cg.h"
 #include "r500_codec.h"
-#include "strbuf.h"
+#include "arena_strbuf.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "ir.h"
-#include "strbuf.h"
+#include "arena_strbuf.h"
 
 typedef bool (*ir_pass_fn)(struct ir_func *f);
 /* Called after each pass that ran with the pass name and the function

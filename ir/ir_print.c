@@ -19,8 +19,8 @@
 #include "ir.h"
 #include "ir_eval.h"
 #include "ir_text.h"
+#include "arena_strbuf.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,148 +29,111 @@ const char *const ir_text_tex_kinds[6] = { "plain", "bias", "lod", "proj", "proj
 					   "projlod" };
 const char ir_text_swz[4] = { 'x', 'y', 'z', 'w' };
 
-/* A growing string in the arena. */
-struct sbuf {
-	struct arena *arena;
-	char *p;
-	size_t len, cap;
-	bool failed;
-};
-
-static void sb_printf(struct sbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(struct sbuf *sb, const char *fmt, ...)
+static void print_string(struct strbuf *sb, const char *s)
 {
-	if (sb->failed)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if (sb->len + (size_t)n + 1 > sb->cap) {
-		size_t ncap = sb->cap ? sb->cap : 256;
-		while (ncap < sb->len + (size_t)n + 1)
-			ncap *= 2;
-		char *np = arena_realloc(sb->arena, sb->p, sb->cap, ncap);
-		if (!np) {
-			sb->failed = true;
-			return;
-		}
-		sb->p = np;
-		sb->cap = ncap;
-	}
-	va_start(ap, fmt);
-	vsnprintf(sb->p + sb->len, sb->cap - sb->len, fmt, ap);
-	va_end(ap);
-	sb->len += (size_t)n;
-}
-
-static void print_string(struct sbuf *sb, const char *s)
-{
-	sb_printf(sb, " \"");
+	strbuf_printf(sb, " \"");
 	for (; s && *s; s++) {
 		if (*s == '"' || *s == '\\')
-			sb_printf(sb, "\\%c", *s);
+			strbuf_printf(sb, "\\%c", *s);
 		else if ((unsigned char)*s < 0x20)
-			sb_printf(sb, "\\x%02x", (unsigned char)*s);
+			strbuf_printf(sb, "\\x%02x", (unsigned char)*s);
 		else
-			sb_printf(sb, "%c", *s);
+			strbuf_printf(sb, "%c", *s);
 	}
-	sb_printf(sb, "\"");
+	strbuf_printf(sb, "\"");
 }
 
 /* A uniform's initializer: one [x y z w] per vec4 element, all four
  * components so that the text round-trips exactly. */
-static void print_uniform_init(struct sbuf *sb, const struct ir_uniform *u)
+static void print_uniform_init(struct strbuf *sb, const struct ir_uniform *u)
 {
 	if (!u->init)
 		return;
-	sb_printf(sb, " init=");
+	strbuf_printf(sb, " init=");
 	for (int e = 0; e < u->nvec4; e++)
-		sb_printf(sb, "%s[%.9g %.9g %.9g %.9g]", e ? " " : "", (double)u->init[e][0],
+		strbuf_printf(sb, "%s[%.9g %.9g %.9g %.9g]", e ? " " : "", (double)u->init[e][0],
 			  (double)u->init[e][1], (double)u->init[e][2], (double)u->init[e][3]);
 }
 
-static void print_tables(struct sbuf *sb, const struct ir_func *f)
+static void print_tables(struct strbuf *sb, const struct ir_func *f)
 {
-	sb_printf(sb, "stage %s\n", f->stage == IR_STAGE_VERTEX ? "vertex" : "fragment");
+	strbuf_printf(sb, "stage %s\n", f->stage == IR_STAGE_VERTEX ? "vertex" : "fragment");
 	for (int i = 0; i < f->ninputs; i++) {
-		sb_printf(sb, "input #%d", i);
+		strbuf_printf(sb, "input #%d", i);
 		print_string(sb, f->inputs[i].name);
-		sb_printf(sb, " f%d%s\n", f->inputs[i].ncomp,
+		strbuf_printf(sb, " f%d%s\n", f->inputs[i].ncomp,
 			  f->inputs[i].centroid ? " centroid" : "");
 	}
 	for (int i = 0; i < f->nuniforms; i++) {
 		const struct ir_uniform *u = &f->uniforms[i];
-		sb_printf(sb, "uniform #%d", i);
+		strbuf_printf(sb, "uniform #%d", i);
 		print_string(sb, u->name);
 		print_string(sb, u->type);
-		sb_printf(sb, " f%d nvec4=%d array=%d base=%d", u->ncomp, u->nvec4,
+		strbuf_printf(sb, " f%d nvec4=%d array=%d base=%d", u->ncomp, u->nvec4,
 			  u->array_len, u->base);
 		print_uniform_init(sb, u);
-		sb_printf(sb, "\n");
+		strbuf_printf(sb, "\n");
 	}
 	for (int i = 0; i < f->nsamplers; i++) {
 		const struct ir_sampler *s = &f->samplers[i];
-		sb_printf(sb, "sampler #%d", i);
+		strbuf_printf(sb, "sampler #%d", i);
 		print_string(sb, s->name);
-		sb_printf(sb, " %s unit=%d%s\n",
+		strbuf_printf(sb, " %s unit=%d%s\n",
 			  s->target <= IR_TARGET_RECT ? ir_text_targets[s->target] : "?",
 			  s->unit, s->shadow ? " shadow" : "");
 	}
 	for (int i = 0; i < f->noutputs; i++) {
 		const struct ir_output *o = &f->outputs[i];
-		sb_printf(sb, "output #%d", i);
+		strbuf_printf(sb, "output #%d", i);
 		print_string(sb, o->name);
 		if (o->target < 0)
-			sb_printf(sb, " f%d target=depth\n", o->ncomp);
+			strbuf_printf(sb, " f%d target=depth\n", o->ncomp);
 		else
-			sb_printf(sb, " f%d target=%d\n", o->ncomp, o->target);
+			strbuf_printf(sb, " f%d target=%d\n", o->ncomp, o->target);
 	}
 }
 
-static void print_src(struct sbuf *sb, const struct ir_src *s, int n)
+static void print_src(struct strbuf *sb, const struct ir_src *s, int n)
 {
-	sb_printf(sb, "%%%u.", s->def ? s->def->id : 0u);
+	strbuf_printf(sb, "%%%u.", s->def ? s->def->id : 0u);
 	for (int c = 0; c < n; c++)
-		sb_printf(sb, "%c", s->swz[c] < 4 ? ir_text_swz[s->swz[c]] : '?');
+		strbuf_printf(sb, "%c", s->swz[c] < 4 ? ir_text_swz[s->swz[c]] : '?');
 }
 
-static void print_srcs(struct sbuf *sb, const struct ir_func *f, const struct ir_instr *in,
+static void print_srcs(struct strbuf *sb, const struct ir_func *f, const struct ir_instr *in,
 		       int first)
 {
 	for (int i = first; i < in->nsrc && i < IR_MAX_SRCS; i++) {
-		sb_printf(sb, i > first ? ", " : " ");
+		strbuf_printf(sb, i > first ? ", " : " ");
 		print_src(sb, &in->src[i], ir_src_ncomp(f, in, i));
 	}
 }
 
-static void print_operands(struct sbuf *sb, const struct ir_func *f, const struct ir_instr *in)
+static void print_operands(struct strbuf *sb, const struct ir_func *f, const struct ir_instr *in)
 {
 	switch (in->op) {
 	case IR_OP_CONST:
 		for (int c = 0; c < in->ncomp && c < 4; c++)
-			sb_printf(sb, " %.9g", (double)in->imm[c]);
+			strbuf_printf(sb, " %.9g", (double)in->imm[c]);
 		break;
 	case IR_OP_INPUT:
-		sb_printf(sb, " #%d", in->index);
+		strbuf_printf(sb, " #%d", in->index);
 		break;
 	case IR_OP_UNIFORM:
-		sb_printf(sb, " #%d[%d]", in->index, in->offset);
+		strbuf_printf(sb, " #%d[%d]", in->index, in->offset);
 		if (in->nsrc > 0) {
-			sb_printf(sb, " + ");
+			strbuf_printf(sb, " + ");
 			print_src(sb, &in->src[0], 1);
 		}
 		break;
 	case IR_OP_TEX:
-		sb_printf(sb, " #%d %s%s", in->index,
+		strbuf_printf(sb, " #%d %s%s", in->index,
 			  in->tex_kind <= IR_TEX_PROJ_LOD ? ir_text_tex_kinds[in->tex_kind] : "?",
 			  in->tex_shadow ? " shadow" : "");
 		print_srcs(sb, f, in, 0);
 		break;
 	case IR_OP_OUTPUT:
-		sb_printf(sb, " #%d", in->index);
+		strbuf_printf(sb, " #%d", in->index);
 		print_srcs(sb, f, in, 0);
 		break;
 	default:
@@ -179,27 +142,27 @@ static void print_operands(struct sbuf *sb, const struct ir_func *f, const struc
 	}
 }
 
-static void indent(struct sbuf *sb, int depth)
+static void indent(struct strbuf *sb, int depth)
 {
 	for (int i = 0; i < depth; i++)
-		sb_printf(sb, "  ");
+		strbuf_printf(sb, "  ");
 }
 
-static void print_instr(struct sbuf *sb, const struct ir_func *f, const struct ir_instr *in,
+static void print_instr(struct strbuf *sb, const struct ir_func *f, const struct ir_instr *in,
 			int depth)
 {
 	indent(sb, depth);
 	const char *name = (unsigned)in->op < IR_OP_COUNT ? ir_op_infos[in->op].name : "?";
 	if (in->ncomp > 0)
-		sb_printf(sb, "%%%u = %s.%c%d", in->id, name, in->base == IR_BOOL ? 'b' : 'f',
+		strbuf_printf(sb, "%%%u = %s.%c%d", in->id, name, in->base == IR_BOOL ? 'b' : 'f',
 			  in->ncomp);
 	else
-		sb_printf(sb, "%s", name);
+		strbuf_printf(sb, "%s", name);
 	print_operands(sb, f, in);
-	sb_printf(sb, "\n");
+	strbuf_printf(sb, "\n");
 }
 
-static void print_list(struct sbuf *sb, const struct ir_func *f, const struct ir_cf_list *list,
+static void print_list(struct strbuf *sb, const struct ir_func *f, const struct ir_cf_list *list,
 		       int depth)
 {
 	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
@@ -210,24 +173,24 @@ static void print_list(struct sbuf *sb, const struct ir_func *f, const struct ir
 			break;
 		case IR_CF_IF:
 			indent(sb, depth);
-			sb_printf(sb, "if ");
+			strbuf_printf(sb, "if ");
 			print_src(sb, &cf->cond, 1);
-			sb_printf(sb, " {\n");
+			strbuf_printf(sb, " {\n");
 			print_list(sb, f, &cf->then_list, depth + 1);
 			if (cf->else_list.first) {
 				indent(sb, depth);
-				sb_printf(sb, "} else {\n");
+				strbuf_printf(sb, "} else {\n");
 				print_list(sb, f, &cf->else_list, depth + 1);
 			}
 			indent(sb, depth);
-			sb_printf(sb, "}\n");
+			strbuf_printf(sb, "}\n");
 			break;
 		case IR_CF_LOOP:
 			indent(sb, depth);
-			sb_printf(sb, "loop {\n");
+			strbuf_printf(sb, "loop {\n");
 			print_list(sb, f, &cf->body, depth + 1);
 			indent(sb, depth);
-			sb_printf(sb, "}\n");
+			strbuf_printf(sb, "}\n");
 			break;
 		}
 	}
@@ -235,11 +198,9 @@ static void print_list(struct sbuf *sb, const struct ir_func *f, const struct ir
 
 char *ir_print(const struct ir_func *f, struct arena *arena)
 {
-	struct sbuf sb = { .arena = arena };
-	sb_printf(&sb, "%s", "");
+	struct strbuf sb;
+	strbuf_init(&sb, arena);
 	print_tables(&sb, f);
 	print_list(&sb, f, &f->body, 0);
-	if (sb.failed || !sb.p)
-		return NULL;
-	return sb.p;
+	return strbuf_text(&sb);
 }

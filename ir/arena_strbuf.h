@@ -1,8 +1,8 @@
 /* A string that grows in an arena, by doubling; after an allocation
  * failure `failed` sticks and later appends do nothing.  The text is
  * always NUL-terminated once anything was appended. */
-#ifndef USCC_STRBUF_H
-#define USCC_STRBUF_H
+#ifndef USCC_ARENA_STRBUF_H
+#define USCC_ARENA_STRBUF_H
 
 #include <stdbool.h>
 #include <stddef.h>

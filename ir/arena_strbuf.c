@@ -1,5 +1,5 @@
-/* Arena strings that grow (strbuf.h). */
-#include "strbuf.h"
+/* Arena strings that grow (arena_strbuf.h). */
+#include "arena_strbuf.h"
 
 #include <stdarg.h>
 #include <stdio.h>
