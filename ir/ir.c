@@ -4,7 +4,8 @@
 #include <string.h>
 
 const struct ir_op_info ir_op_infos[IR_OP_COUNT] = {
-#define OP(e, name, nsrc, flags) [IR_OP_##e] = { name, nsrc, flags },
+#define OP(e, name, nsrc, flags, src_type, res_type) \
+	[IR_OP_##e] = { name, nsrc, flags, src_type, res_type },
 #include "ir_ops.def"
 #undef OP
 };

@@ -26,18 +26,21 @@
 #include "name_map.h"
 
 enum ir_op {
-#define OP(e, name, nsrc, flags) IR_OP_##e,
+#define OP(e, name, nsrc, flags, src_type, res_type) IR_OP_##e,
 #include "ir_ops.def"
 #undef OP
 	IR_OP_COUNT
 };
 
-enum ir_op_flags { IRF_COMPWISE = 1, IRF_BOOL = 2, IRF_SIDE = 4, IRF_QUAD = 8 };
+enum ir_op_flags { IRF_COMPWISE = 1, IRF_BOOL = 2, IRF_SIDE = 4, IRF_QUAD = 8,
+		   IRF_COMMUTATIVE = 16 };
 
+/* One row of ir_ops.def. */
 struct ir_op_info {
 	const char *name;
 	int nsrc;
 	unsigned flags;
+	char src_type, res_type;  /* 'f', 'b', 'r', 'e': see ir_ops.def */
 };
 extern const struct ir_op_info ir_op_infos[IR_OP_COUNT];
 

@@ -48,20 +48,6 @@ static bool id_ok(const struct vstate *v, const struct ir_instr *d)
 
 /* --- typing --- */
 
-/* What an op reads ('f' float, 'b' bool, 'r' the result's base, 'e' any
- * base but equal sources) and gives ('f', 'b', 'r' any). */
-struct op_types {
-	char src, res;
-};
-static const struct op_types op_types[IR_OP_COUNT] = {
-	[IR_OP_MOV] = { 'r', 'r' }, [IR_OP_VEC] = { 'r', 'r' },   [IR_OP_PHI] = { 'r', 'r' },
-	[IR_OP_CONST] = { 'f', 'r' }, [IR_OP_EQ] = { 'e', 'b' },  [IR_OP_NE] = { 'e', 'b' },
-	[IR_OP_LT] = { 'f', 'b' },  [IR_OP_GE] = { 'f', 'b' },    [IR_OP_AND] = { 'b', 'b' },
-	[IR_OP_OR] = { 'b', 'b' },  [IR_OP_XOR] = { 'b', 'b' },   [IR_OP_NOT] = { 'b', 'b' },
-	[IR_OP_ANY] = { 'b', 'b' }, [IR_OP_ALL] = { 'b', 'b' },   [IR_OP_B2F] = { 'b', 'f' },
-	[IR_OP_F2B] = { 'f', 'b' }, [IR_OP_SELECT] = { 'r', 'r' }, [IR_OP_DISCARD] = { 'b', 'f' },
-};
-
 static char base_char(int base)
 {
 	return base == IR_BOOL ? 'b' : 'f';
@@ -69,16 +55,14 @@ static char base_char(int base)
 
 static void check_types(struct vstate *v, const struct ir_instr *in)
 {
-	struct op_types t = op_types[in->op];
-	if (!t.src)
-		t = (struct op_types){ 'f', 'f' };
-	if (in->ncomp > 0 && t.res != 'r' && base_char(in->base) != t.res)
+	const struct ir_op_info *t = &ir_op_infos[in->op];
+	if (in->ncomp > 0 && t->res_type != 'r' && base_char(in->base) != t->res_type)
 		fail(v, in, "result has the wrong type (bool vs float)", NULL);
 	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++) {
 		const struct ir_instr *d = in->src[i].def;
 		if (!d)
 			continue;
-		char want = t.src;
+		char want = t->src_type;
 		if (in->op == IR_OP_SELECT && i == 0)
 			want = 'b';
 		if (want == 'r')

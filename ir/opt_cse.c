@@ -35,12 +35,7 @@ struct cse {
 
 static bool commutative(enum ir_op op)
 {
-	static const bool table[IR_OP_COUNT] = {
-		[IR_OP_ADD] = true, [IR_OP_MUL] = true, [IR_OP_MIN] = true, [IR_OP_MAX] = true,
-		[IR_OP_EQ] = true,  [IR_OP_NE] = true,  [IR_OP_AND] = true, [IR_OP_OR] = true,
-		[IR_OP_XOR] = true, [IR_OP_DOT2] = true, [IR_OP_DOT3] = true, [IR_OP_DOT4] = true,
-	};
-	return table[op];
+	return ir_op_infos[op].flags & IRF_COMMUTATIVE;
 }
 
 static bool candidate(const struct ir_instr *in)

@@ -194,12 +194,33 @@ static void test_structural_errors(void **state)
 	expect_invalid(f, "bad texture kind", "%2");
 }
 
+/* The opcode table agrees with itself: a bool flag is a bool result,
+ * commutative ops take two sources of one type, every row is typed. */
+static void test_op_table(void **state)
+{
+	(void)state;
+	for (int op = 0; op < IR_OP_COUNT; op++) {
+		const struct ir_op_info *t = &ir_op_infos[op];
+		assert_non_null(t->name);
+		assert_non_null(strchr("fbre", t->src_type));
+		assert_non_null(strchr("fbr", t->res_type));
+		assert_int_equal((t->flags & IRF_BOOL) != 0, t->res_type == 'b');
+		if (t->flags & IRF_COMMUTATIVE)
+			assert_true(t->nsrc == 2 && t->src_type != 'r');
+	}
+	assert_true(ir_op_infos[IR_OP_ADD].flags & IRF_COMMUTATIVE);
+	assert_false(ir_op_infos[IR_OP_SUB].flags & IRF_COMMUTATIVE);
+	assert_int_equal(ir_op_infos[IR_OP_LT].src_type, 'f');
+	assert_int_equal(ir_op_infos[IR_OP_EQ].src_type, 'e');
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_valid),
 		cmocka_unit_test(test_text_errors),
 		cmocka_unit_test(test_structural_errors),
+		cmocka_unit_test(test_op_table),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
