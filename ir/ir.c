@@ -434,40 +434,46 @@ void ir_foreach_instr(struct ir_func *f, ir_instr_fn fn, void *ud)
 	foreach_list(&f->body, fn, ud);
 }
 
-struct replace_ctx {
-	struct ir_instr *old, *rep;
-};
-
-static void replace_src(struct ir_src *s, const struct replace_ctx *r)
+void ir_forward(struct ir_instr *old, struct ir_instr *rep)
 {
-	if (s->def != r->old)
-		return;
-	/* composing: rep already yields old's components in old's order */
-	s->def = r->rep;
+	old->forward = rep;
 }
 
-static void replace_one(struct ir_instr *in, void *ud)
+void ir_src_forward(struct ir_src *s)
 {
-	for (int i = 0; i < in->nsrc; i++)
-		replace_src(&in->src[i], ud);
+	while (s->def && s->def->forward)
+		s->def = s->def->forward;
 }
 
-static void replace_conds(struct ir_cf_list *list, const struct replace_ctx *r)
+static void forward_instr(struct ir_instr *in, void *ud)
+{
+	(void)ud;
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
+		ir_src_forward(&in->src[i]);
+}
+
+static void forward_conds(struct ir_cf_list *list)
 {
 	for (struct ir_cf *cf = list->first; cf; cf = cf->next) {
 		if (cf->kind == IR_CF_IF) {
-			replace_src(&cf->cond, r);
-			replace_conds(&cf->then_list, r);
-			replace_conds(&cf->else_list, r);
+			ir_src_forward(&cf->cond);
+			forward_conds(&cf->then_list);
+			forward_conds(&cf->else_list);
 		} else if (cf->kind == IR_CF_LOOP) {
-			replace_conds(&cf->body, r);
+			forward_conds(&cf->body);
 		}
 	}
 }
 
-void ir_replace_uses(struct ir_func *f, struct ir_instr *old, struct ir_instr *rep)
+static void clear_forward(struct ir_instr *in, void *ud)
 {
-	struct replace_ctx r = { old, rep };
-	ir_foreach_instr(f, replace_one, &r);
-	replace_conds(&f->body, &r);
+	(void)ud;
+	in->forward = NULL;
+}
+
+void ir_apply_forwards(struct ir_func *f)
+{
+	ir_foreach_instr(f, forward_instr, NULL);
+	forward_conds(&f->body);
+	ir_foreach_instr(f, clear_forward, NULL);
 }

@@ -78,6 +78,7 @@ struct ir_instr {
 	struct ir_block *block;
 	struct ir_instr *prev, *next;
 	void *pass_data;      /* scratch for the pass running now */
+	struct ir_instr *forward; /* replaced by (ir_forward), NULL otherwise */
 };
 
 enum ir_cf_kind { IR_CF_BLOCK, IR_CF_IF, IR_CF_LOOP };
@@ -222,9 +223,17 @@ void ir_cf_list_merge_blocks(struct ir_cf_list *list);
 void ir_instr_remove(struct ir_instr *instr);
 /* Insert `instr` (already built elsewhere or fresh) before `before`. */
 void ir_instr_insert_before(struct ir_instr *before, struct ir_instr *instr);
-/* Replace every use of `old` with `rep`, which must give the same
- * components in the same order (sources keep their swizzles). */
-void ir_replace_uses(struct ir_func *f, struct ir_instr *old, struct ir_instr *rep);
+/* Replacing values without a walk of the function per replacement:
+ * ir_forward(old, rep) marks every use of `old` as a use of `rep` (which
+ * gives the same components in the same order; sources keep their
+ * swizzles, and rep is never forwarded back to old); `old` may leave its
+ * block at once.  A pass that meets sources as it goes resolves them with
+ * ir_src_forward (following chains); ir_apply_forwards rewrites every
+ * source and IF condition of the function in one walk, for the readers
+ * met before their def was replaced, and clears the marks. */
+void ir_forward(struct ir_instr *old, struct ir_instr *rep);
+void ir_src_forward(struct ir_src *s);
+void ir_apply_forwards(struct ir_func *f);
 
 /* Iteration over every instruction in program order (recursing into
  * control flow).  The callback may not remove the instruction. */

@@ -7,7 +7,7 @@
  *
  * Linear in the function: candidates live in a hash table whose entries
  * are popped in LIFO order when a scope ends, and a removed instruction
- * leaves a forwarding pointer (pass_data) that its later readers follow as
+ * leaves a forwarding mark (ir_forward) that its later readers follow as
  * the walk reaches them, instead of a walk of the whole function per
  * removal.  Loop-header PHIs read values defined later in the body; one
  * final walk forwards what is left.
@@ -146,17 +146,10 @@ static void pop_to(struct cse *c, uint32_t mark)
 	}
 }
 
-static void forward_src(struct ir_src *s)
+static void forward_srcs(struct ir_instr *in)
 {
-	if (s->def && s->def->pass_data)
-		s->def = s->def->pass_data;
-}
-
-static void forward_srcs(struct ir_instr *in, void *ud)
-{
-	(void)ud;
 	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
-		forward_src(&in->src[i]);
+		ir_src_forward(&in->src[i]);
 }
 
 static void cse_list(struct cse *c, struct ir_cf_list *list);
@@ -165,13 +158,13 @@ static void cse_block(struct cse *c, struct ir_block *bl)
 {
 	for (struct ir_instr *in = bl->first, *next; in; in = next) {
 		next = in->next;
-		forward_srcs(in, NULL);
+		forward_srcs(in);
 		if (!candidate(in))
 			continue;
 		uint32_t hash = instr_hash(c->f, in);
 		struct ir_instr *prev = find(c, in, hash);
 		if (prev) {
-			in->pass_data = prev;
+			ir_forward(in, prev);
 			ir_instr_remove(in);
 			c->progress = true;
 		} else {
@@ -189,7 +182,7 @@ static void cse_list(struct cse *c, struct ir_cf_list *list)
 			cse_block(c, &cf->block);
 			break;
 		case IR_CF_IF:
-			forward_src(&cf->cond);
+			ir_src_forward(&cf->cond);
 			cse_list(c, &cf->then_list);
 			pop_to(c, mark);
 			cse_list(c, &cf->else_list);
@@ -203,30 +196,16 @@ static void cse_list(struct cse *c, struct ir_cf_list *list)
 	}
 }
 
-static void forward_conds(struct ir_cf_list *list)
+static void count_instr(struct ir_instr *in, void *ud)
 {
-	for (struct ir_cf *cf = list->first; cf; cf = cf->next) {
-		if (cf->kind == IR_CF_IF) {
-			forward_src(&cf->cond);
-			forward_conds(&cf->then_list);
-			forward_conds(&cf->else_list);
-		} else if (cf->kind == IR_CF_LOOP) {
-			forward_conds(&cf->body);
-		}
-	}
-}
-
-static void clear_pass_data(struct ir_instr *in, void *ud)
-{
-	uint32_t *count = ud;
-	in->pass_data = NULL;
-	(*count)++;
+	(void)in;
+	(*(uint32_t *)ud)++;
 }
 
 bool ir_opt_cse(struct ir_func *f)
 {
 	uint32_t count = 0;
-	ir_foreach_instr(f, clear_pass_data, &count);
+	ir_foreach_instr(f, count_instr, &count);
 	uint32_t nbuckets = 64;
 	while (nbuckets < count * 2u && nbuckets < (1u << 30))
 		nbuckets *= 2;
@@ -239,8 +218,7 @@ bool ir_opt_cse(struct ir_func *f)
 	cse_list(&c, &f->body);
 	if (c.progress) {
 		/* readers the walk met before their def was removed: loop PHIs */
-		ir_foreach_instr(f, forward_srcs, NULL);
-		forward_conds(&f->body);
+		ir_apply_forwards(f);
 	}
 	return c.progress;
 }

@@ -161,6 +161,49 @@ static void test_fixtures(void **state)
 	assert_true(count >= 7);
 }
 
+static struct ir_instr *find_id(struct ir_func *f, uint32_t id)
+{
+	for (struct ir_instr *in = f->body.first->block.first; in; in = in->next)
+		if (in->id == id)
+			return in;
+	return NULL;
+}
+
+/* ir_forward marks, ir_apply_forwards rewrites sources and IF conditions
+ * in one walk, following chains, and clears the marks. */
+static void test_forwarding(void **state)
+{
+	(void)state;
+	struct ir_func *f = parse_ok(A, "stage fragment\n"
+				     "input #0 \"v\" f4\n"
+				     "output #0 \"o\" f4 target=0\n"
+				     "%1 = input.f4 #0\n"
+				     "%2 = add.f4 %1.xyzw, %1.xyzw\n"
+				     "%3 = add.f4 %1.xyzw, %1.xyzw\n"
+				     "%4 = add.f4 %1.xyzw, %1.xyzw\n"
+				     "%5 = mul.f4 %4.wzyx, %3.xxxx\n"
+				     "%6 = lt.b1 %4.x, %5.y\n"
+				     "if %6.x {\n"
+				     "  output #0 %4.xyzw\n"
+				     "}\n"
+				     "output #0 %5.xyzw\n");
+	struct ir_instr *i2 = find_id(f, 2), *i3 = find_id(f, 3), *i4 = find_id(f, 4);
+	struct ir_instr *i5 = find_id(f, 5);
+	ir_forward(i4, i3);
+	ir_forward(i3, i2);
+	ir_instr_remove(i3);
+	ir_instr_remove(i4);
+	ir_apply_forwards(f);
+	assert_ptr_equal(i5->src[0].def, i2);
+	assert_ptr_equal(i5->src[1].def, i2);
+	assert_int_equal(i5->src[0].swz[0], 3); /* swizzles kept */
+	assert_null(i2->forward);
+	validate_ok(A, f);
+	const char *text = ir_print(f, A);
+	assert_non_null(strstr(text, "if %6.x {\n  output #0 %2.xyzw\n}"));
+	assert_null(strstr(text, "%4"));
+}
+
 /* Running a pass twice: the second run has nothing left to do. */
 static void test_idempotent(void **state)
 {
@@ -300,6 +343,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixtures),
+		cmocka_unit_test(test_forwarding),
 		cmocka_unit_test(test_idempotent),
 		cmocka_unit_test(test_runner),
 		cmocka_unit_test(test_robustness),
