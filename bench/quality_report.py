@@ -1,9 +1,13 @@
-"""The outputs of bench/quality: the per-shader CSV and the Markdown summary.
+"""The outputs of bench/quality: per corpus the per-shader CSV and the
+Markdown summary, and the side-by-side overview of the corpora.
 
-Figures compared with Mesa: ours from `uscc --stats` (INTERFACES.md §4),
-Mesa's from shared/baselines/mesa-r300-rv530-piglit.csv (same cost model for
-cycles).  Totals and medians are taken over the shaders both compiled
-(Mesa `ok`, ours `ok`), so the two sides count the same programs.
+Figures compared with Mesa: ours from `uscc --stats` (INTERFACES.md §4) and
+the `-S` listing (TEX blocks, presub, OMOD), Mesa's from
+shared/baselines/mesa-r300-rv530-piglit.csv (piglit) or
+shared/realworld/mesa-r300-rv530.csv (real-world; it adds compile times),
+same cost model for cycles.  Totals and medians are taken over the shaders
+both compiled (Mesa `ok`, ours `ok`), so the two sides count the same
+programs.
 """
 
 import collections
@@ -16,6 +20,10 @@ from quality_run import OK, COMPILE_ERROR, CRASH, TIMEOUT, SKIPPED
 OUR_FIELDS = ("instructions", "alu", "tex", "fc", "out", "nops", "pairs", "temps",
               "constants", "lower_bound", "cycles", "compile_us")
 MESA_FIELDS = ("inst", "temps", "consts", "cycles")
+# Columns added after the first layout (appended, so the old ones keep
+# their places): ours from the -S listing, Mesa's other figures.
+OUR_EXTRA = ("tex_blocks", "presub", "omod", "compile_runs")
+MESA_EXTRA = ("presub", "omod", "tex", "loops", "ms_total")
 # The figures both sides report: (label, our --stats key, Mesa column).
 COMPARED = (("instructions", "instructions", "inst"), ("temps", "temps", "temps"),
             ("cycles", "cycles", "cycles"), ("constants", "constants", "consts"))
@@ -25,19 +33,36 @@ FAILED = (COMPILE_ERROR, CRASH, TIMEOUT)
 WORST_COUNT = 10
 
 
+class Corpus:
+    """How a corpus is named in its summary."""
+
+    def __init__(self, key, title, column, strip, crash_note, has_times):
+        self.key, self.title, self.column = key, title, column
+        self.strip, self.crash_note, self.has_times = strip, crash_note, has_times
+
+    def short(self, name):
+        return name[len(self.strip):] if self.strip and name.startswith(self.strip) else name
+
+
+PIGLIT = Corpus("piglit", "piglit fragment shaders", "test (under tests/spec/)",
+                "tests/spec/", "source saved under crashes/", False)
+REALWORLD = Corpus("realworld", "real-world fragment shaders",
+                   "shader (file of the corpus directory)", "",
+                   "the source is that file of the corpus directory", True)
+
+
 def write_csv(path, jobs):
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(("file", "status") + OUR_FIELDS +
-                   tuple("mesa_" + c for c in ("status",) + MESA_FIELDS + ("error",)))
+                   tuple("mesa_" + c for c in ("status",) + MESA_FIELDS + ("error",)) +
+                   OUR_EXTRA + tuple("mesa_" + c for c in MESA_EXTRA))
         for j in jobs:
             ours = tuple(j.stats.get(k, "") for k in OUR_FIELDS)
             mesa = tuple(j.mesa.get(c, "") for c in ("status",) + MESA_FIELDS + ("error",))
-            w.writerow((j.name, j.status) + ours + mesa)
-
-
-def short(name):
-    return name[len("tests/spec/"):] if name.startswith("tests/spec/") else name
+            extra = (tuple(j.stats.get(k, "") for k in OUR_EXTRA) +
+                     tuple(j.mesa.get(c, "") for c in MESA_EXTRA))
+            w.writerow((j.name, j.status) + ours + mesa + extra)
 
 
 def mesa_int(job, column):
@@ -45,6 +70,18 @@ def mesa_int(job, column):
         return int(job.mesa.get(column, ""))
     except ValueError:
         return 0
+
+
+def mesa_us(job):
+    """Mesa's ms_total in microseconds, or None."""
+    try:
+        return float(job.mesa.get("ms_total", "")) * 1000.0
+    except ValueError:
+        return None
+
+
+def cell(name):
+    return name.replace("|", "\\|")
 
 
 def alu_slots(job):
@@ -69,12 +106,12 @@ def table(head, rows):
     return out
 
 
-def status_section(jobs):
+def status_section(jobs, noun="tests"):
     lines = ["## Status", ""]
     ours = collections.Counter(j.kind for j in jobs)
     mesa = collections.Counter(j.mesa.get("status", "?") for j in jobs)
     lines.append("uscc: " + ", ".join("%s %d" % (k, ours[k]) for k in OUR_KINDS) +
-                 "  (of %d tests)" % len(jobs))
+                 "  (of %d %s)" % (len(jobs), noun))
     lines.append("")
     lines.append("Mesa: " + ", ".join("%s %d" % (k, mesa[k]) for k in MESA_KINDS))
     lines.append("")
@@ -88,7 +125,7 @@ def status_section(jobs):
     return lines
 
 
-def figures_section(both, all_ok):
+def figures_section(both, all_ok, corpus=PIGLIT):
     lines = ["## Figures over the %d shaders both compiled" % len(both), ""]
     rows = []
     for label, ours_key, mesa_col in COMPARED:
@@ -127,6 +164,19 @@ def figures_section(both, all_ok):
         lines.append("Co-issued pairs %d, hazard NOPs %d (both compiled)."
                      % (sum(j.stats["pairs"] for j in both), sum(j.stats["nops"] for j in both)))
         lines.append("")
+        listed = [j for j in both if "tex_blocks" in j.stats]
+        lines.append("From the `-S` listings (%d of them): TEX blocks (runs of consecutive "
+                     "tex instructions, 30 cycles each before hiding) %d over %d TEX "
+                     "instructions (Mesa: %d TEX instructions); presubtract uses uscc %d, "
+                     "Mesa %d; OMOD uses uscc %d, Mesa %d (per RGB/alpha unit)."
+                     % (len(listed), sum(j.stats["tex_blocks"] for j in listed),
+                        sum(j.stats["tex"] for j in listed),
+                        sum(mesa_int(j, "tex") for j in listed),
+                        sum(j.stats["presub"] for j in listed),
+                        sum(mesa_int(j, "presub") for j in listed),
+                        sum(j.stats["omod"] for j in listed),
+                        sum(mesa_int(j, "omod") for j in listed)))
+        lines.append("")
     if all_ok:
         us = sorted(j.stats["compile_us"] for j in all_ok)
         wall = sorted(j.wall * 1e6 for j in all_ok)
@@ -138,55 +188,196 @@ def figures_section(both, all_ok):
     return lines
 
 
-def worst_section(both):
+def compile_time_section(both, all_ok, corpus):
+    """uscc's compile_us beside Mesa's ms_total (source to machine code for
+    the program), where the baseline has it."""
+    lines = ["## Compile time", ""]
+    if all_ok:
+        worst = max(all_ok, key=lambda j: j.stats["compile_us"])
+        lines.append("uscc (all %d it compiled): worst %d us (%s); median above."
+                     % (len(all_ok), worst.stats["compile_us"], corpus.short(worst.name)))
+        lines.append("")
+    timed = [j for j in both if mesa_us(j) is not None]
+    if not corpus.has_times or not timed:
+        lines.append("Mesa's baseline of this corpus has no compile times.")
+        return lines + [""]
+    us = [j.stats["compile_us"] for j in timed]
+    mesa = [mesa_us(j) for j in timed]
+    u_med, m_med = statistics.median(us), statistics.median(mesa)
+    u_worst = max(timed, key=lambda j: j.stats["compile_us"])
+    m_worst = max(timed, key=mesa_us)
+    per = [m / u for m, u in zip(mesa, us) if u > 0]
+    lines.append("Over the %d shaders both compiled (uscc: compile_us, median of the "
+                 "runs in the CSV's compile_runs; Mesa: ms_total, glCompileShader + glLinkProgram + first draw, median "
+                 "of 5 runs, its pass-through vertex shader included):" % len(timed))
+    lines.append("")
+    lines += table(["", "uscc", "Mesa", "ratio Mesa/uscc"],
+                   [["median (us)", "%.0f" % u_med, "%.0f" % m_med, ratio(m_med, u_med)],
+                    ["worst (us)", "%d (%s)" % (u_worst.stats["compile_us"],
+                                                cell(corpus.short(u_worst.name))),
+                     "%.0f (%s)" % (mesa_us(m_worst), cell(corpus.short(m_worst.name))),
+                     ratio(mesa_us(m_worst), u_worst.stats["compile_us"])]])
+    lines.append("")
+    if per:
+        lines.append("Per-shader ratio Mesa/uscc: median %.1f, lowest %.1f."
+                     % (statistics.median(per), min(per)))
+        lines.append("")
+    slower = sorted((j for j in timed if j.stats["compile_us"] > mesa_us(j)),
+                    key=lambda j: j.stats["compile_us"] - mesa_us(j), reverse=True)
+    lines.append("uscc slower than Mesa: %d shader%s." % (len(slower), "" if len(slower) == 1 else "s"))
+    if slower:
+        lines.append("")
+        lines += table([corpus.column, "uscc us", "runs", "Mesa us"],
+                       [[cell(corpus.short(j.name)), j.stats["compile_us"],
+                         j.stats.get("compile_runs", 1), "%.0f" % mesa_us(j)] for j in slower])
+    return lines + [""]
+
+
+def worse_section(both, corpus):
+    """Every shader where uscc loses to Mesa on cycles, instructions or temps."""
+    figs = (("cycles", "cycles", "cycles"), ("inst", "instructions", "inst"),
+            ("temps", "temps", "temps"))
+
+    def diffs(j):
+        return tuple(j.stats[k] - mesa_int(j, c) for _, k, c in figs)
+    worse = sorted((j for j in both if max(diffs(j)) > 0), key=diffs, reverse=True)
+    counts = [sum(1 for j in both if j.stats[k] > mesa_int(j, c)) for _, k, c in figs]
+    lines = ["## uscc worse than Mesa: %d shaders (%d in cycles, %d in instructions, "
+             "%d in temps)" % (len(worse), counts[0], counts[1], counts[2]), "",
+             "Every shader both compiled where some figure of uscc's is above Mesa's "
+             "(**bold**); sorted by the cycle difference, then instructions, then temps. "
+             "fc: uscc's flow-control instructions / Mesa's (Mesa keeps loops it cannot "
+             "unroll: its static figures count the body once).", ""]
+    if not worse:
+        return lines + ["None.", ""]
+    rows = []
+    for j in worse:
+        row = [cell(corpus.short(j.name))]
+        for (label, key, col), d in zip(figs, diffs(j)):
+            a, b = j.stats[key], mesa_int(j, col)
+            row.append(("**%d** / %d" if d > 0 else "%d / %d") % (a, b))
+        row += [j.stats["lower_bound"], "%d / %d" % (j.stats["fc"], mesa_int(j, "fc"))]
+        rows.append(row)
+    lines += table([corpus.column, "cycles uscc / Mesa", "inst uscc / Mesa",
+                    "temps uscc / Mesa", "lower_bound", "fc uscc / Mesa"], rows)
+    return lines + [""]
+
+
+def worst_section(both, corpus=PIGLIT):
     def key(j):
         m = max(1, mesa_int(j, "inst"))
         return (j.stats["instructions"] / m, j.stats["instructions"] - m)
     worst = sorted(both, key=key, reverse=True)[:WORST_COUNT]
     lines = ["## The %d worst by instruction ratio" % len(worst), ""]
-    rows = [[short(j.name), j.stats["instructions"], mesa_int(j, "inst"),
+    rows = [[cell(corpus.short(j.name)), j.stats["instructions"], mesa_int(j, "inst"),
              "%.2f" % key(j)[0], j.stats["temps"], mesa_int(j, "temps"),
              j.stats["cycles"], mesa_int(j, "cycles"), j.stats["lower_bound"]]
             for j in worst]
-    lines += table(["test (under tests/spec/)", "uscc inst", "Mesa inst", "ratio",
+    lines += table([corpus.column, "uscc inst", "Mesa inst", "ratio",
                     "uscc temps", "Mesa temps", "uscc cycles", "Mesa cycles",
                     "lower_bound"], rows)
     return lines + [""]
 
 
-def failures_section(jobs):
+def failures_section(jobs, corpus=PIGLIT):
     lost = [j for j in jobs if j.mesa.get("status") == "ok" and j.kind in FAILED]
     lines = ["## Mesa compiled, uscc failed: %d (correctness work items)" % len(lost), ""]
     if lost:
-        lines += table(["test (under tests/spec/)", "uscc status"],
-                       [[short(j.name), j.status.replace("|", "\\|")] for j in lost])
+        lines += table([corpus.column, "uscc status"],
+                       [[cell(corpus.short(j.name)), cell(j.status)] for j in lost])
     else:
         lines.append("None.")
     other = [j for j in jobs if j.mesa.get("status") not in ("ok", None)]
     if other:
         lines += ["", "## Mesa did not compile: %d" % len(other), ""]
-        lines += table(["test (under tests/spec/)", "Mesa", "uscc status"],
-                       [[short(j.name), j.mesa.get("status"),
-                         j.status.replace("|", "\\|")] for j in other])
+        lines += table([corpus.column, "Mesa", "uscc status"],
+                       [[cell(corpus.short(j.name)), j.mesa.get("status"),
+                         cell(j.status)] for j in other])
     return lines + [""]
 
 
-def loud_section(jobs):
+def loud_section(jobs, corpus=PIGLIT):
     bad = [j for j in jobs if j.kind in (CRASH, TIMEOUT)]
     if not bad:
         return []
     lines = ["## !!! %d CRASHES / TIMEOUTS !!!" % len(bad), ""]
-    lines += ["- **%s**: %s (source saved under crashes/)" % (j.name, j.status) for j in bad]
+    lines += ["- **%s**: %s (%s)" % (j.name, j.status, corpus.crash_note) for j in bad]
     return lines + [""]
 
 
-def summary(jobs, header):
-    both = [j for j in jobs if j.kind == OK and j.mesa.get("status") == "ok"]
+def both_compiled(jobs):
+    return [j for j in jobs if j.kind == OK and j.mesa.get("status") == "ok"]
+
+
+def summary(jobs, header, corpus=PIGLIT):
+    both = both_compiled(jobs)
     all_ok = [j for j in jobs if j.kind == OK]
-    lines = ["# uscc vs Mesa r300 (RV530): piglit fragment shaders", ""] + header + [""]
-    lines += loud_section(jobs)
-    lines += status_section(jobs) + [""]
-    lines += figures_section(both, all_ok)
-    lines += worst_section(both)
-    lines += failures_section(jobs)
+    lines = ["# uscc vs Mesa r300 (RV530): %s" % corpus.title, ""] + header + [""]
+    lines += loud_section(jobs, corpus)
+    lines += status_section(jobs, "tests" if corpus is PIGLIT else "shaders") + [""]
+    lines += figures_section(both, all_ok, corpus)
+    lines += compile_time_section(both, all_ok, corpus)
+    lines += worst_section(both, corpus)
+    lines += worse_section(both, corpus)
+    lines += failures_section(jobs, corpus)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def headline(jobs):
+    """The figures of one corpus that the overview puts side by side."""
+    both = both_compiled(jobs)
+    kinds = collections.Counter(j.kind for j in jobs)
+    mesa = collections.Counter(j.mesa.get("status", "?") for j in jobs)
+    h = {"shaders": len(jobs), "uscc ok": kinds[OK],
+         "uscc compile_error": kinds[COMPILE_ERROR], "uscc skipped": kinds[SKIPPED],
+         "uscc crash + timeout": kinds[CRASH] + kinds[TIMEOUT],
+         "Mesa ok": mesa["ok"], "Mesa dummy": mesa["dummy"],
+         "Mesa ok, uscc failed": sum(1 for j in jobs if j.mesa.get("status") == "ok"
+                                     and j.kind in FAILED),
+         "both compiled": len(both)}
+    for label, key, col in COMPARED[:3]:
+        u = sum(j.stats[key] for j in both)
+        m = sum(mesa_int(j, col) for j in both)
+        h["%s uscc / Mesa" % label] = "%d / %d" % (u, m)
+        h["%s ratio uscc/Mesa" % label] = ratio(u, m)
+        h["%s better / tie / worse" % label] = "%d / %d / %d" % (
+            sum(j.stats[key] < mesa_int(j, col) for j in both),
+            sum(j.stats[key] == mesa_int(j, col) for j in both),
+            sum(j.stats[key] > mesa_int(j, col) for j in both))
+    h["worse in any of the three"] = sum(
+        1 for j in both if any(j.stats[k] > mesa_int(j, c) for _, k, c in COMPARED[:3]))
+    slots = sum(alu_slots(j) for j in both)
+    bound = sum(j.stats["lower_bound"] for j in both)
+    h["ALU slots above lower_bound"] = "%d (%.1f%%)" % (
+        slots - bound, 100.0 * (slots - bound) / bound if bound else 0.0)
+    h["pairs / NOPs / TEX blocks"] = "%d / %d / %d" % (
+        sum(j.stats["pairs"] for j in both), sum(j.stats["nops"] for j in both),
+        sum(j.stats.get("tex_blocks", 0) for j in both))
+    if both:
+        h["compile median uscc (us)"] = "%.0f" % statistics.median(
+            j.stats["compile_us"] for j in both)
+    timed = [j for j in both if mesa_us(j) is not None]
+    if timed:
+        u = statistics.median(j.stats["compile_us"] for j in timed)
+        m = statistics.median(mesa_us(j) for j in timed)
+        h["compile median Mesa (us)"] = "%.0f" % m
+        h["compile ratio Mesa/uscc (medians)"] = ratio(m, u)
+        h["uscc compiles slower than Mesa"] = sum(
+            1 for j in timed if j.stats["compile_us"] > mesa_us(j))
+    else:
+        h["compile median Mesa (us)"] = "n/a"
+    return h
+
+
+def overview(results, header):
+    """results: [(Corpus, jobs)]; one column per corpus."""
+    heads = [(c, headline(jobs)) for c, jobs in results]
+    keys = []
+    for _, h in heads:
+        keys += [k for k in h if k not in keys]
+    lines = ["# uscc vs Mesa r300 (RV530): the corpora side by side", ""] + header + [""]
+    lines += ["Figures over the shaders both compiled unless the row says otherwise; "
+              "details in each corpus's summary.", ""]
+    lines += table(["figure"] + [c.key for c, _ in heads],
+                   [[k] + [h.get(k, "") for _, h in heads] for k in keys])
     return "\n".join(lines).rstrip() + "\n"

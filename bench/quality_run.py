@@ -5,10 +5,15 @@ whether uscc can compile its fragment shader on its own (one GLSL 1.10 /
 1.20 / ES 1.00 fragment section, no other programmable stage than the
 vertex shader) and `compile_one` runs `uscc --stats` on it.  Standard
 library only; the test-file knowledge lives in tests/piglit/piglit_tree.py.
+The real-world corpus needs no preparing: each of its files is a whole
+shader (bench/quality sets job.source from it).  `listing_one` runs
+`uscc -S` on a shader that compiled and counts, from the listing, what
+--stats does not report: TEX blocks, presubtract and OMOD uses.
 """
 
 import json
 import os
+import re
 import signal
 import subprocess
 import tempfile
@@ -88,7 +93,7 @@ def first_error(stderr, src_path):
     chosen = next((l for l in lines if "error:" in l), lines[0] if lines else "no diagnostic")
     for prefix in (src_path + ":", os.path.basename(src_path) + ":"):
         if chosen.startswith(prefix):
-            chosen = chosen[len(prefix):]
+            chosen = chosen[len(prefix):].strip()
     return chosen[:200]
 
 
@@ -114,7 +119,7 @@ def compile_one(job, uscc, timeout, mem_mb):
         src = os.path.join(tmp, os.path.basename(job.name).replace(".shader_test", ".frag"))
         with open(src, "w", encoding="utf-8") as f:
             f.write(job.source)
-        argv = limited([uscc, "--stats", src], mem_mb)
+        argv = limited([uscc, "--stats", src, "-o", os.devnull], mem_mb)
         start = time.monotonic()
         try:
             proc = subprocess.run(argv, cwd=tmp, stdin=subprocess.DEVNULL,
@@ -142,3 +147,66 @@ def compile_one(job, uscc, timeout, mem_mb):
                 CRASH, proc.stdout.strip()[:120])
     return job
 
+
+
+# Output modifiers as `-S` prints them after the opcode (docs/r500-asm.md).
+OMODS = ("*2", "*4", "*8", "/2", "/4", "/8", "_omod7")
+SLOT_RX = re.compile(r"^\s*\d+:\s+(\S+)")
+
+
+def listing_figures(text):
+    """From an `uscc -S` listing: tex_blocks (runs of consecutive TEX
+    instructions, what Mesa's cycle model charges 30 each), presub and omod
+    (RGB or alpha units reading srcp / writing through an output modifier,
+    counted per unit as Mesa's r300 statistics count them)."""
+    blocks = presub = omod = 0
+    prev_tex = False
+    for line in text.splitlines():
+        m = SLOT_RX.match(line)
+        if not m:
+            continue
+        kind = m.group(1)
+        if kind == "tex" and not prev_tex:
+            blocks += 1
+        prev_tex = kind == "tex"
+        if kind not in ("alu", "out"):
+            continue
+        for unit in line.split(" : ")[1:3]:    # the RGB and the alpha unit
+            if " = " not in unit:
+                continue
+            op_and_inputs = unit.split(" = ", 1)[1]
+            if "srcp." in op_and_inputs:
+                presub += 1
+            words = op_and_inputs.split()
+            if words and words[0].endswith(OMODS):
+                omod += 1
+    return {"tex_blocks": blocks, "presub": presub, "omod": omod}
+
+
+def listing_one(job, uscc, timeout, mem_mb):
+    """Runs `uscc -S` on a job that compiled; adds listing_figures to
+    job.stats.  A crash or hang here (or a refusal of what --stats
+    accepted) turns the job's status into a crash / timeout."""
+    if job.status != OK:
+        return job
+    with tempfile.TemporaryDirectory(prefix="uscc-quality-") as tmp:
+        src = os.path.join(tmp, os.path.basename(job.name).replace(".shader_test", ".frag"))
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(job.source)
+        argv = limited([uscc, "-S", src], mem_mb)
+        try:
+            proc = subprocess.run(argv, cwd=tmp, stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  timeout=timeout, universal_newlines=True,
+                                  errors="replace", env=piglit_tree.tool_env())
+        except subprocess.TimeoutExpired:
+            job.status = "%s: uscc -S: no answer after %g s" % (TIMEOUT, timeout)
+            return job
+    code = proc.returncode
+    if code != 0:
+        what = signal_name(code) if code < 0 else "exit status %d" % code
+        said = first_error(proc.stderr, src) if proc.stderr.strip() else "(nothing on stderr)"
+        job.status = "%s: uscc -S (after --stats succeeded): %s %s" % (CRASH, what, said)
+        return job
+    job.stats.update(listing_figures(proc.stdout))
+    return job
