@@ -40,6 +40,39 @@ static struct ir_src dotn(struct lower *l, struct ir_src a, struct ir_src b, int
 	return d ? ir_src_comp(d, 0) : (struct ir_src){ 0 };
 }
 
+/* pow(x, k) for a constant integer k with |k| <= 4 multiplies: real
+ * shaders write pow(v, 2.0) and expect v*v for v < 0 too, where GLSL
+ * leaves pow undefined (and the R500's EX2(LN2(v) * 2) gives NaN); one or
+ * two vector multiplications are also cheaper than LN2, MUL and EX2 for
+ * every component.  Lowered here, so that every level (-O0 included) and
+ * the IR interpreter, the reference, compute it alike. */
+static bool small_int_exponent(struct ir_src y, int n, int *k)
+{
+	if (!y.def || y.def->op != IR_OP_CONST || y.def->base != IR_FLOAT)
+		return false;
+	float v = y.def->imm[y.swz[0] & 3];
+	for (int c = 1; c < n; c++)
+		if (y.def->imm[y.swz[c] & 3] != v)
+			return false;
+	if (!(v >= -4.0f && v <= 4.0f) || v != (float)(int)v)
+		return false;
+	*k = (int)v;
+	return true;
+}
+
+static struct ir_instr *pow_by_multiplication(struct lower *l, int n, struct ir_src x, int k)
+{
+	int m = k < 0 ? -k : k;
+	if (m == 0)
+		return op1(l, IR_OP_MOV, n, K(l, 1.0f));
+	struct ir_instr *r = m == 1 ? op1(l, IR_OP_MOV, n, x) : op2(l, IR_OP_MUL, n, x, x);
+	if (m == 3)
+		r = op2(l, IR_OP_MUL, n, S(r), x);
+	else if (m == 4)
+		r = op2(l, IR_OP_MUL, n, S(r), S(r));
+	return k < 0 ? op1(l, IR_OP_RCP, n, S(r)) : r;
+}
+
 /* Unary component-wise built-ins. */
 static const struct {
 	enum sema_bi bi;
@@ -117,6 +150,9 @@ struct lv lower_builtin(struct lower *l, struct ast_node *call, struct lv *a, in
 	for (size_t i = 0; i < sizeof bi_unary / sizeof bi_unary[0]; i++)
 		if (bi_unary[i].bi == bi)
 			return lv_of(op1(l, bi_unary[i].op, n, a[0].col[0]));
+	int k;
+	if (bi == SEMA_BI_POW && small_int_exponent(lv_bcast(&a[1], n), n, &k))
+		return lv_of(pow_by_multiplication(l, n, lv_bcast(&a[0], n), k));
 	for (size_t i = 0; i < sizeof bi_binary / sizeof bi_binary[0]; i++)
 		if (bi_binary[i].bi == bi) {
 			struct ir_src x = lv_bcast(&a[0], n), y = lv_bcast(&a[1], n);

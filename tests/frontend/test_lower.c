@@ -576,10 +576,42 @@ static void test_sampler_params_and_matrix_varyings(void **state)
 	fe_test_end(&t);
 }
 
+/* pow with a constant integer exponent |k| <= 4 multiplies, so a negative
+ * base gives x^k (real shaders rely on pow(v, 2.0) == v*v); other
+ * exponents stay POW (NaN for a negative base, like EX2(LN2(x) * y)). */
+static void test_pow_small_integer(void **state)
+{
+	(void)state;
+	struct fe_test t;
+	fe_test_begin(&t);
+	struct ir_func *f = compile_ok(&t, "varying vec4 v;\nvoid main() {\n"
+				       "  gl_FragColor = vec4(pow(v.x, 2.0), pow(v.y, 3.0),\n"
+				       "                      pow(v.z, -2.0), pow(v.w, 4.0));\n}\n");
+	assert_int_equal(fe_count_op(f, IR_OP_POW), 0);
+	static const char *const names[] = { "v" };
+	static const float vals[][4] = { { -0.5f, -2.0f, -4.0f, -3.0f } };
+	float o[4];
+	run_named(f, names, vals, 1, NULL, NULL, 0, o);
+	assert_vec4_near(o, 0.25f, -8.0f, 0.0625f, 81.0f);
+	fe_test_end(&t);
+
+	fe_test_begin(&t);
+	f = compile_ok(&t, "varying vec4 v;\nvoid main() {\n"
+		       "  gl_FragColor = vec4(pow(v.x, 0.0), pow(v.y, 1.0), pow(v.z, 2.5),\n"
+		       "                      pow(v.w, 16.0)) + pow(v, vec4(2.0, 3.0, 2.0, 2.0));\n}\n");
+	assert_int_equal(fe_count_op(f, IR_OP_POW), 3); /* 2.5, 16.0 and the mixed vector */
+	static const float pos[][4] = { { 7.0f, 0.75f, 4.0f, 0.5f } };
+	run_named(f, names, pos, 1, NULL, NULL, 0, o);
+	assert_vec4_near(o, 1.0f + 49.0f, 0.75f + 0.421875f, 32.0f + 16.0f,
+			 1.0f / 65536.0f + 0.25f);
+	fe_test_end(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_constant_color),
+		cmocka_unit_test(test_pow_small_integer),
 		cmocka_unit_test(test_inputs_uniforms),
 		cmocka_unit_test(test_matrices),
 		cmocka_unit_test(test_swizzle_writes),
