@@ -377,8 +377,12 @@ static bool schedule_group(struct cg_ctx *cg, struct deps *d, int *ready, int lo
 			}
 		}
 		/* lookups wait while ALU work for other lookups is ready, so that
-		 * they issue together as one run */
-		if (tex >= 0 && !feeding) {
+		 * they issue together as one run; a run once begun takes every
+		 * ready lookup (ALU work made ready by the run's own results
+		 * must not split it) */
+		bool in_run = p > 0 && cg->slots[p - 1].tex && cg->slots[p - 1].tex_op >= lo &&
+			      cg->slots[p - 1].tex_op < hi;
+		if (tex >= 0 && (in_run || !feeding)) {
 			if (!place_tex(cg, tex, p))
 				return false;
 			placed++;

@@ -145,6 +145,26 @@ static void test_isel_switches(void **state)
 	arena_destroy(a);
 }
 
+/* Independent lookups issue as one TEX run, even when the first lookup's
+ * result makes ALU work for a dependent lookup ready (that work must not
+ * split the run): a, b and d together, then c, which reads a. */
+static void test_tex_runs(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p = compile_fixture(a, parse_fixture(a, "tex_blocks"), 2, NULL, NULL);
+	int runs = 0, first_run = 0;
+	for (int i = 0; i < p->ninst; i++) {
+		bool tex = p->code[i].cmn.type == R500_TYPE_TEX;
+		bool starts = tex && (i == 0 || p->code[i - 1].cmn.type != R500_TYPE_TEX);
+		runs += starts;
+		first_run += tex && runs == 1;
+	}
+	assert_int_equal(runs, 2);
+	assert_int_equal(first_run, 3);
+	arena_destroy(a);
+}
+
 static void test_stage_names(void **state)
 {
 	(void)state;
@@ -309,6 +329,7 @@ int main(void)
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_stage_switches),
 		cmocka_unit_test(test_isel_switches),
+		cmocka_unit_test(test_tex_runs),
 		cmocka_unit_test(test_stage_names),
 		cmocka_unit_test(test_validator),
 		cmocka_unit_test(test_print),
