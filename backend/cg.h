@@ -172,6 +172,7 @@ bool cg_const_opnd(struct cg_ctx *cg, const float *v, int n, struct src_loc loc,
 
 /* --- stages, each one file; false on failure (diagnostics reported) --- */
 bool cg_isel(struct cg_ctx *cg);          /* isel.c */
+bool cg_copy_fold(struct cg_ctx *cg);     /* copy_fold.c */
 bool cg_merge(struct cg_ctx *cg);         /* merge.c */
 bool cg_schedule(struct cg_ctx *cg);      /* schedule.c */
 bool cg_coalesce(struct cg_ctx *cg);      /* coalesce.c */

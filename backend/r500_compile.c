@@ -46,6 +46,7 @@ struct cg_stage {
 static const struct cg_stage stages[] = {
 	{ "isel", cg_isel, false, CG_PHASE_OPS },
 	{ "limits-early", cg_limits_early, false, CG_PHASE_OPS },
+	{ "copy-fold", cg_copy_fold, true, CG_PHASE_OPS },
 	{ "merge", cg_merge, true, CG_PHASE_OPS },
 	{ "schedule", cg_schedule, false, CG_PHASE_SLOTS },
 	{ "coalesce", cg_coalesce, true, CG_PHASE_SLOTS },

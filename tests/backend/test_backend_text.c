@@ -118,10 +118,10 @@ static void test_stage_switches(void **state)
 	struct seen o0 = { "" }, o2 = { "" }, skipped = { "" };
 	compile_fixture(a, parse_fixture(a, "merge_output"), 0, NULL, &o0);
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2, NULL, &o2);
-	compile_fixture(a, parse_fixture(a, "merge_output"), 2, "coalesce,merge", &skipped);
+	compile_fixture(a, parse_fixture(a, "merge_output"), 2, "coalesce,merge,copy_fold", &skipped);
 	assert_string_equal(o0.names, "isel,limits-early,schedule,regalloc,check-regs,emit,"
 			    "hazards,limits,validate,finalize");
-	assert_string_equal(o2.names, "isel,limits-early,merge,schedule,coalesce,regalloc,"
+	assert_string_equal(o2.names, "isel,limits-early,copy-fold,merge,schedule,coalesce,regalloc,"
 			    "check-regs,emit,hazards,limits,validate,finalize");
 	assert_string_equal(skipped.names, o0.names);
 	arena_destroy(a);
@@ -137,6 +137,12 @@ static void test_isel_switches(void **state)
 		compile_fixture(a, parse_fixture(a, "mad_fusion"), 2, "mad_fusion", NULL);
 	assert_int_equal(fused->ninst, 1);
 	assert_int_equal(unfused->ninst, 2);
+	/* the lookup's coordinate op writes the coordinate vector itself */
+	struct r500_program *folded = compile_fixture(a, parse_fixture(a, "copy_fold"), 2, NULL, NULL);
+	struct r500_program *copied =
+		compile_fixture(a, parse_fixture(a, "copy_fold"), 2, "copy-fold", NULL);
+	assert_int_equal(folded->ninst, 3);
+	assert_int_equal(copied->ninst, 4);
 	struct r500_program *omod = compile_fixture(a, parse_fixture(a, "omod"), 2, NULL, NULL);
 	struct r500_program *no_omod = compile_fixture(a, parse_fixture(a, "omod"), 2, "omod", NULL);
 	assert_int_equal(omod->ninst, 1);
@@ -182,7 +188,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 14);
+	assert_int_equal(n, 15);
 	assert_null(r500_stage_name(-1));
 }
 
@@ -304,7 +310,7 @@ static void print_form(void *ud, const char *stage, const struct cg_ctx *cg)
 	bool allocated = strstr(text, " -> t") != NULL;
 	bool code = strstr(text, "\ncode 0: ") != NULL;
 	bool after_sched = strcmp(stage, "isel") && strcmp(stage, "limits-early") &&
-			   strcmp(stage, "merge");
+			   strcmp(stage, "copy-fold") && strcmp(stage, "merge");
 	bool after_ra = after_sched && strcmp(stage, "schedule") && strcmp(stage, "coalesce");
 	assert_int_equal(scheduled, after_sched);
 	assert_true(allocated || !after_ra);
