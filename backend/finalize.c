@@ -77,7 +77,7 @@ static bool tables(struct cg_ctx *cg, struct r500_program *p)
 /* Mesa's r300 cost model (INTERFACES.md §4): +1 per instruction, +1 per
  * NOP, +30 per run of TEX lookups minus min(30, instructions between the
  * run and the first instruction that waits on it). */
-static int cycles(const struct r500_inst *code, int n)
+int r500_program_cycles(const struct r500_inst *code, int n)
 {
 	int c = 0;
 	for (int i = 0; i < n; i++) {
@@ -111,7 +111,7 @@ static void stats(struct cg_ctx *cg, struct r500_program *p)
 	s->temps = cg->temps_used;
 	s->constants = cg->nconst_slots;
 	s->lower_bound = cg->lower_bound;
-	s->cycles = cycles(p->code, p->ninst);
+	s->cycles = r500_program_cycles(p->code, p->ninst);
 }
 
 bool cg_finalize(struct cg_ctx *cg)

@@ -43,6 +43,11 @@ const char *r500_stage_name(int i);
  * slots and code, as far as the stages have come (cg_print.c). */
 char *cg_print(const struct cg_ctx *cg, struct arena *arena);
 
+/* The static cost of a straight program (INTERFACES.md §4, Mesa's cost
+ * model): +1 per instruction and per NOP, +30 per run of TEX lookups minus
+ * min(30, instructions between the run and the first that waits on it). */
+int r500_program_cycles(const struct r500_inst *code, int n);
+
 /* Assembly listing of a compiled program (the -S output); arena string. */
 char *r500_program_listing(const struct r500_program *p, struct arena *arena);
 

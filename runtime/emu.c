@@ -245,6 +245,8 @@ static bool draw_run(struct emu_ctx *ctx)
 					: "the default for this draw size", ctx->pc);
 		}
 		const struct r500_inst *in = &p->code[ctx->pc];
+		if (ctx->cost)
+			emu_cost_slot(ctx, in);
 		if (in->cmn.tex_sem_wait)
 			memset(ctx->tex_acquired, 0, sizeof ctx->tex_acquired);
 		bool ok;
@@ -279,6 +281,7 @@ void emu_image_free(struct emu_image *img)
 	free(img->depth);
 	free(img->discarded);
 	free(img->warnings);
+	free(img->stats);
 	memset(img, 0, sizeof *img);
 }
 
@@ -349,12 +352,16 @@ bool emu_run(const struct r500_program *p, const struct emu_config *cfg,
 	}
 	if (ok && !image_alloc(out, cfg->width, cfg->height))
 		ok = emu_fail(ctx, "out of memory for a %dx%d image", cfg->width, cfg->height);
+	if (ok && cfg->stats)
+		ok = emu_cost_alloc(ctx, out);
 	if (ok) {
 		ctx->img = out;
 		ok = draw_inputs(ctx) && draw_run(ctx);
 	}
 	if (ok) {
 		draw_emit(ctx, out);
+		if (ctx->cost)
+			emu_cost_finish(ctx, out);
 		out->warnings = ctx->warn;
 		ctx->warn = NULL;
 	}

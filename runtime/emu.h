@@ -5,6 +5,8 @@
 #define USCC_EMU_H
 
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 #include "r500_program.h"
 #include "texture.h"
 
@@ -28,6 +30,27 @@ struct emu_config {
 				  instruction executions per quad) before a run
 				  stops as a runaway; 0 = the default
 				  (emu_default_steps), lower for large draws */
+	bool stats;            /* count what each pixel executes (emu_image.stats) */
+};
+
+/* What one pixel executed (emu_config.stats), by the cost model of
+ * INTERFACES.md §4 (+1 per slot, +1 per NOP bit, +30 per block of
+ * consecutive TEX slots minus min(30, slots between the block and the
+ * first slot with TEX_SEM_WAIT after it)), applied to the slots it
+ * executed in the order it executed them, every loop trip counted.
+ * A pixel executes a slot when the draw's one program counter reaches it
+ * while the pixel is active - not inactive in a branch it did not take,
+ * not out of a loop or iteration it left (a WRITE_INACTIVE ALU/TEX slot
+ * counts for inactive pixels too, since they write there) - and not yet
+ * killed (the TEXKILL that kills it counts).  So a pixel's figure is the
+ * cost of its own path; the lock-step walk every pixel of the draw waits
+ * through is emu_image.draw.  TEX blocks no slot waited on are settled
+ * when the pixel stops (end of program, or its kill) as at the end of a
+ * straight program, so a program without flow control costs exactly its
+ * static `cycles` figure. */
+struct emu_pixel_stats {
+	uint64_t cycles;
+	uint32_t instructions;
 };
 
 /* Per-pixel results: rt[target][(y*width + x)*4 + c], depth, discard. */
@@ -39,6 +62,16 @@ struct emu_image {
 	char *warnings;        /* hazard reports (stale TEX reads...), or NULL */
 	long steps;            /* PC steps the draw took (set on failure too) */
 	bool step_limit;       /* emu_run failed: the run reached the step bound */
+	struct emu_pixel_stats *stats; /* [y*width + x] when emu_config.stats, else NULL */
+	struct emu_pixel_stats draw;   /* the same model over every slot the PC visited */
+};
+
+/* --stats over the draw: min, median (the lower middle value for an even
+ * count) and max of each per-pixel figure; discarded pixels included. */
+struct emu_stats_summary {
+	long pixels, discarded;
+	uint64_t cycles[3], instructions[3];     /* min, median, max */
+	struct emu_pixel_stats draw;
 };
 
 /* The step bound a run of this size gets when max_steps is 0. */
@@ -52,5 +85,11 @@ long emu_default_steps(int width, int height);
 bool emu_run(const struct r500_program *p, const struct emu_config *cfg,
 	     struct emu_image *out, char *why, size_t why_len);
 void emu_image_free(struct emu_image *img);
+
+/* False when the image holds no stats or memory ran out. */
+bool emu_stats_summarize(const struct emu_image *img, struct emu_stats_summary *out);
+/* One line: {"pixels":N,"discarded":K,"cycles":{"min":..,"median":..,"max":..},
+ * "instructions":{...},"draw":{"cycles":..,"instructions":..}} */
+void emu_stats_print_json(FILE *out, const struct emu_stats_summary *s);
 
 #endif

@@ -3,7 +3,8 @@
  * highest temporary the program can address (all 128 when it addresses
  * any temporary relative to aL), so that a large draw of a small program
  * stays small.  Frames start poisoned (NaN, never written).  A draw whose
- * storage and image would pass emu_max_draw_bytes is refused up front. */
+ * storage and image (and --stats counters) would pass emu_max_draw_bytes
+ * is refused up front. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -67,6 +68,8 @@ void emu_draw_free(struct emu_ctx *ctx)
 	free(ctx->px);
 	free(ctx->t);
 	free(ctx->written);
+	free(ctx->cost);
+	ctx->cost = NULL;
 	ctx->px = NULL;
 	ctx->t = NULL;
 	ctx->written = NULL;
@@ -83,11 +86,13 @@ bool emu_draw_alloc(struct emu_ctx *ctx, int width, int height)
 	double image = (double)width * height *
 		       (R500_NUM_TARGETS * sizeof(float[4]) + sizeof(float) + sizeof(bool));
 	double bytes = image + (double)npx * ((double)sizeof(struct emu_pixel) +
-					      (double)nt * (sizeof(float[4]) + 1));
+					      (double)nt * (sizeof(float[4]) + 1)) +
+		       emu_cost_bytes(ctx->cfg, npx);
 	if (bytes > emu_max_draw_bytes || (double)npx * nt > (double)(SIZE_MAX / sizeof(float[4])))
-		return emu_fail(ctx, "a %dx%d draw of a program using %d temporaries needs "
+		return emu_fail(ctx, "a %dx%d draw of a program using %d temporaries%s needs "
 				"%.0f MiB, more than the emulator's limit of %.0f MiB",
-				width, height, nt, bytes / 1048576, emu_max_draw_bytes / 1048576);
+				width, height, nt, ctx->cfg->stats ? ", with statistics," : "",
+				bytes / 1048576, emu_max_draw_bytes / 1048576);
 	size_t cells = (size_t)npx * (size_t)nt;
 	ctx->ntemps = nt;
 	ctx->npx = npx;

@@ -1,8 +1,9 @@
 /* The emulator's private state, shared by its files: emu.c (driver,
  * inputs, outputs), emu_draw.c (the draw's pixels and their temporary
  * frames), emu_bind.c (constants and uniforms), emu_alu.c (ALU/OUT
- * slots), emu_tex.c (TEX slots), emu_fc.c (flow control) and emu_num.c
- * (fp32 arithmetic per ISA.md §6.5, §12).
+ * slots), emu_tex.c (TEX slots), emu_fc.c (flow control), emu_stats.c
+ * (the cost counters of --stats) and emu_num.c (fp32 arithmetic per
+ * ISA.md §6.5, §12).
  *
  * Execution model (ISA.md §12, "all pixels of the draw share one program
  * counter"): the whole draw - every pixel of the rectangle plus the helper
@@ -53,6 +54,14 @@ struct emu_pixel {
 	long at;                         /* index in the image, or -1 for a helper */
 };
 
+/* The cost model's running state over one sequence of executed slots
+ * (a pixel's, or the draw's walk); emu_stats.c. */
+struct emu_cost {
+	uint64_t cycles;
+	uint32_t instructions;
+	uint32_t tex;        /* bit b: a TEX block ended b slots ago, no wait yet */
+};
+
 struct emu_loop {
 	int count, al, step;
 };
@@ -85,6 +94,10 @@ struct emu_ctx {
 	int skip_endloop;                  /* ENDLOOP reached by a skipping LOOP, or -1 */
 	uint8_t tex_pending[R500_NUM_TEMPS]; /* TEX results not covered by ACQUIRE */
 	uint8_t tex_acquired[R500_NUM_TEMPS];/* covered by ACQUIRE, awaiting WAIT */
+
+	/* --stats: per pixel (npx), NULL when not asked for; the draw's walk */
+	struct emu_cost *cost;
+	struct emu_cost draw_cost;
 };
 
 /* Temporaries of pixel i: ntemps vec4s. */
@@ -129,6 +142,12 @@ void emu_draw_free(struct emu_ctx *ctx);
 
 /* emu_bind.c: constants from immediates and uniforms */
 void emu_bind_constants(struct emu_ctx *ctx);
+
+/* emu_stats.c: the cost counters of emu_config.stats */
+double emu_cost_bytes(const struct emu_config *cfg, long npx);
+bool emu_cost_alloc(struct emu_ctx *ctx, struct emu_image *img);
+void emu_cost_slot(struct emu_ctx *ctx, const struct r500_inst *in);
+void emu_cost_finish(struct emu_ctx *ctx, struct emu_image *img);
 
 /* one slot of each type over the whole draw; false on a runtime fault */
 bool emu_exec_alu(struct emu_ctx *ctx, const struct r500_inst *in);

@@ -23,10 +23,25 @@ static const char usage[] =
 	"usage: uscc-run FILE.bin [--size WxH] [--uniform NAME=x[,y,z,w...]]...\n"
 	"                [--texture UNIT=FILE.png|checker|gradient]...\n"
 	"                [--varying NAME=BL:BR:TL:TR] [--target N] [-o out.png]\n"
-	"                [--dump] [--probe X,Y] [--max-steps N]\n"
+	"                [--dump] [--probe X,Y] [--stats] [--max-steps N]\n"
 	"Runs the program in FILE.bin (\"-\": standard input) over WxH pixels\n"
 	"(default 64x64, at most 16384 a side) and prints every pixel as\n"
-	"\"X Y R G B A\" (--dump, or when neither -o nor --probe is given).\n"
+	"\"X Y R G B A\" (--dump, or when none of -o, --probe, --stats is given).\n"
+	"  --stats         print, after any --dump and --probe lines, one line of\n"
+	"                  JSON: {\"pixels\":N,\"discarded\":K,\"cycles\":{\"min\":..,\n"
+	"                  \"median\":..,\"max\":..},\"instructions\":{...},\"draw\":\n"
+	"                  {\"cycles\":..,\"instructions\":..}}.  cycles: the cost model\n"
+	"                  of \"uscc --stats\" (+1 per slot, +1 per NOP, +30 per TEX\n"
+	"                  block minus min(30, slots until the first that waits))\n"
+	"                  over the slots each pixel executed, every loop trip\n"
+	"                  counted.  A pixel executes a slot when the draw's one\n"
+	"                  program counter reaches it while the pixel is active\n"
+	"                  (not in a branch it did not take, not out of a loop it\n"
+	"                  left) and not yet killed; its figure is its own path.\n"
+	"                  draw: the same over every slot the program counter\n"
+	"                  visited, which every pixel of the draw waits through.\n"
+	"                  Discarded pixels count what they ran up to their\n"
+	"                  kill; median: the lower middle value.\n"
 	"  --max-steps N   stop a runaway program after N steps of the program\n"
 	"                  counter (one for the whole draw; 1..1000000000); the\n"
 	"                  default is 2000000 for small draws, less for large ones\n"
@@ -36,9 +51,20 @@ static const char usage[] =
 
 enum { MAX_STEPS_LIMIT = 1000000000 };
 
-/* uscc-run's own option: --max-steps N. */
+/* uscc-run's own options. */
+struct run_extra {
+	int max_steps;          /* 0: the emulator's default */
+	bool stats;
+};
+
+/* uscc-run's own options: --max-steps N, --stats. */
 static int extra_option(void *ctx, int argc, char **argv, int *i, char *why, size_t why_len)
 {
+	struct run_extra *x = ctx;
+	if (!strcmp(argv[*i], "--stats")) {
+		x->stats = true;
+		return 1;
+	}
 	const char *v;
 	int got = run_opt_value("uscc-run", argc, argv, i, "--max-steps", &v, why, why_len);
 	if (got <= 0)
@@ -51,7 +77,7 @@ static int extra_option(void *ctx, int argc, char **argv, int *i, char *why, siz
 			 MAX_STEPS_LIMIT);
 		return -1;
 	}
-	*(int *)ctx = (int)n;
+	x->max_steps = (int)n;
 	return 1;
 }
 
@@ -65,8 +91,19 @@ static int sampler_target(const struct r500_program *p, int unit)
 	return IR_TARGET_2D;
 }
 
+/* --stats: the JSON line after the other stdout output. */
+static bool print_stats(const struct emu_image *img)
+{
+	struct emu_stats_summary s;
+	if (!emu_stats_summarize(img, &s))
+		return false;
+	emu_stats_print_json(stdout, &s);
+	return true;
+}
+
 /* Runs the program and reports; returns the exit status. */
-static int run(const struct run_opts *o, const struct r500_program *p, int max_steps)
+static int run(const struct run_opts *o, const struct r500_program *p,
+	       const struct run_extra *x)
 {
 	struct run_textures tex;
 	int target[RUN_UNITS];
@@ -93,7 +130,7 @@ static int run(const struct run_opts *o, const struct r500_program *p, int max_s
 				  .varyings = varyings, .nvaryings = o->nvaryings,
 				  .uniforms = uniforms, .nuniforms = o->nuniforms,
 				  .textures = tex.img, .ntextures = R500_NUM_SAMPLERS,
-				  .max_steps = max_steps };
+				  .max_steps = x->max_steps, .stats = x->stats };
 	struct emu_image img;
 	int status = 1;
 	if (!emu_run(p, &cfg, &img, why, sizeof why)) {
@@ -113,6 +150,9 @@ static int run(const struct run_opts *o, const struct r500_program *p, int max_s
 		if (!run_report(stdout, o, &out, why, sizeof why)) {
 			fprintf(stderr, "%s\n", why);
 			status = 2;
+		} else if (x->stats && !print_stats(&img)) {
+			fprintf(stderr, "uscc-run: out of memory for --stats\n");
+			status = 2;
 		}
 		emu_image_free(&img);
 	}
@@ -124,12 +164,13 @@ int main(int argc, char **argv)
 {
 	static struct run_opts o;
 	char why[512];
-	int max_steps = 0;
+	struct run_extra extra = { 0 };
 	int st = run_parse_exit(run_args_parse(&o, "uscc-run", argc, argv, extra_option,
-					       &max_steps, why, sizeof why),
+					       &extra, why, sizeof why),
 				why, usage, stdout, stderr);
 	if (st >= 0)
 		return st;
+	o.no_default_dump = extra.stats; /* --stats alone prints just its line */
 	size_t size = 0;
 	char *data = run_read_file(o.file, &size);
 	if (!data) {
@@ -149,7 +190,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: error: %s\n", o.file, why);
 		status = 1;
 	} else {
-		status = run(&o, &prog, max_steps);
+		status = run(&o, &prog, &extra);
 	}
 	arena_destroy(arena);
 	free(data);

@@ -404,7 +404,7 @@ void run_print_pixel(FILE *out, const struct run_image *img, int x, int y)
 bool run_report(FILE *out, const struct run_opts *o, const struct run_image *img,
 		char *why, size_t why_len)
 {
-	if (o->dump || (!o->out_png && !o->nprobes))
+	if (o->dump || (!o->out_png && !o->nprobes && !o->no_default_dump))
 		for (int y = 0; y < img->height; y++)
 			for (int x = 0; x < img->width; x++)
 				run_print_pixel(out, img, x, y);

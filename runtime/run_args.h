@@ -30,6 +30,8 @@ struct run_opts {
 	const char *file, *out_png;
 	int width, height, target;
 	bool dump;
+	bool no_default_dump;      /* set by a program that prints something else
+				      (uscc-run --stats): no dump unless --dump */
 	struct run_uniform uniforms[RUN_MAX_ITEMS]; int nuniforms;
 	struct run_varying varyings[RUN_MAX_ITEMS]; int nvaryings;
 	const char *tex_spec[RUN_UNITS];
@@ -96,8 +98,9 @@ struct run_image {
 /* Prints "X Y R G B A", "X Y discard" or "X Y outside". */
 void run_print_pixel(FILE *out, const struct run_image *img, int x, int y);
 
-/* What the options ask for: every pixel (--dump, or when neither -o nor
- * --probe is given), then the probes, to out; then the PNG (-o).  False
+/* What the options ask for: every pixel (--dump, or when none of -o,
+ * --probe and no_default_dump is given), then the probes, to out; then
+ * the PNG (-o).  False
  * (message in why) when the PNG cannot be written. */
 bool run_report(FILE *out, const struct run_opts *o, const struct run_image *img,
 		char *why, size_t why_len);

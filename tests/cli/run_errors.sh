@@ -1,7 +1,8 @@
 #!/bin/sh
 # uscc-run on hostile input: truncated, bit-flipped, empty and foreign
 # containers; corrupt, truncated, non-PNG and absurd-header textures;
-# absurd --size and --max-steps; a loop that outruns a tiny step bound.
+# absurd --size and --max-steps; a loop that outruns a tiny step bound;
+# what --stats prints, alone and with the other outputs.
 # Each must end with the documented exit status (1 bad program or runtime
 # fault, 2 usage or I/O error) and a message naming the file or the bound,
 # never a signal.  $1 = uscc, $2 = uscc-run.
@@ -105,8 +106,26 @@ says "loop.bin: error: runaway program: the step bound of 1000 steps"
 says "raise the step bound with --max-steps N"
 expect 0 "$RUN" t.bin --size 2x2 --max-steps 1000
 
+# --stats: one JSON line, after any --dump/--probe lines; alone it
+# replaces the default dump.  textured.frag has no flow control, so every
+# pixel costs the static figure of "uscc --stats".
+cycles=$("$USCC" "$SRC/samples/textured.frag" --stats | sed -n 's/.*"cycles":\([0-9]*\).*/\1/p')
+insts=$("$USCC" "$SRC/samples/textured.frag" --stats | sed -n 's/^{"instructions":\([0-9]*\).*/\1/p')
+json="{\"pixels\":4,\"discarded\":0,\"cycles\":{\"min\":$cycles,\"median\":$cycles,\"max\":$cycles},\"instructions\":{\"min\":$insts,\"median\":$insts,\"max\":$insts},\"draw\":{\"cycles\":$cycles,\"instructions\":$insts}}"
+expect 0 "$RUN" t.bin --size 2x2 --texture 0=checker --stats
+[ "$(cat "$T/out")" = "$json" ] || fail "--stats printed '$(cat "$T/out")', expected '$json'"
+expect 0 "$RUN" t.bin --size 2x2 --texture 0=checker --stats --probe 1,1 -o s.png
+[ "$(wc -l <"$T/out")" -eq 2 ] && grep -q '^1 1 ' "$T/out" &&
+	[ "$(tail -n 1 "$T/out")" = "$json" ] || fail "--stats with --probe: $(cat "$T/out")"
+[ -s s.png ] || fail "--stats with -o wrote no PNG"
+expect 0 "$RUN" t.bin --size 2x2 --texture 0=checker --dump --stats
+[ "$(wc -l <"$T/out")" -eq 5 ] && [ "$(tail -n 1 "$T/out")" = "$json" ] ||
+	fail "--stats with --dump: $(cat "$T/out")"
+expect 1 "$RUN" loop.bin --size 4x4 --max-steps 1000 --stats
+[ -s "$T/out" ] && fail "--stats printed after a runtime fault"
+
 expect 0 "$RUN" --help
-for word in --max-steps --size --texture "Exit status"; do
+for word in --max-steps --size --texture --stats "Exit status"; do
 	grep -qF -- "$word" "$T/out" || fail "--help does not mention $word"
 done
 
