@@ -17,7 +17,8 @@
 
 #include <string.h>
 
-static struct cg_slot *slot_insert(struct cg_ctx *cg, int pos)
+/* A new empty slot at the end (the schedule only ever grows at its end). */
+static struct cg_slot *slot_append(struct cg_ctx *cg)
 {
 	if (cg->nslots + 1 > cg->cap_slots) {
 		int ncap = cg->cap_slots ? cg->cap_slots * 2 : 64;
@@ -29,12 +30,7 @@ static struct cg_slot *slot_insert(struct cg_ctx *cg, int pos)
 		cg->slots = ns;
 		cg->cap_slots = ncap;
 	}
-	memmove(&cg->slots[pos + 1], &cg->slots[pos], sizeof *cg->slots * (size_t)(cg->nslots - pos));
-	cg->nslots++;
-	for (int i = 0; i < cg->nops; i++)
-		if (cg->ops[i].slot >= pos)
-			cg->ops[i].slot++;
-	struct cg_slot *s = &cg->slots[pos];
+	struct cg_slot *s = &cg->slots[cg->nslots++];
 	memset(s, 0, sizeof *s);
 	s->rgb = s->alpha = s->tex_op = -1;
 	return s;
@@ -149,7 +145,7 @@ static bool try_place(struct cg_ctx *cg, int pos, int opi)
 
 static bool place_tex(struct cg_ctx *cg, int opi, int pos)
 {
-	struct cg_slot *s = slot_insert(cg, pos);
+	struct cg_slot *s = slot_append(cg);
 	if (!s)
 		return false;
 	s->tex = true;
@@ -220,6 +216,13 @@ struct deps {
 	int *npred;
 	int *height;
 	bool *feeds_tex;   /* some lookup depends on the op */
+	int *succ_start;   /* successors of op i: succ[succ_start[i] .. succ_start[i + 1]) */
+	int *succ;
+	/* scratch of the group being scheduled */
+	int *unplaced;     /* producers not placed yet */
+	int *ready_slot;   /* first slot after every placed producer */
+	int *avail;        /* members whose producers are all placed */
+	bool *member;
 };
 
 static void add_pred(struct deps *d, int i, int w)
@@ -229,6 +232,34 @@ static void add_pred(struct deps *d, int i, int w)
 			return;
 	if (d->npred[i] < 16)
 		d->pred[i][d->npred[i]++] = w;
+}
+
+/* Successor lists (the preds turned around) and the group scratch. */
+static bool build_succ(struct cg_ctx *cg, struct deps *d)
+{
+	int n = cg->nops, total = 0;
+	d->succ_start = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 2));
+	d->unplaced = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
+	d->ready_slot = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
+	d->avail = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
+	d->member = arena_alloc(cg->arena, sizeof(bool) * (size_t)(n + 1));
+	if (!d->succ_start || !d->unplaced || !d->ready_slot || !d->avail || !d->member)
+		return cg->failed = true, false;
+	memset(d->succ_start, 0, sizeof(int) * (size_t)(n + 2));
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < d->npred[i]; k++)
+			d->succ_start[d->pred[i][k] + 2]++;
+	for (int i = 0; i < n; i++) {
+		total += d->succ_start[i + 2];
+		d->succ_start[i + 2] = total;
+	}
+	d->succ = arena_alloc(cg->arena, sizeof(int) * (size_t)(total + 1));
+	if (!d->succ)
+		return cg->failed = true, false;
+	for (int i = 0; i < n; i++) /* succ_start[w + 1] runs as w's fill pointer */
+		for (int k = 0; k < d->npred[i]; k++)
+			d->succ[d->succ_start[d->pred[i][k] + 1]++] = i;
+	return true;
 }
 
 static bool build_deps(struct cg_ctx *cg, struct deps *d)
@@ -277,18 +308,7 @@ static bool build_deps(struct cg_ctx *cg, struct deps *d)
 				d->height[w] = h;
 			d->feeds_tex[w] |= d->feeds_tex[i] || cg_opc_infos[cg->ops[i].opc].tex;
 		}
-	return true;
-}
-
-/* Ready at slot p: every producer placed in an earlier slot. */
-static bool is_ready(const struct cg_ctx *cg, const struct deps *d, int i, int p)
-{
-	for (int k = 0; k < d->npred[i]; k++) {
-		int s = cg->ops[d->pred[i][k]].slot;
-		if (s < 0 || s >= p)
-			return false;
-	}
-	return true;
+	return build_succ(cg, d);
 }
 
 /* Reads a lookup issued less than 30 slots ago (the cost model's window). */
@@ -351,25 +371,40 @@ static bool fill_alu_slot(struct cg_ctx *cg, const struct deps *d, int *ready, i
 }
 
 /* One group of a region: the ops in [lo, hi) that are not barriers and
- * whose `late` flag is `late`, list-scheduled into new slots. */
+ * whose `late` flag is `late`, list-scheduled into new slots.  Readiness
+ * is kept as the group goes (producers left, first slot after them), so a
+ * slot costs the ops available then, not the whole region. */
 static bool schedule_group(struct cg_ctx *cg, struct deps *d, int *ready, int lo, int hi,
 			   bool late)
 {
-	int live = 0, placed = 0;
+	int live = 0, placed = 0, navail = 0;
 	for (int i = lo; i < hi; i++) {
 		const struct cg_op *op = &cg->ops[i];
-		live += !op->dead && !cg_op_barrier(op) && op->late == late;
+		d->member[i] = !op->dead && !cg_op_barrier(op) && op->late == late;
+		if (!d->member[i])
+			continue;
+		live++;
+		d->unplaced[i] = d->ready_slot[i] = 0;
+		for (int k = 0; k < d->npred[i]; k++) {
+			int s = cg->ops[d->pred[i][k]].slot;
+			if (s < 0)
+				d->unplaced[i]++;
+			else if (s + 1 > d->ready_slot[i])
+				d->ready_slot[i] = s + 1;
+		}
+		if (!d->unplaced[i])
+			d->avail[navail++] = i;
 	}
 	while (placed < live) {
 		int p = cg->nslots, nready = 0, tex = -1;
 		bool feeding = false;
-		for (int i = lo; i < hi; i++) {
-			const struct cg_op *op = &cg->ops[i];
-			if (op->dead || op->slot >= 0 || cg_op_barrier(op) || op->late != late ||
-			    !is_ready(cg, d, i, p))
+		for (int k = 0; k < navail; k++) {
+			int i = d->avail[k];
+			if (d->ready_slot[i] > p)
 				continue;
-			if (cg_opc_infos[op->opc].tex) {
-				if (tex < 0 || d->height[i] > d->height[tex])
+			if (cg_opc_infos[cg->ops[i].opc].tex) {
+				if (tex < 0 || d->height[i] > d->height[tex] ||
+				    (d->height[i] == d->height[tex] && i < tex))
 					tex = i;
 			} else {
 				ready[nready++] = i;
@@ -385,16 +420,36 @@ static bool schedule_group(struct cg_ctx *cg, struct deps *d, int *ready, int lo
 		if (tex >= 0 && (in_run || !feeding)) {
 			if (!place_tex(cg, tex, p))
 				return false;
-			placed++;
-			continue;
-		}
-		if (nready == 0)
+		} else if (nready == 0) {
 			return cg_error(cg, (struct src_loc){ 0 }, "internal error: nothing ready to "
 					"schedule");
-		if (!slot_insert(cg, p) || !fill_alu_slot(cg, d, ready, nready, p))
+		} else if (!slot_append(cg) || !fill_alu_slot(cg, d, ready, nready, p)) {
 			return false;
-		for (int i = 0; i < nready; i++)
-			placed += cg->ops[ready[i]].slot >= 0;
+		}
+		/* what this slot placed leaves the available list and frees its
+		 * successors of the group */
+		int keep = 0, before = navail;
+		for (int k = 0; k < before; k++) {
+			int i = d->avail[k];
+			if (cg->ops[i].slot < 0) {
+				d->avail[keep++] = i;
+				continue;
+			}
+			placed++;
+			for (int j = d->succ_start[i]; j < d->succ_start[i + 1]; j++) {
+				int sc = d->succ[j];
+				if (!d->member[sc] || cg->ops[sc].slot >= 0)
+					continue;
+				if (p + 1 > d->ready_slot[sc])
+					d->ready_slot[sc] = p + 1;
+				if (--d->unplaced[sc] == 0)
+					d->avail[navail++] = sc;
+			}
+		}
+		/* newly available ops were appended after the old entries */
+		for (int k = before; k < navail; k++)
+			d->avail[keep++] = d->avail[k];
+		navail = keep;
 	}
 	return true;
 }
@@ -403,7 +458,7 @@ static bool schedule_group(struct cg_ctx *cg, struct deps *d, int *ready, int lo
 static bool place_barrier(struct cg_ctx *cg, int opi)
 {
 	int p = cg->nslots;
-	struct cg_slot *s = slot_insert(cg, p);
+	struct cg_slot *s = slot_append(cg);
 	if (!s)
 		return false;
 	if (cg->ops[opi].opc == CG_FC) {
