@@ -7,7 +7,8 @@ shared/baselines/mesa-r300-rv530-piglit.csv (piglit) or
 shared/realworld/mesa-r300-rv530.csv (real-world; it adds compile times),
 same cost model for cycles.  Totals and medians are taken over the shaders
 both compiled (Mesa `ok`, ours `ok`), so the two sides count the same
-programs.
+programs.  Executed cycles (uscc-run --stats, quality_run.execute_one)
+are ours only: Mesa's figures are static, a loop body counted once.
 """
 
 import collections
@@ -24,6 +25,9 @@ MESA_FIELDS = ("inst", "temps", "consts", "cycles")
 # their places): ours from the -S listing, Mesa's other figures.
 OUR_EXTRA = ("tex_blocks", "presub", "omod", "compile_runs")
 MESA_EXTRA = ("presub", "omod", "tex", "loops", "ms_total")
+# Appended after those: the executed figures (quality_run.execute_one).
+EXEC_FIELDS = ("exec_status", "exec_cycles_median", "exec_cycles_max", "exec_draw_cycles",
+               "exec_discarded", "exec_uniforms")
 # The figures both sides report: (label, our --stats key, Mesa column).
 COMPARED = (("instructions", "instructions", "inst"), ("temps", "temps", "temps"),
             ("cycles", "cycles", "cycles"), ("constants", "constants", "consts"))
@@ -56,12 +60,13 @@ def write_csv(path, jobs):
         w = csv.writer(f)
         w.writerow(("file", "status") + OUR_FIELDS +
                    tuple("mesa_" + c for c in ("status",) + MESA_FIELDS + ("error",)) +
-                   OUR_EXTRA + tuple("mesa_" + c for c in MESA_EXTRA))
+                   OUR_EXTRA + tuple("mesa_" + c for c in MESA_EXTRA) + EXEC_FIELDS)
         for j in jobs:
             ours = tuple(j.stats.get(k, "") for k in OUR_FIELDS)
             mesa = tuple(j.mesa.get(c, "") for c in ("status",) + MESA_FIELDS + ("error",))
             extra = (tuple(j.stats.get(k, "") for k in OUR_EXTRA) +
-                     tuple(j.mesa.get(c, "") for c in MESA_EXTRA))
+                     tuple(j.mesa.get(c, "") for c in MESA_EXTRA) +
+                     tuple(j.stats.get(k, "") for k in EXEC_FIELDS))
             w.writerow((j.name, j.status) + ours + mesa + extra)
 
 
@@ -233,6 +238,91 @@ def compile_time_section(both, all_ok, corpus):
     return lines + [""]
 
 
+def executed(job):
+    """True when uscc-run gave the job's executed figures."""
+    return job.stats.get("exec_status") == OK
+
+
+def has_flow(job):
+    """Flow control on either side: uscc's fc > 0 or Mesa's loops > 0."""
+    return job.stats.get("fc", 0) > 0 or mesa_int(job, "loops") > 0
+
+
+def exec_differs(job):
+    return executed(job) and job.stats["exec_cycles_median"] != job.stats["cycles"]
+
+
+def exec_section(jobs, both, all_ok, corpus):
+    """Executed cycles per pixel beside the static figures."""
+    from quality_run import RUN_SIZE, RUN_UNIFORMS
+    lines = ["## Executed cycles (uscc-run, %s pixels)" % RUN_SIZE, ""]
+    tried = [j for j in all_ok if "exec_status" in j.stats]
+    if not tried:
+        return lines + ["Not measured (--no-exec).", ""]
+    ran = [j for j in tried if executed(j)]
+    lines += ["Each shader uscc compiled, run by `uscc-run --stats`: the cycles a pixel "
+              "executes under the cost model of `--stats`, every loop trip counted "
+              "(exec = the median over the pixels).  Static figures (uscc's and Mesa's) "
+              "count a loop body once.  Figures for %d of the %d shaders uscc compiled."
+              % (len(ran), len(tried)), "",
+              "Inputs: built-in textures, default varyings, every uniform 0 except %s "
+              "where the shader has it%s; a loop bounded by a uniform may run 0 trips."
+              % (", ".join("%s = (%s)" % nv for nv in RUN_UNIFORMS),
+                 " (not the values of piglit's [test] section)" if corpus is PIGLIT else ""),
+              ""]
+    flow = [j for j in both if executed(j) and has_flow(j)]
+    loops = [j for j in flow if mesa_int(j, "loops") > 0]
+    rows = []
+    for title, group in (("flow control (uscc fc > 0 or Mesa loops > 0)", flow),
+                         ("of which Mesa loops > 0", loops),
+                         ("all both compiled and run", [j for j in both if executed(j)])):
+        if not group:
+            rows.append([title, 0, "", "", "", "", ""])
+            continue
+        ex = [j.stats["exec_cycles_median"] for j in group]
+        st = [j.stats["cycles"] for j in group]
+        me = [mesa_int(j, "cycles") for j in group]
+        rows.append([title, len(group), sum(ex), sum(st), sum(me),
+                     "%g / %g / %g" % (statistics.median(ex), statistics.median(st),
+                                       statistics.median(me)),
+                     "%s / %s" % (ratio(sum(ex), sum(st)), ratio(sum(ex), sum(me)))])
+    lines += table(["shaders both compiled", "n", "uscc exec total", "uscc static total",
+                    "Mesa static total", "median exec / uscc static / Mesa static",
+                    "exec / uscc static, exec / Mesa static (totals)"], rows)
+    lines.append("")
+    differ = sorted((j for j in ran if exec_differs(j)),
+                    key=lambda j: (j.stats["exec_cycles_median"] / max(1, j.stats["cycles"]),
+                                   j.stats["exec_cycles_median"]), reverse=True)
+    lines += ["### Executed cycles differ from static: %d shaders" % len(differ), "",
+              "Every shader uscc compiled whose executed cycles (median per pixel) are not "
+              "its static cycles: loops run more than once (or not at all), branches "
+              "skipped.  Sorted by exec / static.  Mesa's static cycles count its loops' "
+              "bodies once: where Mesa loops > 0, Mesa's figure undercounts what a pixel "
+              "runs.", ""]
+    if differ:
+        def mesa_cycles(j):
+            st = j.mesa.get("status", "")
+            return mesa_int(j, "cycles") if st == "ok" else "(%s)" % (st or "none")
+        lines += table([corpus.column, "uscc exec median", "exec max", "uscc static",
+                        "exec / static", "Mesa static", "Mesa loops", "fc uscc / Mesa"],
+                       [[cell(corpus.short(j.name)), j.stats["exec_cycles_median"],
+                         j.stats["exec_cycles_max"], j.stats["cycles"],
+                         ratio(j.stats["exec_cycles_median"], j.stats["cycles"]),
+                         mesa_cycles(j), mesa_int(j, "loops"),
+                         "%d / %d" % (j.stats["fc"], mesa_int(j, "fc"))] for j in differ])
+    else:
+        lines.append("None.")
+    lines.append("")
+    failed = [j for j in tried if not executed(j)]
+    if failed:
+        lines += ["### No executed figures: %d shaders" % len(failed), ""]
+        lines += table([corpus.column, "exec_status"],
+                       [[cell(corpus.short(j.name)), cell(j.stats["exec_status"])]
+                        for j in failed])
+        lines.append("")
+    return lines
+
+
 def worse_section(both, corpus):
     """Every shader where uscc loses to Mesa on cycles, instructions or temps."""
     figs = (("cycles", "cycles", "cycles"), ("inst", "instructions", "inst"),
@@ -317,6 +407,7 @@ def summary(jobs, header, corpus=PIGLIT):
     lines += status_section(jobs, "tests" if corpus is PIGLIT else "shaders") + [""]
     lines += figures_section(both, all_ok, corpus)
     lines += compile_time_section(both, all_ok, corpus)
+    lines += exec_section(jobs, both, all_ok, corpus)
     lines += worst_section(both, corpus)
     lines += worse_section(both, corpus)
     lines += failures_section(jobs, corpus)
@@ -366,6 +457,19 @@ def headline(jobs):
             1 for j in timed if j.stats["compile_us"] > mesa_us(j))
     else:
         h["compile median Mesa (us)"] = "n/a"
+        h["compile ratio Mesa/uscc (medians)"] = ""      # keeps the overview's row order
+        h["uscc compiles slower than Mesa"] = ""
+    tried = [j for j in jobs if j.kind == OK and "exec_status" in j.stats]
+    if tried:
+        flow = [j for j in both if executed(j) and has_flow(j)]
+        h["flow-control shaders run (uscc fc > 0 or Mesa loops > 0)"] = len(flow)
+        h["their cycles: uscc exec / uscc static / Mesa static"] = "%d / %d / %d" % (
+            sum(j.stats["exec_cycles_median"] for j in flow),
+            sum(j.stats["cycles"] for j in flow), sum(mesa_int(j, "cycles") for j in flow))
+        h["exec cycles differ from static (uscc compiled)"] = sum(
+            1 for j in tried if exec_differs(j))
+        h["no executed figures (uscc-run failed)"] = sum(
+            1 for j in tried if not executed(j))
     return h
 
 

@@ -9,6 +9,9 @@ The real-world corpus needs no preparing: each of its files is a whole
 shader (bench/quality sets job.source from it).  `listing_one` runs
 `uscc -S` on a shader that compiled and counts, from the listing, what
 --stats does not report: TEX blocks, presubtract and OMOD uses.
+`execute_one` compiles such a shader to a container and runs it with
+`uscc-run --stats` over RUN_SIZE pixels: the cycles each pixel executes
+(every loop trip counted), beside the static figure of --stats.
 """
 
 import json
@@ -209,4 +212,97 @@ def listing_one(job, uscc, timeout, mem_mb):
         job.status = "%s: uscc -S (after --stats succeeded): %s %s" % (CRASH, what, said)
         return job
     job.stats.update(listing_figures(proc.stdout))
+    return job
+
+
+# Executed cycles: each shader that compiled runs once on a small draw.
+RUN_SIZE = "16x16"
+# The only uniforms given a value (every other one is 0): Shadertoy's
+# well-known ones, where 0 would make the picture -- and loops bounded by
+# it -- degenerate.  Set only when the container has the uniform (uscc
+# --info), so that the CSV's exec_uniforms says which a shader got.
+RUN_UNIFORMS = (("iResolution", "16,16,1"), ("iGlobalTime", "1.0"), ("iTime", "1.0"))
+# uscc-run's --stats keys -> ours.
+EXEC_FIGURES = (("exec_cycles_median", "cycles", "median"),
+                ("exec_cycles_max", "cycles", "max"),
+                ("exec_draw_cycles", "draw", "cycles"),
+                ("exec_discarded", "discarded", None))
+
+
+def run_tool(argv, tmp, timeout, mem_mb):
+    """(returncode, stdout, stderr) of argv, or None after timeout seconds."""
+    try:
+        proc = subprocess.run(limited(argv, mem_mb), cwd=tmp, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              timeout=timeout, universal_newlines=True,
+                              errors="replace", env=piglit_tree.tool_env())
+    except subprocess.TimeoutExpired:
+        return None
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def failure(step, result, timeout):
+    """The exec_status of a step that did not succeed."""
+    if result is None:
+        return "%s: %s: no answer after %g s" % (TIMEOUT, step, timeout)
+    code, _, err = result
+    lines = [l.strip() for l in err.splitlines() if l.strip()]
+    said = lines[0][:160] if lines else "(nothing on stderr)"
+    if code < 0:
+        return "%s: %s: %s %s" % (CRASH, step, signal_name(code), said)
+    return "failed: %s: exit status %d: %s" % (step, code, said)
+
+
+def execute_one(job, uscc, uscc_run, timeout, mem_mb):
+    """Compiles a job that compiled (`uscc FILE -o X.bin`), reads the
+    container's uniforms and static cycles (`uscc --info`), runs
+    `uscc-run X.bin --size RUN_SIZE --stats` with RUN_UNIFORMS and adds
+    exec_status and EXEC_FIGURES to job.stats.  A failure, timeout or
+    runaway (uscc-run's step bound) is recorded in exec_status only: the
+    job's status stays as it is."""
+    if job.status != OK:
+        return job
+    with tempfile.TemporaryDirectory(prefix="uscc-quality-") as tmp:
+        src = os.path.join(tmp, os.path.basename(job.name).replace(".shader_test", ".frag"))
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(job.source)
+        binary = os.path.join(tmp, "shader.bin")
+        got = run_tool([uscc, src, "-o", binary], tmp, timeout, mem_mb)
+        if got is None or got[0] != 0:
+            job.stats["exec_status"] = failure("uscc -o", got, timeout)
+            return job
+        got = run_tool([uscc, "--info", binary], tmp, timeout, mem_mb)
+        try:
+            info = json.loads(got[1]) if got and got[0] == 0 else None
+        except ValueError:
+            info = None
+        if info is None:
+            job.stats["exec_status"] = failure("uscc --info", got, timeout) \
+                if got is None or got[0] != 0 else "failed: uscc --info: no JSON"
+            return job
+        static = info.get("stats", {}).get("cycles")
+        if static != job.stats.get("cycles"):
+            job.stats["exec_status"] = ("failed: the container's cycles %s differ from "
+                                        "--stats' %s" % (static, job.stats.get("cycles")))
+            return job
+        names = {u.get("name") for u in info.get("uniforms", [])}
+        given = [(n, v) for n, v in RUN_UNIFORMS if n in names]
+        argv = [uscc_run, binary, "--size", RUN_SIZE, "--stats"]
+        for name, value in given:
+            argv += ["--uniform", "%s=%s" % (name, value)]
+        got = run_tool(argv, tmp, timeout, mem_mb)
+    job.stats["exec_uniforms"] = " ".join(n for n, _ in given)
+    if got is None or got[0] != 0:
+        job.stats["exec_status"] = failure("uscc-run", got, timeout)
+        return job
+    try:
+        figures = json.loads(got[1].strip().splitlines()[-1])
+        found = {key: int(figures[outer] if inner is None else figures[outer][inner])
+                 for key, outer, inner in EXEC_FIGURES}
+    except (ValueError, IndexError, KeyError, TypeError):
+        job.stats["exec_status"] = "failed: uscc-run --stats printed no figures: %s" % (
+            got[1].strip()[:120])
+        return job
+    job.stats.update(found)
+    job.stats["exec_status"] = OK
     return job
