@@ -1,17 +1,49 @@
 /* Copy propagation: every source that reads a MOV reads the MOV's own
- * source instead, with the two swizzles composed.  The MOVs themselves are
- * left for DCE.  Needs: valid IR.  Keeps: control flow, ids; scoping stays
- * valid because a MOV's source is visible wherever the MOV is. */
+ * source instead, with the two swizzles composed; a source that reads
+ * only components of a VEC that all come from one value reads that value
+ * (c.x += k on a vector is a VEC of the new x and the old y, z: the next
+ * c.x reads the add itself, so constant chains and CSE see through it).
+ * The MOVs and VECs themselves are left for DCE.  Needs: valid IR.
+ * Keeps: control flow, ids; scoping stays valid because a MOV's or VEC's
+ * sources are visible wherever it is. */
 #include "ir.h"
+#include "ir_eval.h"
 #include "ir_pass.h"
 
-/* Follows chains of MOVs; returns whether the source changed. */
-static bool propagate(struct ir_src *s)
+/* The VEC's sources for the n components s reads, when they are one
+ * value: s rewritten to read it.  False (s unchanged) otherwise. */
+static bool through_vec(struct ir_src *s, int n)
+{
+	const struct ir_instr *v = s->def;
+	struct ir_instr *one = NULL;
+	uint8_t swz[4] = { 0, 0, 0, 0 };
+	for (int c = 0; c < n; c++) {
+		int j = s->swz[c] & 3;
+		if (j >= v->nsrc || !v->src[j].def || (one && v->src[j].def != one))
+			return false;
+		one = v->src[j].def;
+		swz[c] = v->src[j].swz[0];
+	}
+	if (!one)
+		return false;
+	for (int c = 0; c < 4; c++)
+		s->swz[c] = c < n ? swz[c] : swz[n - 1];
+	s->def = one;
+	return true;
+}
+
+/* Follows chains of MOVs and one-value VECs; whether the source changed.
+ * n: the components the reader takes. */
+static bool propagate(struct ir_src *s, int n)
 {
 	bool changed = false;
-	for (int guard = 0; guard < 64 && s->def && s->def->op == IR_OP_MOV &&
-			    s->def->nsrc == 1 && s->def->src[0].def;
-	     guard++) {
+	for (int guard = 0; guard < 64 && s->def; guard++) {
+		if (s->def->op == IR_OP_VEC && n >= 1 && n <= 4 && through_vec(s, n)) {
+			changed = true;
+			continue;
+		}
+		if (s->def->op != IR_OP_MOV || s->def->nsrc != 1 || !s->def->src[0].def)
+			break;
 		const struct ir_src *m = &s->def->src[0];
 		for (int c = 0; c < 4; c++)
 			s->swz[c] = m->swz[s->swz[c] & 3];
@@ -21,11 +53,16 @@ static bool propagate(struct ir_src *s)
 	return changed;
 }
 
+struct prop {
+	const struct ir_func *f;
+	bool progress;
+};
+
 static void prop_instr(struct ir_instr *in, void *ud)
 {
-	bool *progress = ud;
+	struct prop *p = ud;
 	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
-		*progress |= propagate(&in->src[i]);
+		p->progress |= propagate(&in->src[i], ir_src_ncomp(p->f, in, i));
 }
 
 static bool prop_conds(struct ir_cf_list *list)
@@ -33,7 +70,7 @@ static bool prop_conds(struct ir_cf_list *list)
 	bool progress = false;
 	for (struct ir_cf *cf = list->first; cf; cf = cf->next) {
 		if (cf->kind == IR_CF_IF) {
-			progress |= propagate(&cf->cond);
+			progress |= propagate(&cf->cond, 1);
 			progress |= prop_conds(&cf->then_list);
 			progress |= prop_conds(&cf->else_list);
 		} else if (cf->kind == IR_CF_LOOP) {
@@ -45,8 +82,7 @@ static bool prop_conds(struct ir_cf_list *list)
 
 bool ir_opt_copy_prop(struct ir_func *f)
 {
-	bool progress = false;
-	ir_foreach_instr(f, prop_instr, &progress);
-	progress |= prop_conds(&f->body);
-	return progress;
+	struct prop p = { f, false };
+	ir_foreach_instr(f, prop_instr, &p);
+	return prop_conds(&f->body) || p.progress;
 }
