@@ -36,6 +36,7 @@ static const struct pass_entry passes[] = {
 	{ "dce_", ir_opt_dce },
 	{ "dead_branch_", ir_opt_dead_branch },
 	{ "loop_unroll_", ir_opt_loop_unroll },
+	{ "reassociate_", ir_opt_reassociate },
 	{ "optimize_", NULL },
 };
 
@@ -204,6 +205,38 @@ static void test_forwarding(void **state)
 	assert_null(strstr(text, "%4"));
 }
 
+/* A chain of constant adds and subtractions, as an unrolled loop leaves
+ * it, becomes one add of the summed constant (inexact by a rounding or
+ * two, so not a fixture: those compare bit for bit). */
+static void test_reassociate_add_chain(void **state)
+{
+	(void)state;
+	struct ir_func *f = parse_ok(A, "stage fragment\n"
+				     "input #0 \"v\" f4\n"
+				     "output #0 \"o\" f4 target=0\n"
+				     "%1 = input.f4 #0\n"
+				     "%2 = const.f4 0.1 0.2 0.3 0.4\n"
+				     "%3 = add.f4 %1.xyzw, %2.xyzw\n"
+				     "%4 = const.f1 0.1\n"
+				     "%5 = sub.f4 %3.wzyx, %4.xxxx\n"
+				     "%6 = add.f4 %4.xxxx, %5.xyzw\n"
+				     "output #0 %6.xyzw\n");
+	assert_true(ir_opt_reassociate(f));
+	assert_true(ir_opt_dce(f));
+	validate_ok(A, f);
+	struct ir_instr *out = f->body.first->block.last;
+	struct ir_instr *add = out->src[0].def;
+	assert_int_equal(add->op, IR_OP_ADD);
+	assert_ptr_equal(add->src[0].def, f->body.first->block.first); /* the input */
+	assert_memory_equal(add->src[0].swz, "\3\2\1\0", 4);
+	const struct ir_instr *k = add->src[1].def;
+	assert_int_equal(k->op, IR_OP_CONST);
+	float want[4] = { 0.4f, 0.3f, 0.2f, 0.1f }; /* (v.wzyx + c.wzyx) - 0.1 + 0.1 */
+	for (int c = 0; c < 4; c++)
+		assert_true(fabsf(k->imm[add->src[1].swz[c] & 3] - want[c]) < 1e-6f);
+	assert_false(ir_opt_reassociate(f)); /* nothing left */
+}
+
 /* Running a pass twice: the second run has nothing left to do. */
 static void test_idempotent(void **state)
 {
@@ -344,6 +377,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_forwarding),
+		cmocka_unit_test(test_reassociate_add_chain),
 		cmocka_unit_test(test_idempotent),
 		cmocka_unit_test(test_runner),
 		cmocka_unit_test(test_robustness),

@@ -1,0 +1,155 @@
+/* Reassociation of constant chains and reciprocal pairs (fp-inexact by a
+ * rounding or two, as GLSL allows and as every shader compiler does):
+ *   (x + k1) + k2 -> x + (k1 + k2)     with + also - k on either side
+ *   (x * k1) * k2 -> x * (k1 * k2)
+ *   rcp(rcp(x))   -> x
+ *   a / (1 / y)   -> a * y
+ * A loop that adds a constant every trip, once unrolled, becomes one add;
+ * the inner op stays for its other readers, or DCE removes it.  The walk is
+ * in program order, so a whole chain folds in one run: each outer op finds
+ * its inner op already rewritten.
+ * Needs: valid IR.  Keeps: control flow, ids of the survivors (new
+ * constants get fresh ids).  Leaves dead code for DCE. */
+#include "ir.h"
+#include "ir_pass.h"
+
+#include <string.h>
+
+static bool is_const(const struct ir_src *s)
+{
+	return s->def && s->def->op == IR_OP_CONST && s->def->base == IR_FLOAT;
+}
+
+/* `in` as x + k: which source is x, and the sign of k; false otherwise. */
+static bool as_add_const(const struct ir_instr *in, int *x, float *ksign)
+{
+	if (in->op != IR_OP_ADD && in->op != IR_OP_SUB)
+		return false;
+	if (is_const(&in->src[1]) && !is_const(&in->src[0])) {
+		*x = 0;
+		*ksign = in->op == IR_OP_SUB ? -1.0f : 1.0f;
+		return true;
+	}
+	if (in->op == IR_OP_ADD && is_const(&in->src[0]) && !is_const(&in->src[1])) {
+		*x = 1;
+		*ksign = 1.0f;
+		return true;
+	}
+	return false;
+}
+
+static bool as_mul_const(const struct ir_instr *in, int *x)
+{
+	if (in->op != IR_OP_MUL)
+		return false;
+	for (int i = 0; i < 2; i++)
+		if (is_const(&in->src[1 - i]) && !is_const(&in->src[i])) {
+			*x = i;
+			return true;
+		}
+	return false;
+}
+
+/* A new float constant of `in`'s width, inserted before it. */
+static struct ir_instr *new_const(struct ir_func *f, struct ir_instr *in, const float v[4])
+{
+	struct ir_instr *k = arena_alloc(f->arena, sizeof *k);
+	if (!k)
+		return NULL;
+	k->op = IR_OP_CONST;
+	k->id = f->next_id++;
+	k->ncomp = in->ncomp;
+	k->base = IR_FLOAT;
+	memcpy(k->imm, v, sizeof k->imm);
+	k->loc = in->loc;
+	ir_instr_insert_before(in, k);
+	return k;
+}
+
+/* Component c of source s, read through the reader's swizzle. */
+static float const_comp(const struct ir_src *s, int c)
+{
+	return s->def->imm[s->swz[c] & 3];
+}
+
+/* The source that reads component sw[c] of inner's source i, for each c. */
+static struct ir_src compose(const struct ir_instr *inner, int i, const uint8_t sw[4])
+{
+	struct ir_src r = inner->src[i];
+	for (int c = 0; c < 4; c++)
+		r.swz[c] = inner->src[i].swz[sw[c] & 3];
+	return r;
+}
+
+/* outer = inner OP k2, inner = x OP k1, both with the same OP kind. */
+static bool fold_chain(struct ir_func *f, struct ir_instr *in)
+{
+	int xo, xi;
+	float so = 1.0f, si = 1.0f;
+	bool add = as_add_const(in, &xo, &so);
+	if (!add && !as_mul_const(in, &xo))
+		return false;
+	struct ir_instr *inner = in->src[xo].def;
+	if (!inner || inner->base != IR_FLOAT ||
+	    (add ? !as_add_const(inner, &xi, &si) : !as_mul_const(inner, &xi)))
+		return false;
+	const uint8_t *sw = in->src[xo].swz;
+	float v[4] = { 0, 0, 0, 0 };
+	for (int c = 0; c < in->ncomp; c++) {
+		float k1 = const_comp(&inner->src[1 - xi], sw[c] & 3);
+		float k2 = const_comp(&in->src[1 - xo], c);
+		v[c] = add ? si * k1 + so * k2 : k1 * k2;
+	}
+	struct ir_instr *k = new_const(f, in, v);
+	if (!k)
+		return false;
+	in->op = add ? IR_OP_ADD : IR_OP_MUL;
+	in->src[0] = compose(inner, xi, sw);
+	in->src[1] = ir_src_of(k);
+	return true;
+}
+
+/* rcp(rcp(x)) -> mov x;  a / (1 / y) -> a * y. */
+static bool fold_reciprocal(struct ir_instr *in)
+{
+	int r = in->op == IR_OP_RCP ? 0 : in->op == IR_OP_DIV ? 1 : -1;
+	if (r < 0)
+		return false;
+	struct ir_instr *d = in->src[r].def;
+	if (!d || d->base != IR_FLOAT)
+		return false;
+	int y;
+	if (d->op == IR_OP_RCP) {
+		y = 0;
+	} else if (d->op == IR_OP_DIV && is_const(&d->src[0])) {
+		for (int c = 0; c < in->ncomp; c++)
+			if (const_comp(&d->src[0], in->src[r].swz[c] & 3) != 1.0f)
+				return false;
+		y = 1;
+	} else {
+		return false;
+	}
+	in->src[r] = compose(d, y, in->src[r].swz);
+	in->op = r == 0 ? IR_OP_MOV : IR_OP_MUL;
+	return true;
+}
+
+struct reassoc {
+	struct ir_func *f;
+	bool progress;
+};
+
+static void visit(struct ir_instr *in, void *ud)
+{
+	struct reassoc *st = ud;
+	if (in->ncomp == 0 || in->base != IR_FLOAT)
+		return;
+	st->progress |= fold_chain(st->f, in) || fold_reciprocal(in);
+}
+
+bool ir_opt_reassociate(struct ir_func *f)
+{
+	struct reassoc st = { f, false };
+	ir_foreach_instr(f, visit, &st);
+	return st.progress;
+}
