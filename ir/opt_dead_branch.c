@@ -1,6 +1,9 @@
 /* Dead branch elimination: an IF whose condition is a constant is replaced
  * by the branch it always takes; the PHIs after it become MOVs of the
- * taken side's value, and neighbouring blocks are merged.  The IF is kept
+ * taken side's value, and neighbouring blocks are merged.  An IF whose
+ * branches are both empty (what folding the code inside them leaves,
+ * typically in unrolled loops) goes too: its PHIs become SELECTs of the
+ * condition, which constant folding then resolves or isel makes a CMP.  The IF is kept
  * when the branch never taken holds a BREAK or CONTINUE of an enclosing
  * loop (removing it would change that loop's PHI sources).
  * Needs: valid IR.  Keeps: ids, the order of every BREAK/CONTINUE.
@@ -34,6 +37,33 @@ static void phis_to_movs(struct ir_cf *after, int keep)
 		in->src[0] = in->src[keep];
 		in->nsrc = 1;
 		in->op = IR_OP_MOV;
+	}
+}
+
+/* No instruction and no control flow in the list. */
+static bool is_empty(const struct ir_cf_list *list)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next)
+		if (cf->kind != IR_CF_BLOCK || cf->block.first)
+			return false;
+	return true;
+}
+
+/* PHI(then, else) after an IF -> SELECT(cond, then, else). */
+static void phis_to_selects(struct ir_cf *after, struct ir_src cond)
+{
+	if (!after || after->kind != IR_CF_BLOCK)
+		return;
+	for (struct ir_instr *in = after->block.first; in && in->op == IR_OP_PHI; in = in->next) {
+		if (in->nsrc != 2)
+			continue;
+		in->src[2] = in->src[1];
+		in->src[1] = in->src[0];
+		in->src[0] = cond;
+		for (int c = 1; c < 4; c++)
+			in->src[0].swz[c] = cond.swz[0];
+		in->nsrc = 3;
+		in->op = IR_OP_SELECT;
 	}
 }
 
@@ -71,6 +101,14 @@ static bool fold_list(struct ir_cf_list *list)
 		if (cf->kind != IR_CF_IF)
 			continue;
 		const struct ir_instr *c = cf->cond.def;
+		if (c && c->op != IR_OP_CONST && is_empty(&cf->then_list) &&
+		    is_empty(&cf->else_list)) {
+			struct ir_cf_list none = { NULL, NULL };
+			phis_to_selects(cf->next, cf->cond);
+			splice(list, cf, &none);
+			progress = true;
+			continue;
+		}
 		if (!c || c->op != IR_OP_CONST) {
 			progress |= fold_list(&cf->then_list);
 			progress |= fold_list(&cf->else_list);
