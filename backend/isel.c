@@ -14,6 +14,8 @@
  * A dead-code sweep at the end drops ops and components nobody reads. */
 #include "isel.h"
 
+#include <math.h>
+
 #include <string.h>
 
 /* Values of a source when it is a compile-time constant. */
@@ -737,19 +739,55 @@ bool isel_path_condition(struct isel *s, const struct cg_opnd *own, struct cg_op
 	return true;
 }
 
+/* discard when a < b with one side constant: TEXKILL on a - b itself (one
+ * MAD) instead of the compare's 0/1 turned into 0.5 - c (three ops).  Kills on a
+ * negative value, -0 included, so the constant is added as its negation
+ * folded (-0.0 for b = 0 would kill a = -0, which is not below 0): a + -b
+ * is -0 only when both are -0, and a constant a = -0 is left to the
+ * general path.  A NaN gives NaN, which kills nothing, like a < b. */
+static bool kill_on_difference(struct isel *s, struct ir_instr *in, struct cg_opnd *kv)
+{
+	/* the kill condition must be one term: the DISCARD's own, or the one
+	 * IF (then side) it sits in */
+	const struct ir_src *term = in->nsrc > 0 ? (s->npath ? NULL : &in->src[0])
+				  : s->npath == 1 && !s->path_neg[0] ? &s->path[0] : NULL;
+	const struct ir_instr *lt = term ? term->def : NULL;
+	if (!lt || lt->op != IR_OP_LT || lt->ncomp != 1)
+		return false;
+	float va, vb;
+	bool ka = src_const(&lt->src[0], 1, &va), kb = src_const(&lt->src[1], 1, &vb);
+	if (ka == kb || (ka && va == 0.0f && signbit(va)))
+		return false;
+	struct cg_opnd x, k;
+	float negk = ka ? va : (vb == 0.0f ? 0.0f : -vb);
+	if (!isel_opnd(s, &lt->src[ka ? 1 : 0], 1, &x) || !cg_const_opnd(s->cg, &negk, 1, s->loc, &k))
+		return false;
+	x = opnd_entry(x, 0);
+	k = opnd_entry(k, 0);
+	int v = isel_mad(s, 4, x, ka ? opnd_neg(ONE) : ONE, k); /* b - x, or x - b */
+	if (v < 0)
+		return false;
+	*kv = vopnd(v);
+	return true;
+}
+
 static int sel_discard(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	/* TEXKILL kills when any of S,T,R,Q < 0: always-kill uses -1, a
 	 * condition c (0.0 or 1.0) uses 0.5 - c (never -0, which also kills). */
-	struct cg_opnd c;
+	struct cg_opnd c, kv;
 	bool always;
-	if (!isel_path_condition(s, in->nsrc > 0 ? &o[0] : NULL, &c, &always))
-		return -1;
-	int v = always ? isel_mad(s, 4, opnd_neg(ONE), ONE, ZERO)
-		       : isel_mad(s, 4, opnd_neg(opnd_entry(c, 0)), ONE, HALF);
-	if (v < 0)
-		return -1;
-	struct cg_opnd kv = vopnd(v);
+	if (cg_opt_enabled(s->cg, "kill-compare") && kill_on_difference(s, in, &kv)) {
+		/* kv holds a - b */
+	} else {
+		if (!isel_path_condition(s, in->nsrc > 0 ? &o[0] : NULL, &c, &always))
+			return -1;
+		int v = always ? isel_mad(s, 4, opnd_neg(ONE), ONE, ZERO)
+			       : isel_mad(s, 4, opnd_neg(opnd_entry(c, 0)), ONE, HALF);
+		if (v < 0)
+			return -1;
+		kv = vopnd(v);
+	}
 	struct cg_op *op = isel_alu(s, CG_KIL, -1, 0, &kv, NULL, NULL);
 	if (!op)
 		return -1;

@@ -143,6 +143,12 @@ static void test_isel_switches(void **state)
 		compile_fixture(a, parse_fixture(a, "copy_fold"), 2, "copy-fold", NULL);
 	assert_int_equal(folded->ninst, 3);
 	assert_int_equal(copied->ninst, 4);
+	/* discard if v.x < 0.25: TEXKILL on v.x - 0.25, not on a compare's 0/1 */
+	struct r500_program *kill = compile_fixture(a, parse_fixture(a, "kill"), 2, NULL, NULL);
+	struct r500_program *kill_cmp =
+		compile_fixture(a, parse_fixture(a, "kill"), 2, "kill-compare", NULL);
+	assert_int_equal(kill->ninst, 3);
+	assert_int_equal(kill_cmp->ninst, 5);
 	struct r500_program *omod = compile_fixture(a, parse_fixture(a, "omod"), 2, NULL, NULL);
 	struct r500_program *no_omod = compile_fixture(a, parse_fixture(a, "omod"), 2, "omod", NULL);
 	assert_int_equal(omod->ninst, 1);
@@ -188,7 +194,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 15);
+	assert_int_equal(n, 16);
 	assert_null(r500_stage_name(-1));
 }
 
