@@ -6,7 +6,8 @@
  *   mad(0, b, c), mad(a, 0, c) -> mov c;  mad(1, b, c) -> add b, c;
  *   mad(a, b, 0) -> mul a, b;  mov of mov -> one mov with composed swizzle;
  *   select(c, a, b) with c the same constant in every component -> mov a or b;
- *   select(c, a, a) -> mov a;  neg(neg x) -> mov x;
+ *   select(c, a, a) -> mov a;  bool select(c, true, false) -> mov c,
+ *   select(c, false, true) -> not c;  neg(neg x) -> mov x;
  *   vec(a.i, a.j, ...) of one value -> mov a.ij...;
  *   a uniform with a constant runtime index -> the element itself, rounded
  *   and clamped to the array exactly as the interpreter does.
@@ -175,6 +176,14 @@ static bool fold_identity(const struct ir_func *f, struct ir_instr *in)
 			return become_mov(in, 1), true;
 		if (src_is(f, in, 0, 0.0f) || same_src(f, in, 1, 2))
 			return become_mov(in, 2), true;
+		/* bool select(c, true, false) is c, select(c, false, true) is !c */
+		if (in->base == IR_BOOL && src_is(f, in, 1, 1.0f) && src_is(f, in, 2, 0.0f))
+			return become_mov(in, 0), true;
+		if (in->base == IR_BOOL && src_is(f, in, 1, 0.0f) && src_is(f, in, 2, 1.0f)) {
+			become_mov(in, 0);
+			in->op = IR_OP_NOT;
+			return true;
+		}
 		return false;
 	case IR_OP_NEG: {
 		struct ir_instr *d = in->src[0].def;
