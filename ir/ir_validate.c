@@ -22,6 +22,8 @@ struct vstate {
 	struct arena *tmp;
 	uint8_t *state;           /* by id: NOT_YET, VISIBLE, GONE */
 	uint32_t *seq;            /* by id: order of definition (1-based) */
+	uint32_t *loop_of;        /* by id: the innermost loop defining it (0 none) */
+	uint32_t cur_loop, nloops;
 	uint32_t nids, next_seq;
 	const struct ir_instr **defs; /* defined values, innermost scope last */
 	uint32_t ndefs;
@@ -204,6 +206,7 @@ static void define(struct vstate *v, const struct ir_instr *in)
 	}
 	v->state[in->id] = VISIBLE;
 	v->seq[in->id] = ++v->next_seq;
+	v->loop_of[in->id] = v->cur_loop;
 	v->defs[v->ndefs++] = in;
 }
 
@@ -243,14 +246,17 @@ static int count_jumps(const struct ir_cf_list *list, enum ir_op op)
 	return n;
 }
 
-/* A loop PHI source: before the loop, or anywhere inside it. */
+/* A loop PHI source: before the loop, or inside it but not inside a loop
+ * nested in it (a value leaves an inner loop only through that loop's own
+ * PHIs after it). */
 static void check_loop_src(struct vstate *v, const struct ir_instr *phi, const struct ir_src *s,
-			   uint32_t loop_seq)
+			   uint32_t loop_seq, uint32_t loop)
 {
 	if (!id_ok(v, s->def))
 		return;
 	uint8_t st = v->state[s->def->id];
-	bool inside = st != NOT_YET && v->seq[s->def->id] > loop_seq;
+	bool inside = st != NOT_YET && v->seq[s->def->id] > loop_seq &&
+		      v->loop_of[s->def->id] == loop;
 	if (!(st == VISIBLE || inside))
 		fail(v, phi, "loop phi source neither before nor inside the loop", NULL);
 }
@@ -324,18 +330,21 @@ static void validate_loop(struct vstate *v, const struct ir_cf *cf)
 	const struct ir_cf *head = cf->body.first && cf->body.first->kind == IR_CF_BLOCK ?
 					   cf->body.first : NULL;
 	check_phi_srcs_here(v, head, 0);
+	uint32_t outer = v->cur_loop, loop = ++v->nloops;
+	v->cur_loop = loop;
 	v->loop_depth++;
 	validate_list(v, &cf->body, cf);
 	v->loop_depth--;
+	v->cur_loop = outer;
 	for (const struct ir_instr *in = head ? head->block.first : NULL;
 	     in && in->op == IR_OP_PHI; in = in->next)
 		for (int i = 1; i < in->nsrc && i < IR_MAX_SRCS; i++)
-			check_loop_src(v, in, &in->src[i], loop_seq);
+			check_loop_src(v, in, &in->src[i], loop_seq, loop);
 	const struct ir_cf *after = block_after(cf);
 	for (const struct ir_instr *in = after ? after->block.first : NULL;
 	     in && in->op == IR_OP_PHI; in = in->next)
 		for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
-			check_loop_src(v, in, &in->src[i], loop_seq);
+			check_loop_src(v, in, &in->src[i], loop_seq, loop);
 	close_scope(v, mark);
 }
 
@@ -373,8 +382,9 @@ bool ir_validate(const struct ir_func *f, struct diag_sink *diag)
 		return false;
 	v.state = arena_alloc(v.tmp, v.nids + 1);
 	v.seq = arena_alloc(v.tmp, sizeof *v.seq * (v.nids + 1));
+	v.loop_of = arena_alloc(v.tmp, sizeof *v.loop_of * (v.nids + 1));
 	v.defs = arena_alloc(v.tmp, sizeof *v.defs * (ninstrs + 1));
-	if (v.state && v.seq && v.defs)
+	if (v.state && v.seq && v.loop_of && v.defs)
 		validate_list(&v, &f->body, NULL);
 	else
 		v.ok = false;

@@ -104,6 +104,11 @@ static void test_text_errors(void **state)
 		{ "%1 = input.f4 #0\n%2 = tex.f2 #0 plain %1.xy\n", "texture result must be f4", "%2" },
 		{ "%1 = input.f4 #0\noutput #2 %1.xyzw\n", "output index out of range", NULL },
 		{ "%1 = const.f1 1\nif %1.x {\n}\n", "if condition but is not bool", "%1" },
+		/* an outer loop PHI may not read a value of a nested loop's body
+		 * (found by fuzz_ir_parse: loop unrolling then broke the IR) */
+		{ "%1 = const.f1 0\n%2 = const.b1 0\nloop {\n  %3 = phi.f1 %1.x, %5.x\n"
+		  "  if %2.x {\n    break\n  }\n  loop {\n    %5 = add.f1 %3.x, %3.x\n"
+		  "    break\n  }\n}\n", "loop phi source neither before nor inside", "%3" },
 		{ "break\n", "outside a loop", NULL },
 		{ "%1 = const.b1 1\nif %1.x {\n  continue\n}\n", "outside a loop", NULL },
 		{ "%1 = const.f1 1\n%2 = phi.f1 %1.x, %1.x\n", "phi not at the start", "%2" },
