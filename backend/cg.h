@@ -205,6 +205,13 @@ static inline bool cg_op_barrier(const struct cg_op *op)
 /* Entries of operand k that op reads (swizzle indices). */
 unsigned cg_op_entries(const struct cg_op *op, int k);
 
+/* Components of operand k's vreg that op reads (bit c = component c); 0
+ * when the operand is not a vreg. */
+unsigned cg_op_vreg_comps(const struct cg_op *op, int k);
+
+/* Whether op reads any component of vreg v. */
+bool cg_op_reads_vreg(const struct cg_op *op, int v);
+
 /* Physical lane of component c of what the op writes (dst or output). */
 int cg_op_lane(const struct cg_ctx *cg, const struct cg_op *op, int c);
 

@@ -174,3 +174,24 @@ unsigned cg_op_entries(const struct cg_op *op, int k)
 		return 0;
 	return op->wmask;
 }
+
+unsigned cg_op_vreg_comps(const struct cg_op *op, int k)
+{
+	const struct cg_opnd *o = &op->src[k];
+	if (o->file != CG_FILE_VREG)
+		return 0;
+	unsigned ent = cg_op_entries(op, k), comps = 0;
+	for (int j = 0; j < 4; j++)
+		if ((ent & (1u << j)) && o->swz[j] < 4)
+			comps |= 1u << o->swz[j];
+	return comps;
+}
+
+bool cg_op_reads_vreg(const struct cg_op *op, int v)
+{
+	for (int k = 0; k < 3; k++)
+		if (op->src[k].file == CG_FILE_VREG && op->src[k].index == v &&
+		    cg_op_entries(op, k))
+			return true;
+	return false;
+}

@@ -19,15 +19,6 @@
 
 #include <string.h>
 
-static bool reads_vreg(const struct cg_op *op, int v)
-{
-	for (int k = 0; k < 3; k++)
-		if (op->src[k].file == CG_FILE_VREG && op->src[k].index == v &&
-		    cg_op_entries(op, k))
-			return true;
-	return false;
-}
-
 static bool is_plain_copy(const struct cg_ctx *cg, const struct cg_op *op)
 {
 	if (op->dead || !op->late || op->opc != CG_MAD || op->dst < 0 || op->clamp ||
@@ -74,9 +65,9 @@ static bool try_coalesce(struct cg_ctx *cg, int ci)
 			continue;
 		if (x->dst == p && x->slot >= w && x->slot <= c)
 			return false;
-		if (reads_vreg(x, p) && x->slot > w && (x->slot <= c || fc_between))
+		if (cg_op_reads_vreg(x, p) && x->slot > w && (x->slot <= c || fc_between))
 			return false;
-		if (reads_vreg(x, s) && x->slot > c)
+		if (cg_op_reads_vreg(x, s) && x->slot > c)
 			return false;
 	}
 	/* apply: the writers write p, the readers read p, the copy goes */

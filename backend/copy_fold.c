@@ -62,7 +62,9 @@ static bool retargetable(const struct cg_op *w, int s)
 	       !w->late && !w->alu_result && w->out == CG_OUT_NONE;
 }
 
-/* Reads of each vreg component by live ops. */
+/* Reads of each vreg component by live ops, counted per operand entry (a
+ * component two entries read counts twice, so cg_op_vreg_comps' mask will
+ * not do). */
 static uint8_t (*count_reads(struct cg_ctx *cg))[4]
 {
 	uint8_t (*reads)[4] = arena_alloc(cg->arena, sizeof *reads * (size_t)(cg->nvregs + 1));

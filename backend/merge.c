@@ -44,16 +44,6 @@ static bool mergeable(const struct cg_ctx *cg, const struct cg_op *op)
 	return needs_rgb(cg, op);
 }
 
-/* Whether op reads vreg v. */
-static bool reads_vreg(const struct cg_op *op, int v)
-{
-	for (int k = 0; k < 3; k++)
-		if (op->src[k].file == CG_FILE_VREG && op->src[k].index == v &&
-		    cg_op_entries(op, k))
-			return true;
-	return false;
-}
-
 /* Whether the modifier negates the constant swizzles 0, 0.5, 1 (ABS and
  * NONE leave them alone; NEG and NAB both negate them). */
 static bool mod_negates(int mod)
@@ -99,7 +89,7 @@ static bool merge_pair(struct cg_ctx *cg, int ia, int ib)
 	    a->omod != b->omod ||
 	    (a->wmask & b->wmask))
 		return false;
-	if (b->dst >= 0 && (reads_vreg(a, b->dst) || reads_vreg(b, b->dst)))
+	if (b->dst >= 0 && (cg_op_reads_vreg(a, b->dst) || cg_op_reads_vreg(b, b->dst)))
 		return false;
 	int nsrc = cg_opc_infos[b->opc].nsrc;
 	struct cg_opnd src[3];
@@ -137,7 +127,7 @@ bool cg_merge(struct cg_ctx *cg)
 			if (!same) {
 				/* the merged op goes to i: nothing in between may read
 				 * what a writes */
-				if (b->dst >= 0 && reads_vreg(a, b->dst))
+				if (b->dst >= 0 && cg_op_reads_vreg(a, b->dst))
 					break;
 				continue;
 			}

@@ -140,13 +140,10 @@ static void note_uses(struct ra *ra)
 		if (op->dead)
 			continue;
 		for (int k = 0; k < 3; k++) {
-			const struct cg_opnd *o = &op->src[k];
-			if (o->file != CG_FILE_VREG)
-				continue;
-			unsigned ent = cg_op_entries(op, k);
-			for (int j = 0; j < 4; j++)
-				if ((ent & (1u << j)) && o->swz[j] < 4 && ra->last[o->index][o->swz[j]] < op->slot)
-					ra->last[o->index][o->swz[j]] = op->slot;
+			unsigned comps = cg_op_vreg_comps(op, k);
+			for (int c = 0; c < 4; c++)
+				if ((comps & (1u << c)) && ra->last[op->src[k].index][c] < op->slot)
+					ra->last[op->src[k].index][c] = op->slot;
 		}
 	}
 }
