@@ -119,9 +119,7 @@ def limited(argv, mem_mb):
 def compile_one(job, uscc, timeout, mem_mb):
     """Runs `uscc --stats` on job.source; sets job.status and job.stats."""
     with tempfile.TemporaryDirectory(prefix="uscc-quality-") as tmp:
-        src = os.path.join(tmp, os.path.basename(job.name).replace(".shader_test", ".frag"))
-        with open(src, "w", encoding="utf-8") as f:
-            f.write(job.source)
+        src = write_source(job, tmp)
         argv = limited([uscc, "--stats", src, "-o", os.devnull], mem_mb)
         start = time.monotonic()
         try:
@@ -186,6 +184,14 @@ def listing_figures(text):
     return {"tex_blocks": blocks, "presub": presub, "omod": omod}
 
 
+def write_source(job, tmp):
+    """The job's fragment source as a .frag file in tmp; its path."""
+    src = os.path.join(tmp, os.path.basename(job.name).replace(".shader_test", ".frag"))
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(job.source)
+    return src
+
+
 def listing_one(job, uscc, timeout, mem_mb):
     """Runs `uscc -S` on a job that compiled; adds listing_figures to
     job.stats.  A crash or hang here (or a refusal of what --stats
@@ -193,9 +199,7 @@ def listing_one(job, uscc, timeout, mem_mb):
     if job.status != OK:
         return job
     with tempfile.TemporaryDirectory(prefix="uscc-quality-") as tmp:
-        src = os.path.join(tmp, os.path.basename(job.name).replace(".shader_test", ".frag"))
-        with open(src, "w", encoding="utf-8") as f:
-            f.write(job.source)
+        src = write_source(job, tmp)
         argv = limited([uscc, "-S", src], mem_mb)
         try:
             proc = subprocess.run(argv, cwd=tmp, stdin=subprocess.DEVNULL,
@@ -263,9 +267,7 @@ def execute_one(job, uscc, uscc_run, timeout, mem_mb):
     if job.status != OK:
         return job
     with tempfile.TemporaryDirectory(prefix="uscc-quality-") as tmp:
-        src = os.path.join(tmp, os.path.basename(job.name).replace(".shader_test", ".frag"))
-        with open(src, "w", encoding="utf-8") as f:
-            f.write(job.source)
+        src = write_source(job, tmp)
         binary = os.path.join(tmp, "shader.bin")
         got = run_tool([uscc, src, "-o", binary], tmp, timeout, mem_mb)
         if got is None or got[0] != 0:
