@@ -336,10 +336,18 @@ static void validate_loop(struct vstate *v, const struct ir_cf *cf)
 	validate_list(v, &cf->body, cf);
 	v->loop_depth--;
 	v->cur_loop = outer;
+	/* without a CONTINUE the only back edge is the end of the body: what a
+	 * header PHI takes from inside must be visible there, not in a branch */
+	bool continues = count_jumps(&cf->body, IR_OP_CONTINUE) > 0;
 	for (const struct ir_instr *in = head ? head->block.first : NULL;
 	     in && in->op == IR_OP_PHI; in = in->next)
-		for (int i = 1; i < in->nsrc && i < IR_MAX_SRCS; i++)
-			check_loop_src(v, in, &in->src[i], loop_seq, loop);
+		for (int i = 1; i < in->nsrc && i < IR_MAX_SRCS; i++) {
+			const struct ir_src *src = &in->src[i];
+			if (!continues && id_ok(v, src->def) && v->state[src->def->id] == GONE)
+				fail(v, in, "loop phi source not visible at the end of the body", NULL);
+			else
+				check_loop_src(v, in, src, loop_seq, loop);
+		}
 	const struct ir_cf *after = block_after(cf);
 	for (const struct ir_instr *in = after ? after->block.first : NULL;
 	     in && in->op == IR_OP_PHI; in = in->next)

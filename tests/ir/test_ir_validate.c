@@ -106,9 +106,14 @@ static void test_text_errors(void **state)
 		{ "%1 = const.f1 1\nif %1.x {\n}\n", "if condition but is not bool", "%1" },
 		/* an outer loop PHI may not read a value of a nested loop's body
 		 * (found by fuzz_ir_parse: loop unrolling then broke the IR) */
+		{ "%1 = const.f1 0\n%2 = const.b1 0\nloop {\n  %3 = phi.f1 %1.x, %5.x, %1.x\n"
+		  "  if %2.x {\n    break\n  }\n  if %2.x {\n    continue\n  }\n"
+		  "  loop {\n    %5 = add.f1 %3.x, %3.x\n    break\n  }\n}\n",
+		  "loop phi source neither before nor inside", "%3" },
+		/* nor, without a CONTINUE, a value of a branch inside the body */
 		{ "%1 = const.f1 0\n%2 = const.b1 0\nloop {\n  %3 = phi.f1 %1.x, %5.x\n"
-		  "  if %2.x {\n    break\n  }\n  loop {\n    %5 = add.f1 %3.x, %3.x\n"
-		  "    break\n  }\n}\n", "loop phi source neither before nor inside", "%3" },
+		  "  if %2.x {\n    %5 = add.f1 %3.x, %3.x\n  }\n  if %2.x {\n    break\n  }\n}\n",
+		  "not visible at the end of the body", "%3" },
 		{ "break\n", "outside a loop", NULL },
 		{ "%1 = const.b1 1\nif %1.x {\n  continue\n}\n", "outside a loop", NULL },
 		{ "%1 = const.f1 1\n%2 = phi.f1 %1.x, %1.x\n", "phi not at the start", "%2" },
