@@ -26,7 +26,14 @@
 enum { CG_LANE_ANY = 0xff, CG_SWZ_ZERO = R500_SWZ_ZERO, CG_SWZ_HALF = R500_SWZ_HALF,
        CG_SWZ_ONE = R500_SWZ_ONE };
 
-enum cg_file { CG_FILE_NONE, CG_FILE_VREG, CG_FILE_CONST, CG_FILE_INLINE };
+enum cg_file { CG_FILE_NONE, CG_FILE_VREG, CG_FILE_CONST, CG_FILE_INLINE,
+	       CG_FILE_PRESUB /* the op's presubtract result (cg_op.presub) */ };
+
+/* Operands of an op: the three hardware sources, then the presubtract's
+ * src0 and src1 (ISA.md §4.2: srcp = f(src0, src1), read in address
+ * slots 0 and 1 of the unit).  The presubtract's operands carry one
+ * swizzle entry per entry of the operands that read srcp. */
+enum { CG_NSRC = 3, CG_PSRC0 = 3, CG_PSRC1 = 4, CG_NOPND = 5 };
 
 enum cg_opc {
 	CG_MAD, CG_DP3, CG_DP4, CG_MIN, CG_MAX, CG_CND, CG_CMP, CG_FRC,
@@ -78,7 +85,9 @@ struct cg_op {
 	uint8_t omod;         /* enum r500_omod: result scaled by 2^k (0 = none) */
 	bool dead;
 	int dst;              /* vreg, -1 none */
-	struct cg_opnd src[3];
+	struct cg_opnd src[CG_NOPND];
+	uint8_t presub;       /* enum r500_srcp + 1 when some operand is
+				 CG_FILE_PRESUB, else 0 */
 	int out;              /* CG_OUT_NONE, render target 0..3 or CG_OUT_DEPTH */
 	uint8_t out_ncomp;    /* components sent (lane c = component c) */
 	/* TEX / KIL */
@@ -101,7 +110,7 @@ struct cg_op {
 	/* set by the scheduler */
 	int slot;
 	uint8_t unit;         /* enum cg_unit */
-	uint8_t sel[3];       /* address index each operand reads */
+	uint8_t sel[3];       /* address index each operand reads (3 = srcp) */
 	bool prefer_alpha;    /* scheduler scratch: an open scalar goes to alpha */
 };
 
@@ -117,6 +126,7 @@ struct cg_slot {
 	int rgb, alpha;       /* op in each unit, -1 free (same op for BOTH) */
 	int tex_op;
 	struct cg_addr rgb_addr[3], alpha_addr[3];
+	uint8_t rgb_srcp, alpha_srcp; /* each unit's presubtract: cg_op.presub, 0 none */
 };
 
 struct cg_ctx {
@@ -174,6 +184,7 @@ bool cg_const_opnd(struct cg_ctx *cg, const float *v, int n, struct src_loc loc,
 bool cg_isel(struct cg_ctx *cg);          /* isel.c */
 bool cg_copy_fold(struct cg_ctx *cg);     /* copy_fold.c */
 bool cg_merge(struct cg_ctx *cg);         /* merge.c */
+bool cg_presub(struct cg_ctx *cg);        /* presub.c */
 bool cg_schedule(struct cg_ctx *cg);      /* schedule.c */
 bool cg_coalesce(struct cg_ctx *cg);      /* coalesce.c */
 bool cg_regalloc(struct cg_ctx *cg);      /* regalloc.c */
@@ -200,6 +211,23 @@ bool cg_opt_enabled(const struct cg_ctx *cg, const char *name);
 static inline bool cg_op_barrier(const struct cg_op *op)
 {
 	return op->opc == CG_FC || op->alu_result;
+}
+
+/* Physical channel (or constant swizzle code) entry `entry` of operand k
+ * reads; a presubtract operand reads the lanes of its src0. */
+int cg_op_channel(const struct cg_ctx *cg, const struct cg_op *op, int k, int entry);
+
+/* Operand slots worth visiting: the three sources, plus the presubtract's
+ * two when the op has one. */
+static inline int cg_op_nopnd(const struct cg_op *op)
+{
+	return op->presub ? CG_NOPND : CG_NSRC;
+}
+
+/* Whether the presubtract kind (enum r500_srcp) reads src1 too. */
+static inline bool cg_presub_two(int kind)
+{
+	return kind == R500_SRCP_SUB || kind == R500_SRCP_ADD;
 }
 
 /* Entries of operand k that op reads (swizzle indices). */

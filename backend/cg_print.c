@@ -77,6 +77,25 @@ static void print_opnd(struct strbuf *o, const struct cg_opnd *s, unsigned entri
 	strbuf_printf(o, "%s%s", values ? "}" : "", post[mod]);
 }
 
+/* Operand k reading the presubtract: -(1-v0.y), (v2.xyz-c1.xyz). */
+static void print_presub(struct strbuf *o, const struct cg_op *op, int k)
+{
+	static const char *const pre[] = { "(", "-(", "|(", "-|(" };
+	static const char *const post[] = { ")", ")", ")|", ")|" };
+	unsigned ent = cg_op_entries(op, k);
+	int mod = op->src[k].mod & 3, kind = op->presub - 1;
+	strbuf_printf(o, "%s", pre[mod]);
+	if (kind == R500_SRCP_INV || kind == R500_SRCP_BIAS) {
+		strbuf_printf(o, kind == R500_SRCP_INV ? "1-" : "1-2*");
+		print_opnd(o, &op->src[CG_PSRC0], ent);
+	} else {
+		print_opnd(o, &op->src[CG_PSRC1], ent);
+		strbuf_printf(o, kind == R500_SRCP_SUB ? "-" : "+");
+		print_opnd(o, &op->src[CG_PSRC0], ent);
+	}
+	strbuf_printf(o, "%s", post[mod]);
+}
+
 static void print_dst(struct strbuf *o, const struct cg_op *op)
 {
 	if (op->dst >= 0) {
@@ -112,7 +131,10 @@ static void print_op(struct strbuf *o, const struct cg_ctx *cg, int i)
 		print_dst(o, op);
 		for (int k = 0; k < info->nsrc; k++) {
 			strbuf_printf(o, ", ");
-			print_opnd(o, &op->src[k], cg_op_entries(op, k));
+			if (op->src[k].file == CG_FILE_PRESUB)
+				print_presub(o, op, k);
+			else
+				print_opnd(o, &op->src[k], cg_op_entries(op, k));
 		}
 	}
 	if (info->tex)
@@ -153,6 +175,8 @@ static void print_slot(struct strbuf *o, const struct cg_ctx *cg, int sl)
 	strbuf_printf(o, "s%d: rgb %s | alpha %s ", sl, rgb, alpha);
 	print_addr(o, "rgb", s->rgb_addr);
 	print_addr(o, "alpha", s->alpha_addr);
+	if (s->rgb_srcp || s->alpha_srcp)
+		strbuf_printf(o, " srcp %d,%d", s->rgb_srcp - 1, s->alpha_srcp - 1);
 	strbuf_printf(o, "\n");
 }
 

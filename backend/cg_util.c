@@ -162,6 +162,15 @@ unsigned cg_op_units(const struct cg_ctx *cg, const struct cg_op *op)
 unsigned cg_op_entries(const struct cg_op *op, int k)
 {
 	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
+	if (k >= CG_NSRC) { /* a presubtract operand: what srcp's readers read */
+		if (!op->presub || (k == CG_PSRC1 && !cg_presub_two(op->presub - 1)))
+			return 0;
+		unsigned ent = 0;
+		for (int r = 0; r < info->nsrc; r++)
+			if (op->src[r].file == CG_FILE_PRESUB)
+				ent |= cg_op_entries(op, r);
+		return ent;
+	}
 	if (k >= info->nsrc)
 		return 0;
 	if (info->tex)
@@ -187,9 +196,17 @@ unsigned cg_op_vreg_comps(const struct cg_op *op, int k)
 	return comps;
 }
 
+int cg_op_channel(const struct cg_ctx *cg, const struct cg_op *op, int k, int entry)
+{
+	const struct cg_opnd *o = &op->src[k];
+	if (o->file == CG_FILE_PRESUB && o->swz[entry] < CG_SWZ_ZERO)
+		return cg_opnd_channel(cg, &op->src[CG_PSRC0], entry);
+	return cg_opnd_channel(cg, o, entry);
+}
+
 bool cg_op_reads_vreg(const struct cg_op *op, int v)
 {
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < cg_op_nopnd(op); k++)
 		if (op->src[k].file == CG_FILE_VREG && op->src[k].index == v &&
 		    cg_op_entries(op, k))
 			return true;

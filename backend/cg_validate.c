@@ -89,6 +89,10 @@ static bool check_operand(struct vctx *v, int i, int k)
 		if (o->index < 0 || o->index >= R500_INLINE_BIT)
 			return fail(v, "op %d operand %d: inline constant code %d", i, k, o->index);
 		break;
+	case CG_FILE_PRESUB:
+		if (k >= CG_NSRC || !op->presub)
+			return fail(v, "op %d operand %d reads a presubtract the op has not", i, k);
+		return true;
 	default:
 		return fail(v, "op %d operand %d: register file %d", i, k, o->file);
 	}
@@ -102,6 +106,43 @@ static bool check_operand(struct vctx *v, int i, int k)
 		if (o->file == CG_FILE_VREG && !defined(cg, o->index, o->swz[j]))
 			return fail(v, "op %d reads v%d.%d, which no live op writes", i, o->index,
 				    o->swz[j]);
+	}
+	return true;
+}
+
+/* A presubtract (ISA.md §4.2, §12): on an ALU op, over raw registers (no
+ * modifier), read by some operand; SUB and ADD combine the two sources
+ * channel by channel, so both read real, equal channels (checked once
+ * lanes are fixed, when the op is placed). */
+static bool check_presub(struct vctx *v, int i)
+{
+	const struct cg_ctx *cg = v->cg;
+	const struct cg_op *op = &cg->ops[i];
+	int kind = op->presub - 1;
+	if (kind > R500_SRCP_INV || cg_opc_infos[op->opc].tex || op->opc == CG_FC ||
+	    op->opc == CG_MDH || op->opc == CG_MDV)
+		return fail(v, "op %d: presubtract %d on %s", i, kind, cg_opc_infos[op->opc].name);
+	unsigned ent = cg_op_entries(op, CG_PSRC0);
+	if (!ent)
+		return fail(v, "op %d has a presubtract no operand reads", i);
+	for (int k = CG_PSRC0; k <= (cg_presub_two(kind) ? CG_PSRC1 : CG_PSRC0); k++) {
+		const struct cg_opnd *o = &op->src[k];
+		if (o->mod || (o->file != CG_FILE_VREG && o->file != CG_FILE_CONST))
+			return fail(v, "op %d: presubtract source %d is not a plain register", i,
+				    k - CG_PSRC0);
+	}
+	if (!cg_presub_two(kind))
+		return true;
+	for (int j = 0; j < 4; j++) {
+		if (!(ent & (1u << j)))
+			continue;
+		if (op->src[CG_PSRC0].swz[j] >= CG_SWZ_ZERO || op->src[CG_PSRC1].swz[j] >= CG_SWZ_ZERO)
+			return fail(v, "op %d: presubtract entry %d reads a constant swizzle", i, j);
+		int a = cg_opnd_channel(cg, &op->src[CG_PSRC0], j);
+		int b = cg_opnd_channel(cg, &op->src[CG_PSRC1], j);
+		if (op->slot >= 0 && (a == CG_LANE_ANY || a != b))
+			return fail(v, "op %d: presubtract entry %d combines channels %d and %d", i,
+				    j, a, b);
 	}
 	return true;
 }
@@ -128,10 +169,10 @@ static bool check_op(struct vctx *v, int i)
 				return fail(v, "op %d writes v%d.%d, whose writer is op %d", i,
 					    op->dst, c, vr->writer[c]);
 	}
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < cg_op_nopnd(op); k++)
 		if (!check_operand(v, i, k))
 			return false;
-	return true;
+	return !op->presub || check_presub(v, i);
 }
 
 static bool check_vregs(struct vctx *v)
@@ -165,7 +206,7 @@ static void operand_units(const struct cg_ctx *cg, const struct cg_op *op, int k
 	for (int j = 0; j < 4; j++) {
 		if (!(ent & (1u << j)))
 			continue;
-		int ch = cg_opnd_channel(cg, &op->src[k], j);
+		int ch = cg_op_channel(cg, op, k, j);
 		*rgb |= ch < 3;
 		*alpha |= ch == 3;
 	}
@@ -202,7 +243,7 @@ static bool check_placed_alu(struct vctx *v, int i)
 	if (need & ~op->unit)
 		return fail(v, "op %d needs units %u, has %u", i, need, op->unit);
 	bool deriv = op->opc == CG_MDH || op->opc == CG_MDV;
-	for (int k = 0; k < cg_opc_infos[op->opc].nsrc; k++) {
+	for (int k = 0; k < cg_op_nopnd(op); k++) {
 		const struct cg_opnd *o = &op->src[k];
 		if (o->file == CG_FILE_NONE || (deriv && k == 2))
 			continue;
@@ -210,6 +251,24 @@ static bool check_placed_alu(struct vctx *v, int i)
 		operand_units(cg, op, k, &rgb, &alpha);
 		if (!rgb && !alpha)
 			continue;
+		if (o->file == CG_FILE_PRESUB) {
+			if (op->sel[k] != R500_SEL_SRCP)
+				return fail(v, "op %d operand %d reads srcp through index %d", i, k,
+					    op->sel[k]);
+			if ((rgb && s->rgb_srcp != op->presub) ||
+			    (alpha && s->alpha_srcp != op->presub))
+				return fail(v, "op %d: slot %d's presubtract is %d,%d, not %d", i,
+					    op->slot, s->rgb_srcp, s->alpha_srcp, op->presub);
+			continue;
+		}
+		if (k >= CG_NSRC) { /* a presubtract source: address 0 or 1 */
+			int K = k - CG_PSRC0;
+			if ((rgb && !addr_holds(&s->rgb_addr[K], o)) ||
+			    (alpha && !addr_holds(&s->alpha_addr[K], o)))
+				return fail(v, "op %d: slot %d's address %d does not hold presubtract "
+					    "source %d", i, op->slot, K, K);
+			continue;
+		}
 		if (op->sel[k] > 2)
 			return fail(v, "op %d operand %d: address index %d", i, k, op->sel[k]);
 		if ((rgb && !addr_holds(&s->rgb_addr[op->sel[k]], o)) ||
@@ -281,11 +340,11 @@ static bool check_regs(struct vctx *v)
 		if (!live(cg, i))
 			continue;
 		const struct cg_op *op = &cg->ops[i];
-		int regs[4] = { op->dst, -1, -1, -1 };
-		for (int k = 0; k < 3; k++)
+		int regs[1 + CG_NOPND] = { op->dst, -1, -1, -1, -1, -1 };
+		for (int k = 0; k < cg_op_nopnd(op); k++)
 			if (op->src[k].file == CG_FILE_VREG && cg_op_entries(op, k))
 				regs[k + 1] = op->src[k].index;
-		for (int j = 0; j < 4; j++)
+		for (int j = 0; j < 1 + CG_NOPND; j++)
 			if (regs[j] >= 0 && (cg->vregs[regs[j]].temp < 0 ||
 					     cg->vregs[regs[j]].temp >= R500_NUM_TEMPS))
 				return fail(v, "op %d: v%d has temporary %d", i, regs[j],

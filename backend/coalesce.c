@@ -77,7 +77,7 @@ static bool try_coalesce(struct cg_ctx *cg, int ci)
 			continue;
 		if (x->dst == s)
 			x->dst = p;
-		for (int k = 0; k < 3; k++)
+		for (int k = 0; k < cg_op_nopnd(x); k++)
 			if (x->src[k].file == CG_FILE_VREG && x->src[k].index == s)
 				x->src[k].index = p;
 	}

@@ -9,7 +9,8 @@
 
 #include <string.h>
 
-static void emit_addrs(const struct cg_ctx *cg, const struct cg_addr *in, struct r500_addr_word *w)
+static void emit_addrs(const struct cg_ctx *cg, const struct cg_addr *in, uint8_t srcp,
+		       struct r500_addr_word *w)
 {
 	for (int k = 0; k < 3; k++) {
 		struct r500_addr *a = &w->src[k];
@@ -31,7 +32,7 @@ static void emit_addrs(const struct cg_ctx *cg, const struct cg_addr *in, struct
 			break;
 		}
 	}
-	w->srcp_op = 0;
+	w->srcp_op = srcp ? srcp - 1u : 0; /* 0 (BIAS) is inert unless selected */
 }
 
 /* Which operand feeds hardware input A/B/C of an op, -1 none. */
@@ -76,7 +77,7 @@ static struct r500_arg make_arg(const struct cg_ctx *cg, const struct cg_op *op,
 	for (int L = lanes_lo; L <= lanes_hi; L++) {
 		int e = lane_entry(cg, op, L);
 		if (e >= 0)
-			a.swz[L - lanes_lo] = (uint16_t)cg_opnd_channel(cg, o, e);
+			a.swz[L - lanes_lo] = (uint16_t)cg_op_channel(cg, op, k, e);
 	}
 	return a;
 }
@@ -142,8 +143,8 @@ static void emit_alu(const struct cg_ctx *cg, const struct cg_slot *s, struct r5
 	bool out = (s->rgb >= 0 && cg->ops[s->rgb].out != CG_OUT_NONE) ||
 		   (s->alpha >= 0 && cg->ops[s->alpha].out != CG_OUT_NONE);
 	in->cmn.type = out ? R500_TYPE_OUT : R500_TYPE_ALU;
-	emit_addrs(cg, s->rgb_addr, &in->alu.rgb_addr);
-	emit_addrs(cg, s->alpha_addr, &in->alu.alpha_addr);
+	emit_addrs(cg, s->rgb_addr, s->rgb_srcp, &in->alu.rgb_addr);
+	emit_addrs(cg, s->alpha_addr, s->alpha_srcp, &in->alu.alpha_addr);
 	for (int k = 0; k < 3; k++) {
 		in->alu.rgb_arg[k] = (struct r500_arg){ 0, { R500_SWZ_ZERO, R500_SWZ_ZERO,
 							     R500_SWZ_ZERO }, 0 };

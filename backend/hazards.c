@@ -16,6 +16,7 @@
  * Needs: cg->code from cg_emit (room for one more instruction).
  * Gives: the timing bits and cg->nops_inserted. */
 #include "cg.h"
+#include "r500_codec.h"
 
 #include <string.h>
 
@@ -109,48 +110,15 @@ static void tex_semaphores(struct cg_ctx *cg)
 	}
 }
 
-static bool uses_deriv(const struct r500_inst *in)
-{
-	return is_alu(in) && (in->alu.rgb_op == R500_ROP_MDH || in->alu.rgb_op == R500_ROP_MDV ||
-			      in->alu.alpha_op == R500_AOP_MDH || in->alu.alpha_op == R500_AOP_MDV);
-}
-
-/* Temporaries a unit's presubtract reads, if some input selects srcp. */
-static void presub_reads(const struct r500_inst *in, uint64_t set[2])
-{
-	const struct r500_arg *args[2] = { in->alu.rgb_arg, in->alu.alpha_arg };
-	const struct r500_addr_word *w[2] = { &in->alu.rgb_addr, &in->alu.alpha_addr };
-	for (int u = 0; u < 2; u++) {
-		bool srcp = false;
-		for (int k = 0; k < 3; k++)
-			srcp |= args[u][k].sel == R500_SEL_SRCP;
-		if (!srcp)
-			continue;
-		for (int k = 0; k < 2; k++) {
-			const struct r500_addr *a = &w[u]->src[k];
-			if (!a->cnst && !(a->addr & R500_INLINE_BIT))
-				add_temp(set, a->addr);
-		}
-	}
-}
-
 static void nops(struct cg_ctx *cg)
 {
 	for (int i = 0; i < cg->ninst; i++)
 		if (cg->code[i].cmn.type == R500_TYPE_FC)
 			cg->code[i].cmn.alu_wait = 1;
-	for (int i = 1; i < cg->ninst; i++) {
-		struct r500_inst *prev = &cg->code[i - 1], *in = &cg->code[i];
-		if (uses_deriv(in) && prev->cmn.type != R500_TYPE_TEX)
-			prev->cmn.nop = 1;
-		if (is_alu(in) && is_alu(prev)) {
-			uint64_t p[2] = { 0, 0 }, w[2] = { 0, 0 };
-			presub_reads(in, p);
-			alu_writes(prev, w);
-			if (meets(p, w))
-				prev->cmn.nop = 1;
-		}
-	}
+	/* MDH/MDV and presubtract: the rule the validator checks (r500_codec.h) */
+	for (int i = 1; i < cg->ninst; i++)
+		if (r500_hazard_needs_nop(&cg->code[i - 1], &cg->code[i]))
+			cg->code[i - 1].cmn.nop = 1;
 	cg->nops_inserted = 0;
 	for (int i = 0; i < cg->ninst; i++)
 		cg->nops_inserted += cg->code[i].cmn.nop;

@@ -139,7 +139,7 @@ static void note_uses(struct ra *ra)
 		const struct cg_op *op = &cg->ops[i];
 		if (op->dead)
 			continue;
-		for (int k = 0; k < 3; k++) {
+		for (int k = 0; k < cg_op_nopnd(op); k++) {
 			unsigned comps = cg_op_vreg_comps(op, k);
 			for (int c = 0; c < 4; c++)
 				if ((comps & (1u << c)) && ra->last[op->src[k].index][c] < op->slot)
@@ -246,7 +246,7 @@ bool cg_regalloc(struct cg_ctx *cg)
 static bool check_reads(const struct cg_ctx *cg, const struct cg_op *op, int (*hold)[4],
 			int slot, char *why, size_t len)
 {
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < cg_op_nopnd(op); k++) {
 		const struct cg_opnd *o = &op->src[k];
 		if (o->file != CG_FILE_VREG)
 			continue;

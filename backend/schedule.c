@@ -46,13 +46,57 @@ static bool addr_ok(const struct cg_addr *a, int file, int index)
 	return a->file == CG_FILE_NONE || addr_eq(a, file, index);
 }
 
+/* Units whose address table serves operand k: a channel below 3 comes
+ * from the RGB table, channel 3 from the alpha table. */
+static void operand_units(const struct cg_ctx *cg, const struct cg_op *op, int k,
+			  bool *need_rgb, bool *need_a)
+{
+	*need_rgb = *need_a = false;
+	unsigned ent = cg_op_entries(op, k);
+	for (int j = 0; j < 4; j++) {
+		if (!(ent & (1u << j)))
+			continue;
+		int ch = cg_op_channel(cg, op, k, j);
+		*need_rgb |= ch < 3;
+		*need_a |= ch == 3;
+	}
+}
+
+/* The presubtract's sources go to addresses 0 and 1 of every unit whose
+ * srcp some operand reads, and that unit's SRCP_OP must be free. */
+static bool fit_presub(const struct cg_ctx *cg, const struct cg_slot *slot, const struct cg_op *op,
+		       struct cg_addr rgb[3], struct cg_addr alpha[3], uint8_t srcp[2])
+{
+	bool need_rgb, need_a;
+	operand_units(cg, op, CG_PSRC0, &need_rgb, &need_a);
+	if ((need_rgb && slot->rgb_srcp) || (need_a && slot->alpha_srcp))
+		return false;
+	int n = cg_presub_two(op->presub - 1) ? 2 : 1;
+	for (int K = 0; K < n; K++) {
+		const struct cg_opnd *o = &op->src[CG_PSRC0 + K];
+		if ((need_rgb && !addr_ok(&rgb[K], o->file, o->index)) ||
+		    (need_a && !addr_ok(&alpha[K], o->file, o->index)))
+			return false;
+		if (need_rgb)
+			rgb[K] = (struct cg_addr){ o->file, o->index };
+		if (need_a)
+			alpha[K] = (struct cg_addr){ o->file, o->index };
+	}
+	srcp[0] = need_rgb ? op->presub : 0;
+	srcp[1] = need_a ? op->presub : 0;
+	return true;
+}
+
 /* Places the op's operands in the slot's address table; false if they
  * do not fit (the slot is left unchanged then). */
 static bool fit_operands(const struct cg_ctx *cg, struct cg_slot *slot, struct cg_op *op)
 {
 	struct cg_addr rgb[3], alpha[3];
+	uint8_t srcp[2] = { 0, 0 };
 	memcpy(rgb, slot->rgb_addr, sizeof rgb);
 	memcpy(alpha, slot->alpha_addr, sizeof alpha);
+	if (op->presub && !fit_presub(cg, slot, op, rgb, alpha, srcp))
+		return false;
 	bool deriv = op->opc == CG_MDH || op->opc == CG_MDV;
 	for (int k = 0; k < cg_opc_infos[op->opc].nsrc; k++) {
 		const struct cg_opnd *o = &op->src[k];
@@ -61,15 +105,12 @@ static bool fit_operands(const struct cg_ctx *cg, struct cg_slot *slot, struct c
 			op->sel[2] = op->sel[0]; /* C is src0 too */
 			continue;
 		}
-		bool need_rgb = false, need_a = false;
-		unsigned ent = cg_op_entries(op, k);
-		for (int j = 0; j < 4; j++) {
-			if (!(ent & (1u << j)))
-				continue;
-			int ch = cg_opnd_channel(cg, o, j);
-			need_rgb |= ch < 3;
-			need_a |= ch == 3;
+		if (o->file == CG_FILE_PRESUB) {
+			op->sel[k] = R500_SEL_SRCP;
+			continue;
 		}
+		bool need_rgb, need_a;
+		operand_units(cg, op, k, &need_rgb, &need_a);
 		if (deriv && k == 0) { /* MDH/MDV read src0 in both units */
 			need_rgb = need_rgb || (op->unit & CG_UNIT_RGB);
 			need_a = need_a || (op->unit & CG_UNIT_ALPHA);
@@ -100,6 +141,10 @@ static bool fit_operands(const struct cg_ctx *cg, struct cg_slot *slot, struct c
 	}
 	memcpy(slot->rgb_addr, rgb, sizeof rgb);
 	memcpy(slot->alpha_addr, alpha, sizeof alpha);
+	if (srcp[0])
+		slot->rgb_srcp = srcp[0];
+	if (srcp[1])
+		slot->alpha_srcp = srcp[1];
 	return true;
 }
 
@@ -169,7 +214,7 @@ static int lower_bound(const struct cg_ctx *cg)
 			continue;
 		bool tex = cg_opc_infos[op->opc].tex;
 		int d = 0;
-		for (int k = 0; k < 3; k++) {
+		for (int k = 0; k < cg_op_nopnd(op); k++) {
 			const struct cg_opnd *o = &op->src[k];
 			if (o->file != CG_FILE_VREG)
 				continue;
@@ -279,7 +324,7 @@ static bool build_deps(struct cg_ctx *cg, struct deps *d)
 		const struct cg_op *op = &cg->ops[i];
 		if (op->dead)
 			continue;
-		for (int k = 0; k < 3; k++) {
+		for (int k = 0; k < cg_op_nopnd(op); k++) {
 			const struct cg_opnd *o = &op->src[k];
 			if (o->file != CG_FILE_VREG)
 				continue;

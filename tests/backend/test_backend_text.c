@@ -118,11 +118,12 @@ static void test_stage_switches(void **state)
 	struct seen o0 = { "" }, o2 = { "" }, skipped = { "" };
 	compile_fixture(a, parse_fixture(a, "merge_output"), 0, NULL, &o0);
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2, NULL, &o2);
-	compile_fixture(a, parse_fixture(a, "merge_output"), 2, "coalesce,merge,copy_fold", &skipped);
+	compile_fixture(a, parse_fixture(a, "merge_output"), 2, "coalesce,merge,copy_fold,presub",
+			&skipped);
 	assert_string_equal(o0.names, "isel,limits-early,schedule,regalloc,check-regs,emit,"
 			    "hazards,limits,validate,finalize");
-	assert_string_equal(o2.names, "isel,limits-early,copy-fold,merge,schedule,coalesce,regalloc,"
-			    "check-regs,emit,hazards,limits,validate,finalize");
+	assert_string_equal(o2.names, "isel,limits-early,copy-fold,merge,presub,schedule,coalesce,"
+			    "regalloc,check-regs,emit,hazards,limits,validate,finalize");
 	assert_string_equal(skipped.names, o0.names);
 	arena_destroy(a);
 }
@@ -134,7 +135,7 @@ static void test_isel_switches(void **state)
 	struct arena *a = arena_create(&mem_default_allocator);
 	struct r500_program *fused = compile_fixture(a, parse_fixture(a, "mad_fusion"), 2, NULL, NULL);
 	struct r500_program *unfused =
-		compile_fixture(a, parse_fixture(a, "mad_fusion"), 2, "mad_fusion", NULL);
+		compile_fixture(a, parse_fixture(a, "mad_fusion"), 2, "mad_fusion,presub", NULL);
 	assert_int_equal(fused->ninst, 1);
 	assert_int_equal(unfused->ninst, 2);
 	/* the lookup's coordinate op writes the coordinate vector itself */
@@ -150,7 +151,7 @@ static void test_isel_switches(void **state)
 	assert_int_equal(kill->ninst, 3);
 	assert_int_equal(kill_cmp->ninst, 5);
 	struct r500_program *omod = compile_fixture(a, parse_fixture(a, "omod"), 2, NULL, NULL);
-	struct r500_program *no_omod = compile_fixture(a, parse_fixture(a, "omod"), 2, "omod", NULL);
+	struct r500_program *no_omod = compile_fixture(a, parse_fixture(a, "omod"), 2, "omod,presub", NULL);
 	assert_int_equal(omod->ninst, 1);
 	assert_int_equal(omod->code[0].alu.rgb_omod, R500_OMOD_MUL4);
 	assert_int_equal(no_omod->ninst, 2);
@@ -177,6 +178,36 @@ static void test_tex_runs(void **state)
 	arena_destroy(a);
 }
 
+/* Adds, subtracts and 1-x become presubtract operands of their readers
+ * (presub.fixture: 1-a, a-b read twice, b.w+c.w read by two ops); the
+ * channel-crossing a.w-b.x stays an op; skipping the stage restores the
+ * ops. */
+static void test_presub(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p = compile_fixture(a, parse_fixture(a, "presub"), 2, NULL, NULL);
+	struct r500_program *no = compile_fixture(a, parse_fixture(a, "presub"), 2, "presub", NULL);
+	int srcp_reads = 0, crossing = 0;
+	for (int i = 0; i < p->ninst; i++) {
+		const struct r500_alu *alu = &p->code[i].alu;
+		if (p->code[i].cmn.type != R500_TYPE_ALU && p->code[i].cmn.type != R500_TYPE_OUT)
+			continue;
+		for (int k = 0; k < 3; k++)
+			srcp_reads += (alu->rgb_arg[k].sel == R500_SEL_SRCP) +
+				      (alu->alpha_arg[k].sel == R500_SEL_SRCP);
+		/* the kept subtract: alpha MAD of a.w, 1, -b.x */
+		crossing += alu->alpha_op == R500_AOP_MAD && alu->alpha_arg[2].mod == R500_MOD_NEG;
+	}
+	assert_int_equal(p->ninst, 3);
+	assert_int_equal(srcp_reads, 5);
+	assert_int_equal(crossing, 1);
+	assert_int_equal(p->code[0].alu.rgb_addr.srcp_op, R500_SRCP_SUB);
+	assert_int_equal(p->code[0].alu.alpha_addr.srcp_op, R500_SRCP_ADD);
+	assert_true(no->ninst > p->ninst);
+	arena_destroy(a);
+}
+
 static void test_stage_names(void **state)
 {
 	(void)state;
@@ -194,7 +225,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 16);
+	assert_int_equal(n, 17);
 	assert_null(r500_stage_name(-1));
 }
 
@@ -316,7 +347,8 @@ static void print_form(void *ud, const char *stage, const struct cg_ctx *cg)
 	bool allocated = strstr(text, " -> t") != NULL;
 	bool code = strstr(text, "\ncode 0: ") != NULL;
 	bool after_sched = strcmp(stage, "isel") && strcmp(stage, "limits-early") &&
-			   strcmp(stage, "copy-fold") && strcmp(stage, "merge");
+			   strcmp(stage, "copy-fold") && strcmp(stage, "merge") &&
+			   strcmp(stage, "presub");
 	bool after_ra = after_sched && strcmp(stage, "schedule") && strcmp(stage, "coalesce");
 	assert_int_equal(scheduled, after_sched);
 	assert_true(allocated || !after_ra);
@@ -339,6 +371,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixtures),
+		cmocka_unit_test(test_presub),
 		cmocka_unit_test(test_stage_switches),
 		cmocka_unit_test(test_isel_switches),
 		cmocka_unit_test(test_tex_runs),
