@@ -1,5 +1,6 @@
 /* The code generator's internal form, shared by the backend stages
- * (isel -> merge -> schedule -> regalloc -> emit -> hazards -> limits -> finalize).
+ * (isel -> copy-fold -> merge -> presub -> schedule -> coalesce -> regalloc ->
+ * emit -> hazards -> limits -> finalize).
  *
  * Isel turns IR values into virtual registers (vregs) and one cg_op per
  * hardware operation.  A vreg holds 1..4 components, all in one temporary,

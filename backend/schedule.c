@@ -367,8 +367,29 @@ static bool waits_on_tex(const struct cg_ctx *cg, const struct deps *d, int i, i
 	return false;
 }
 
-/* Candidate order: feeding a lookup, not waiting on one, greater
- * height, program order. */
+/* Whether op i placed in slot p reads a presubtract source that the ALU
+ * slot p - 1 writes: the hardware then needs a NOP between them (ISA.md
+ * §6.10), a cycle lost. */
+static bool presub_stall(const struct cg_ctx *cg, int i, int p)
+{
+	const struct cg_op *op = &cg->ops[i];
+	if (!op->presub || p == 0 || cg->slots[p - 1].tex || cg->slots[p - 1].fc)
+		return false;
+	for (int k = CG_PSRC0; k < CG_NOPND; k++) {
+		const struct cg_opnd *o = &op->src[k];
+		unsigned ent = cg_op_entries(op, k);
+		for (int j = 0; j < 4 && o->file == CG_FILE_VREG; j++) {
+			int w = (ent & (1u << j)) && o->swz[j] < 4
+				? cg->vregs[o->index].writer[o->swz[j]] : -1;
+			if (w >= 0 && cg->ops[w].slot == p - 1)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Candidate order: feeding a lookup, not waiting on one, no presubtract
+ * stall, greater height, program order. */
 static bool better(const struct cg_ctx *cg, const struct deps *d, int a, int b, int p)
 {
 	if (d->feeds_tex[a] != d->feeds_tex[b])
@@ -376,6 +397,9 @@ static bool better(const struct cg_ctx *cg, const struct deps *d, int a, int b, 
 	bool wa = waits_on_tex(cg, d, a, p), wb = waits_on_tex(cg, d, b, p);
 	if (wa != wb)
 		return !wa;
+	bool sa = presub_stall(cg, a, p), sb = presub_stall(cg, b, p);
+	if (sa != sb)
+		return !sa;
 	if (d->height[a] != d->height[b])
 		return d->height[a] > d->height[b];
 	return a < b;
