@@ -28,6 +28,9 @@ struct vstate {
 	const struct ir_instr **defs; /* defined values, innermost scope last */
 	uint32_t ndefs;
 	int loop_depth;
+	/* the innermost loop: its jumps seen so far and its CONTINUE count */
+	const struct ir_cf *loop_cf;
+	int nbreaks, nconts, conts_total;
 	bool ok;
 };
 
@@ -264,6 +267,26 @@ static void check_loop_src(struct vstate *v, const struct ir_instr *phi, const s
 static void validate_list(struct vstate *v, const struct ir_cf_list *list,
 			  const struct ir_cf *parent);
 
+/* At the k-th BREAK of the innermost loop, source k of each PHI after the
+ * loop must be visible; at its k-th CONTINUE, the header PHIs' source for
+ * that back edge (the CONTINUE sources are the last ones). */
+static void check_jump_srcs(struct vstate *v, bool is_break)
+{
+	const struct ir_cf *cf = v->loop_cf;
+	if (!cf)
+		return;
+	const struct ir_cf *bl = is_break ? block_after(cf)
+			       : cf->body.first && cf->body.first->kind == IR_CF_BLOCK
+			       ? cf->body.first : NULL;
+	int k = is_break ? v->nbreaks++ : v->nconts++;
+	for (const struct ir_instr *in = bl ? bl->block.first : NULL; in && in->op == IR_OP_PHI;
+	     in = in->next) {
+		int i = is_break ? k : in->nsrc - v->conts_total + k;
+		if (i >= 0 && i < in->nsrc && i < IR_MAX_SRCS)
+			check_visible(v, in, &in->src[i]);
+	}
+}
+
 static void validate_block(struct vstate *v, const struct ir_cf *cf, const struct ir_cf *parent)
 {
 	const struct ir_cf *prev = cf->prev;
@@ -300,6 +323,8 @@ static void validate_block(struct vstate *v, const struct ir_cf *cf, const struc
 		}
 		if ((in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE) && v->loop_depth == 0)
 			fail(v, in, "break/continue outside a loop", NULL);
+		else if (in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE)
+			check_jump_srcs(v, in->op == IR_OP_BREAK);
 		define(v, in);
 	}
 }
@@ -331,19 +356,30 @@ static void validate_loop(struct vstate *v, const struct ir_cf *cf)
 					   cf->body.first : NULL;
 	check_phi_srcs_here(v, head, 0);
 	uint32_t outer = v->cur_loop, loop = ++v->nloops;
+	const struct ir_cf *outer_cf = v->loop_cf;
+	int outer_breaks = v->nbreaks, outer_conts = v->nconts, outer_total = v->conts_total;
+	int conts = count_jumps(&cf->body, IR_OP_CONTINUE);
 	v->cur_loop = loop;
+	v->loop_cf = cf;
+	v->nbreaks = v->nconts = 0;
+	v->conts_total = conts;
 	v->loop_depth++;
 	validate_list(v, &cf->body, cf);
 	v->loop_depth--;
 	v->cur_loop = outer;
-	/* without a CONTINUE the only back edge is the end of the body: what a
-	 * header PHI takes from inside must be visible there, not in a branch */
-	bool continues = count_jumps(&cf->body, IR_OP_CONTINUE) > 0;
+	v->loop_cf = outer_cf;
+	v->nbreaks = outer_breaks;
+	v->nconts = outer_conts;
+	v->conts_total = outer_total;
+	/* the back edge at the end of the body (when the PHIs have one source
+	 * for it) takes values visible there, not in a branch; the CONTINUE
+	 * sources were checked at their CONTINUEs */
 	for (const struct ir_instr *in = head ? head->block.first : NULL;
 	     in && in->op == IR_OP_PHI; in = in->next)
 		for (int i = 1; i < in->nsrc && i < IR_MAX_SRCS; i++) {
 			const struct ir_src *src = &in->src[i];
-			if (!continues && id_ok(v, src->def) && v->state[src->def->id] == GONE)
+			if (i == 1 && in->nsrc == 2 + conts && id_ok(v, src->def) &&
+			    v->state[src->def->id] == GONE && v->loop_of[src->def->id] == loop)
 				fail(v, in, "loop phi source not visible at the end of the body", NULL);
 			else
 				check_loop_src(v, in, src, loop_seq, loop);

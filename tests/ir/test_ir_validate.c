@@ -114,6 +114,18 @@ static void test_text_errors(void **state)
 		{ "%1 = const.f1 0\n%2 = const.b1 0\nloop {\n  %3 = phi.f1 %1.x, %5.x\n"
 		  "  if %2.x {\n    %5 = add.f1 %3.x, %3.x\n  }\n  if %2.x {\n    break\n  }\n}\n",
 		  "not visible at the end of the body", "%3" },
+		/* a PHI after a loop takes at each BREAK a value visible there, not
+		 * one of a branch the BREAK's path skipped (fuzz_ir_parse: dead_branch
+		 * then removed the branch) */
+		{ "%1 = const.f1 0\n%2 = const.b1 0\nloop {\n  if %2.x {\n  } else {\n"
+		  "    %3 = add.f1 %1.x, %1.x\n  }\n  if %2.x {\n    break\n  }\n}\n"
+		  "%4 = phi.f1 %3.x\n",
+		  "does not dominate", "%4" },
+		/* and a header PHI at each CONTINUE, its source for that back edge */
+		{ "%1 = const.f1 0\n%2 = const.b1 0\nloop {\n  %3 = phi.f1 %1.x, %5.x\n"
+		  "  if %2.x {\n    break\n  }\n  if %2.x {\n    %5 = add.f1 %3.x, %3.x\n  }\n"
+		  "  if %2.x {\n    continue\n  }\n  break\n}\n",
+		  "does not dominate", "%3" },
 		{ "break\n", "outside a loop", NULL },
 		{ "%1 = const.b1 1\nif %1.x {\n  continue\n}\n", "outside a loop", NULL },
 		{ "%1 = const.f1 1\n%2 = phi.f1 %1.x, %1.x\n", "phi not at the start", "%2" },
