@@ -75,20 +75,26 @@ static bool tables(struct cg_ctx *cg, struct r500_program *p)
 }
 
 /* Mesa's r300 cost model (INTERFACES.md §4): +1 per instruction, +1 per
- * NOP, +30 per run of TEX lookups minus min(30, instructions between the
- * run and the first instruction that waits on it). */
+ * NOP, +30 per run of TEX lookups minus min(30, the distance from the run
+ * to the first instruction that waits on it).  The distance is measured
+ * as Mesa's rc_get_stats measures it, from the run's BEGIN_TEX marker (an
+ * entry of its instruction list before the run's first lookup): the
+ * marker, the lookups of the run, then the instructions between. */
 int r500_program_cycles(const struct r500_inst *code, int n)
 {
-	int c = 0;
+	int c = 0, run_start = 0;
 	for (int i = 0; i < n; i++) {
 		c += 1 + code[i].cmn.nop;
-		if (code[i].cmn.type != R500_TYPE_TEX ||
-		    (i + 1 < n && code[i + 1].cmn.type == R500_TYPE_TEX))
+		if (code[i].cmn.type != R500_TYPE_TEX)
 			continue;
-		int between = 0;
+		if (i == 0 || code[i - 1].cmn.type != R500_TYPE_TEX)
+			run_start = i;
+		if (i + 1 < n && code[i + 1].cmn.type == R500_TYPE_TEX)
+			continue;
+		int distance = 1 + (i - run_start + 1);
 		for (int j = i + 1; j < n && !code[j].cmn.tex_sem_wait; j++)
-			between++;
-		c += 30 - (between < 30 ? between : 30);
+			distance++;
+		c += 30 - (distance < 30 ? distance : 30);
 	}
 	return c;
 }

@@ -45,7 +45,9 @@ char *cg_print(const struct cg_ctx *cg, struct arena *arena);
 
 /* The static cost of a straight program (INTERFACES.md §4, Mesa's cost
  * model): +1 per instruction and per NOP, +30 per run of TEX lookups minus
- * min(30, instructions between the run and the first that waits on it). */
+ * min(30, distance to the first instruction that waits on it), the
+ * distance counted as Mesa does: 1 (its BEGIN_TEX marker) + the run's
+ * lookups + the instructions between. */
 int r500_program_cycles(const struct r500_inst *code, int n);
 
 /* Assembly listing of a compiled program (the -S output); arena string. */

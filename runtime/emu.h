@@ -35,8 +35,10 @@ struct emu_config {
 
 /* What one pixel executed (emu_config.stats), by the cost model of
  * INTERFACES.md §4 (+1 per slot, +1 per NOP bit, +30 per block of
- * consecutive TEX slots minus min(30, slots between the block and the
- * first slot with TEX_SEM_WAIT after it)), applied to the slots it
+ * consecutive TEX slots minus min(30, the distance to the first slot with
+ * TEX_SEM_WAIT after it, from the block's start as Mesa's rc_get_stats
+ * counts it: 1 + the block's lookups + the slots between), applied to the
+ * slots it
  * executed in the order it executed them, every loop trip counted.
  * A pixel executes a slot when the draw's one program counter reaches it
  * while the pixel is active - not inactive in a branch it did not take,

@@ -59,7 +59,8 @@ struct emu_pixel {
 struct emu_cost {
 	uint64_t cycles;
 	uint32_t instructions;
-	uint32_t tex;        /* bit b: a TEX block ended b slots ago, no wait yet */
+	uint32_t tex;        /* bit b: a TEX block began b slots ago, no wait yet */
+	bool in_tex;         /* the last slot was a lookup */
 };
 
 struct emu_loop {

@@ -2,28 +2,31 @@
  * INTERFACES.md §4, counted as the draw runs (see emu.h, struct
  * emu_pixel_stats, for what "executes" means under one program counter).
  *
- * The TEX latency term needs, per TEX block, the number of slots executed
- * between its end and the first slot that waits.  Only the last 30 slots
- * matter (30 - min(30, b) is 0 beyond), so the blocks still waiting are one
- * bit mask per sequence: bit b = a block ended b executed slots ago.  Each
- * executed slot shifts it; a waiting slot settles and clears it.  That keeps
- * the count to a few operations per active pixel and slot, and exact even
- * when several blocks await the same wait. */
+ * The TEX latency term needs, per TEX block, its distance to the first
+ * slot that waits, measured as Mesa does (backend/finalize.c): from the
+ * block's BEGIN_TEX marker, so a slot b slots after the block's first
+ * lookup is at distance b + 1 and the wait at b + 2.  Only distances below
+ * 30 matter (30 - min(30, d) is 0 beyond), so the blocks still waiting are
+ * one bit mask per sequence: bit b = a block began b executed slots ago.
+ * Each executed slot shifts it; a waiting slot settles and clears it.  That
+ * keeps the count to a few operations per active pixel and slot, and exact
+ * even when several blocks await the same wait. */
 #include <stdlib.h>
 #include <string.h>
 #include "emu_internal.h"
 
 enum {
 	TEX_LATENCY = 30,
-	TEX_LIVE = (1u << TEX_LATENCY) - 1 /* blocks fewer than 30 slots back */
+	TEX_LIVE = (1u << (TEX_LATENCY - 2)) - 1 /* blocks still closer than 30 */
 };
 
-/* 30 - b for every block still waiting, b slots after its end. */
+/* 30 - (b + 2) for every block still waiting, begun b slots before the
+ * previous slot. */
 static uint64_t pending_latency(uint32_t tex)
 {
 	uint64_t sum = 0;
 	for (; tex; tex &= tex - 1)
-		sum += (uint64_t)(TEX_LATENCY - __builtin_ctz(tex));
+		sum += (uint64_t)(TEX_LATENCY - 2 - __builtin_ctz(tex));
 	return sum;
 }
 
@@ -31,15 +34,18 @@ static uint64_t pending_latency(uint32_t tex)
  * walked in execution order). */
 static inline void cost_add(struct emu_cost *c, unsigned add, bool tex, bool wait)
 {
-	if (tex)
-		c->tex &= ~1u;  /* the previous slot's block goes on: its end moves here */
 	if (wait && c->tex) {
-		c->cycles += pending_latency(c->tex);
-		c->tex = 0;
+		/* a lookup continuing its block waits for the older blocks only;
+		 * its own block is the most recent one, the lowest bit */
+		uint32_t own = tex && c->in_tex ? c->tex & -c->tex : 0;
+		c->cycles += pending_latency(c->tex & ~own);
+		c->tex = own;
 	}
 	c->cycles += add;
 	c->instructions++;
-	c->tex = (c->tex << 1 | (uint32_t)tex) & TEX_LIVE;
+	bool begins = tex && !c->in_tex; /* a lookup after a lookup continues its block */
+	c->in_tex = tex;
+	c->tex = (c->tex << 1 | (uint32_t)begins) & TEX_LIVE;
 }
 
 /* The sequence stops (end of program, or a kill): what no slot waited for

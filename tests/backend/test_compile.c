@@ -204,7 +204,7 @@ static void test_texture(void **state)
 	assert_int_equal(p->code[1].alu.rgb_addr.src[p->code[1].alu.rgb_arg[0].sel].addr,
 			 tex->tex.dst_addr);
 	assert_int_equal(p->stats.tex, 1);
-	assert_int_equal(p->stats.cycles, 32);
+	assert_int_equal(p->stats.cycles, 30); /* Mesa's figure for this code (TEX, OUT) */
 	assert_int_equal(p->nsamplers, 1);
 	assert_int_equal(p->samplers[0].unit, 3);
 	assert_string_equal(p->inputs[0].components, "xy");

@@ -2,7 +2,9 @@
  * of INTERFACES.md §4 over the slots each pixel executes.  Straight
  * programs cost exactly their static `cycles` (compiled shaders, checked
  * against their containers); a loop counts every trip; TEX blocks pay
- * 30 - min(30, slots until the first wait); pixels on different branch
+ * 30 - min(30, d), d the distance to the first wait counted as Mesa does
+ * from the block's BEGIN_TEX marker: 1 + the block's lookups + the slots
+ * between; pixels on different branch
  * paths get different figures, each the figure of its own path; a killed
  * pixel stops counting at its kill.  Expected figures are worked out by
  * hand next to each program. */
@@ -62,9 +64,10 @@ static struct r500_inst *idle(struct tp *t)
 
 /* ---- straight programs ---- */
 
-/* 0-1 TEX run A, 2 ALU+NOP, 3 TEX B, 4 ALU, 5 ALU waits (A: 3 between ->
- * 27, B: 1 -> 29), 6 TEX C waits (settles nothing), 7 OUT, end (C: 1
- * slot after it -> 29).  8 slots + 1 NOP + 27 + 29 + 29 = 94. */
+/* 0-1 TEX run A, 2 ALU+NOP, 3 TEX B, 4 ALU, 5 ALU waits (A: 1 + 2 + 3
+ * between -> 24, B: 1 + 1 + 1 -> 27), 6 TEX C waits (settles nothing),
+ * 7 OUT, end (C: 1 + 1 + 1 slot after it -> 27).  8 slots + 1 NOP + 24 +
+ * 27 + 27 = 87. */
 static void test_tex_blocks_straight(void **state)
 {
 	(void)state;
@@ -78,20 +81,20 @@ static void test_tex_blocks_straight(void **state)
 	idle(&t)->cmn.tex_sem_wait = 1;
 	tex_ld(&t, 4)->cmn.tex_sem_wait = 1;
 	tp_out(&t);
-	assert_int_equal(r500_program_cycles(t.code, t.n), 94);
+	assert_int_equal(r500_program_cycles(t.code, t.n), 87);
 	run_stats(&t);
 	for (int y = 0; y < 2; y++)
 		for (int x = 0; x < 2; x++)
-			expect_px(&t, x, y, 94, 8);
-	assert_true(t.img.draw.cycles == 94 && t.img.draw.instructions == 8);
+			expect_px(&t, x, y, 87, 8);
+	assert_true(t.img.draw.cycles == 87 && t.img.draw.instructions == 8);
 	tp_done(&t);
 }
 
-/* TEX, `gap` idle slots, OUT waiting: 2 + gap + 30 - min(30, gap). */
+/* TEX, `gap` idle slots, OUT waiting: 2 + gap + 30 - min(30, gap + 2). */
 static void test_tex_latency_gap(void **state)
 {
 	(void)state;
-	static const int gaps[] = { 0, 1, 29, 30, 31, 40 };
+	static const int gaps[] = { 0, 1, 27, 28, 29, 30, 31, 40 };
 	for (size_t k = 0; k < sizeof gaps / sizeof gaps[0]; k++) {
 		int gap = gaps[k];
 		struct tp t;
@@ -100,7 +103,7 @@ static void test_tex_latency_gap(void **state)
 		for (int i = 0; i < gap; i++)
 			idle(&t);
 		tp_out(&t)->cmn.tex_sem_wait = 1;
-		int want = 2 + gap + 30 - (gap < 30 ? gap : 30);
+		int want = 2 + gap + 30 - (gap + 2 < 30 ? gap + 2 : 30);
 		assert_int_equal(r500_program_cycles(t.code, t.n), want);
 		run_stats(&t);
 		expect_px(&t, 1, 1, (uint64_t)want, (uint32_t)(gap + 2));
@@ -198,11 +201,11 @@ static void test_compiled_straight_equals_static(void **state)
 
 /* for (t1 = 1; ; t1++) { t3 = tex0(t0); if (t1 >= u) break; }, u a uniform:
  *   0 t1 = 0 ; 1 LOOP ; 2 TEX t2 ; 3 t1 += 1 ; 4 t3 = t2 (waits: 1 slot
- *   after the TEX -> +29) ; 5 alu = t1 - u >= 0 ; 6 BREAKLOOP -> 8 ;
+ *   after the TEX -> +27) ; 5 alu = t1 - u >= 0 ; 6 BREAKLOOP -> 8 ;
  *   7 ENDLOOP -> 2 ; 8 OUT t3.
  * u = n >= 1 runs n trips: 0, 1, 6 slots (2..7) for each of the first
  * n - 1 trips, 5 (2..6) for the last, then 8: 6n + 2 slots, and
- * 6n + 2 + 29n = 35n + 2 cycles. */
+ * 6n + 2 + 27n = 33n + 2 cycles. */
 static void build_uniform_loop(struct tp *t, float n)
 {
 	tp_init(t);
@@ -243,8 +246,8 @@ static void test_loop_trips_from_uniform(void **state)
 		tp_expect(&t, 0, 1, 0, (float)n, (float)n, (float)n, (float)n);
 		for (int y = 0; y < 2; y++)
 			for (int x = 0; x < 2; x++)
-				expect_px(&t, x, y, 35u * (unsigned)n + 2, 6u * (unsigned)n + 2);
-		assert_true(t.img.draw.cycles == 35u * (unsigned)n + 2);
+				expect_px(&t, x, y, 33u * (unsigned)n + 2, 6u * (unsigned)n + 2);
+		assert_true(t.img.draw.cycles == 33u * (unsigned)n + 2);
 		free((void *)t.cfg.uniforms);
 		tp_done(&t);
 	}
@@ -296,14 +299,14 @@ static void test_compiled_loop_grows(void **state)
 
 /* ---- branches ---- */
 
-/* if (u < 0.5) { TEX; ALU; OUT red (waits: +29) } else OUT green, in
+/* if (u < 0.5) { TEX; ALU; OUT red (waits: +27) } else OUT green, in
  * Mesa's encoding (test_emu_fc.c):
  *   0 alu = u - 0.5 < 0 ; 1 IF -> 6 ; 2 TEX ; 3 ALU ; 4 OUT red ;
  *   5 ELSE -> 8 ; 6 OUT green ; 7 ENDIF -> 8 ; 8 OUT (end).
  * Then-pixels are active at 0-5 and 8 (inactive at 6, 7: the ELSE makes
- * them so, the ENDIF wakes them): 7 slots, 36 cycles.  Else-pixels are
+ * them so, the ENDIF wakes them): 7 slots, 34 cycles.  Else-pixels are
  * active at 0, 1, then inactive until the ELSE wakes them, active at 6,
- * 7, 8: 5 slots, 5 cycles.  The draw's walk: 9 slots, 38 cycles. */
+ * 7, 8: 5 slots, 5 cycles.  The draw's walk: 9 slots, 36 cycles. */
 static void build_branch(struct tp *t)
 {
 	tp_init(t);
@@ -335,15 +338,15 @@ static void test_branch_paths_differ(void **state)
 	tp_expect(&t, 0, 0, 0, 1, 0, 0, 1);     /* column u = .25: then */
 	tp_expect(&t, 0, 1, 0, 0, 1, 0, 1);     /* column u = .75: else */
 	for (int y = 0; y < 2; y++) {
-		expect_px(&t, 0, y, 36, 7);
+		expect_px(&t, 0, y, 34, 7);
 		expect_px(&t, 1, y, 5, 5);
 	}
-	assert_true(t.img.draw.cycles == 38 && t.img.draw.instructions == 9);
+	assert_true(t.img.draw.cycles == 36 && t.img.draw.instructions == 9);
 	struct emu_stats_summary s;
 	assert_true(emu_stats_summarize(&t.img, &s));
 	assert_int_equal(s.pixels, 4);
 	assert_int_equal(s.discarded, 0);
-	assert_true(s.cycles[0] == 5 && s.cycles[1] == 5 && s.cycles[2] == 36);
+	assert_true(s.cycles[0] == 5 && s.cycles[1] == 5 && s.cycles[2] == 34);
 	assert_true(s.instructions[0] == 5 && s.instructions[2] == 7);
 	assert_true(s.cycles[0] < s.cycles[2]);
 	tp_done(&t);
@@ -355,7 +358,7 @@ static void test_branch_path_alone(void **state)
 {
 	(void)state;
 	static const float us[2] = { 0.25f, 0.75f };
-	static const uint64_t cycles[2] = { 36, 5 };
+	static const uint64_t cycles[2] = { 34, 5 };
 	for (int k = 0; k < 2; k++) {
 		struct tp t;
 		build_branch(&t);
@@ -377,8 +380,9 @@ static void test_branch_path_alone(void **state)
 
 /* 0 t1 = t0.xxxx - 0.5 ; 1 TEXKILL t1 ; 2, 3 ALU ; 4 OUT (waits).
  * Survivors (u = .75): 5 slots, the TEXKILL run settled 2 slots later:
- * 5 + 28 = 33.  Killed (u = .25): slots 0 and 1, then nothing; its
- * TEXKILL run is settled at the kill with 0 slots after it: 2 + 30. */
+ * 5 + 30 - (1 + 1 + 2) = 31.  Killed (u = .25): slots 0 and 1, then
+ * nothing; its TEXKILL run is settled at the kill with 0 slots after it:
+ * 2 + 30 - (1 + 1) = 30. */
 static void test_killed_pixel_stops(void **state)
 {
 	(void)state;
@@ -399,10 +403,10 @@ static void test_killed_pixel_stops(void **state)
 	run_stats(&t);
 	assert_true(t.img.discarded[0] && !t.img.discarded[1]);
 	for (int y = 0; y < 2; y++) {
-		expect_px(&t, 0, y, 32, 2);
-		expect_px(&t, 1, y, 33, 5);
+		expect_px(&t, 0, y, 30, 2);
+		expect_px(&t, 1, y, 31, 5);
 	}
-	assert_true(t.img.draw.cycles == 33);
+	assert_true(t.img.draw.cycles == 31);
 	struct emu_stats_summary s;
 	assert_true(emu_stats_summarize(&t.img, &s));
 	assert_int_equal(s.discarded, 2);
