@@ -18,6 +18,9 @@ struct r500_compile_options {
 	bool validate;       /* cg_validate after every stage (debug builds, tests) */
 	r500_dump_fn dump;   /* NULL: no dumps */
 	void *dump_ud;
+	bool *too_long;      /* if not NULL: set when the program passes the R500's
+				instruction slots (the caller may retry with less
+				unrolling) */
 };
 
 /* Selects, schedules, allocates and finalizes.  Returns NULL with

@@ -19,6 +19,8 @@ struct glsl_options {
 	const struct glsl_define *defines; /* -D / -U in command-line order */
 	int ndefines;
 	const struct limits *limits;       /* NULL: every limit at its default */
+	bool keep_loops;                   /* unroll no loop (a retry when unrolled code
+					      does not fit the hardware) */
 };
 
 /* Preprocessed text (uscc -E); NULL on error (diagnostics in `diag`). */

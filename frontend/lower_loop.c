@@ -121,7 +121,7 @@ static long unrolled_size(const struct ast_node *n)
 static bool try_unroll(struct lower *l, struct ast_node *n)
 {
 	float v, inc;
-	int trips = unroll_trips(n, &v, &inc);
+	int trips = l->fe->keep_loops ? -1 : unroll_trips(n, &v, &inc);
 	if (trips < 0)
 		return false;
 	struct sema_symbol *i = n->kid[0]->kid[0]->sym;

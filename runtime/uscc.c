@@ -175,8 +175,8 @@ static bool check_no_nul(struct job *j, const char *src, size_t len)
 static struct glsl_options frontend_options(const struct uscc_options *o)
 {
 	return (struct glsl_options){
-		o->stage == USCC_STAGE_VERTEX ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT,
-		o->defines, o->ndefines, &o->limits };
+		.stage = o->stage == USCC_STAGE_VERTEX ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT,
+		.defines = o->defines, .ndefines = o->ndefines, .limits = &o->limits };
 }
 
 static void stats_from(struct uscc_stats *d, const struct r500_stats *s)
@@ -205,22 +205,19 @@ static void backend_dump(void *ud, const char *stage, const struct cg_ctx *cg)
 		ir_dump_text_add(&d->text, stage, form);
 }
 
-/* Frontend, passes, backend; the program or NULL with diagnostics.  With
- * dump, the backend's middle form is collected there. */
-static struct r500_program *compile_program(struct job *j, struct glsl_options *go,
-					    struct backend_dump *dump)
+/* Frontend, passes, backend once, with the passes and stages in `skip`
+ * left out; sets *too_long when the program passed the slot limit. */
+static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
+					 struct backend_dump *dump, const char *skip, bool *too_long)
 {
-	int64_t t0 = now_us();
-	const char *skip = uscc_skip_list(j->o, j->arena);
-	if (!skip)
-		return NULL;
 	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
 	if (!f || diag_failed(&j->diag) || arena_failed(j->arena))
 		return NULL;
 	if (!uscc_optimize(f, j->o->opt_level, skip, false, NULL, j->arena, &j->diag) ||
 	    diag_failed(&j->diag))
 		return NULL;
-	struct r500_compile_options co = { .opt_level = j->o->opt_level, .skip = skip };
+	struct r500_compile_options co = { .opt_level = j->o->opt_level, .skip = skip,
+					   .too_long = too_long };
 #ifndef NDEBUG
 	co.validate = true;
 #endif
@@ -230,6 +227,42 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 	}
 	struct r500_program *p = r500_compile(f, &co, j->arena, &j->diag);
 	if (!p || diag_failed(&j->diag) || arena_failed(j->arena))
+		return NULL;
+	return p;
+}
+
+/* Frontend, passes, backend; the program or NULL with diagnostics.  With
+ * dump, the backend's middle form is collected there.  Unrolling can make
+ * a program too long for the R500 that fits with its loops kept as R500
+ * loops: then the compile runs again with no loop unrolled (neither the
+ * frontend's `for` unrolling nor loop_unroll), and the first attempt's
+ * error stands only if that fails too. */
+static struct r500_program *compile_program(struct job *j, struct glsl_options *go,
+					    struct backend_dump *dump)
+{
+	int64_t t0 = now_us();
+	const char *skip = uscc_skip_list(j->o, j->arena);
+	if (!skip)
+		return NULL;
+	struct diag_sink fresh = j->diag;
+	bool too_long = false;
+	struct r500_program *p = compile_once(j, go, dump, skip, &too_long);
+	if (!p && too_long && !go->keep_loops) {
+		const char *rolled = arena_printf(j->arena, "%s%sloop_unroll", skip,
+						  *skip ? "," : "");
+		struct diag_sink first = j->diag;
+		j->diag = fresh;
+		if (dump) {
+			dump->text.buf.len = 0;
+			dump->text.full = false;
+		}
+		struct glsl_options keep = *go;
+		keep.keep_loops = true;
+		p = rolled ? compile_once(j, &keep, dump, rolled, NULL) : NULL;
+		if (!p)
+			j->diag = first;
+	}
+	if (!p)
 		return NULL;
 	int64_t us = now_us() - t0;
 	p->stats.compile_us = us;

@@ -36,7 +36,7 @@ static inline void fe_test_end(struct fe_test *t)
 
 static inline struct ir_func *fe_compile(struct fe_test *t, const char *src)
 {
-	struct glsl_options o = { GLSL_STAGE_FRAGMENT, NULL, 0, NULL };
+	struct glsl_options o = { .stage = GLSL_STAGE_FRAGMENT };
 	t->f = glsl_to_ir(src, "t.frag", &o, t->arena, &t->diag);
 	t->diags = diag_render(&t->diag);
 	return t->f;
@@ -45,7 +45,7 @@ static inline struct ir_func *fe_compile(struct fe_test *t, const char *src)
 static inline char *fe_pp(struct fe_test *t, const char *src, const struct glsl_define *defs,
 			  int ndefs)
 {
-	struct glsl_options o = { GLSL_STAGE_FRAGMENT, defs, ndefs, NULL };
+	struct glsl_options o = { .stage = GLSL_STAGE_FRAGMENT, .defines = defs, .ndefines = ndefs };
 	t->text = glsl_preprocess(src, "t.frag", &o, t->arena, &t->diag);
 	t->diags = diag_render(&t->diag);
 	return t->text;

@@ -9,7 +9,7 @@
 
 static struct ir_func *compile_stage(struct fe_test *t, const char *src, enum glsl_stage stage)
 {
-	struct glsl_options o = { stage, NULL, 0, NULL };
+	struct glsl_options o = { .stage = stage };
 	t->f = glsl_to_ir(src, stage == GLSL_STAGE_VERTEX ? "t.vert" : "t.frag", &o, t->arena,
 			  &t->diag);
 	t->diags = diag_render(&t->diag);

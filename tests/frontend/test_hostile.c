@@ -15,7 +15,7 @@ static bool survive(const char *src)
 	bool ok = f != NULL;
 	if (!ok)
 		assert_true(t.diag.errors > 0);
-	struct glsl_options o = { GLSL_STAGE_FRAGMENT, NULL, 0, NULL };
+	struct glsl_options o = { .stage = GLSL_STAGE_FRAGMENT };
 	glsl_preprocess(src, "t.frag", &o, t.arena, &t.diag);
 	fe_test_end(&t);
 	return ok;

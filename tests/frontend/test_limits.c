@@ -14,7 +14,7 @@ static struct ir_func *compile_with(struct fe_test *t, const char *src, enum lim
 	struct limits lim;
 	limits_default(&lim);
 	lim.v[k] = value;
-	struct glsl_options o = { GLSL_STAGE_FRAGMENT, NULL, 0, &lim };
+	struct glsl_options o = { .stage = GLSL_STAGE_FRAGMENT, .limits = &lim };
 	t->f = glsl_to_ir(src, "t.frag", &o, t->arena, &t->diag);
 	t->diags = diag_render(&t->diag);
 	return t->f;

@@ -364,7 +364,7 @@ static void test_vertex_and_fragdata(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct glsl_options o = { GLSL_STAGE_VERTEX, NULL, 0, NULL };
+	struct glsl_options o = { .stage = GLSL_STAGE_VERTEX };
 	struct ir_func *f = glsl_to_ir(
 		"varying vec2 v_uv;\n"
 		"void main() { gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"

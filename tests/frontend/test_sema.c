@@ -170,7 +170,7 @@ static void test_accepts(void **state)
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
 		struct fe_test t;
 		fe_test_begin(&t);
-		struct glsl_options o = { GLSL_STAGE_FRAGMENT, NULL, 0, NULL };
+		struct glsl_options o = { .stage = GLSL_STAGE_FRAGMENT };
 		if (!glsl_check(ok[i], "t.frag", &o, t.arena, &t.diag))
 			fail_msg("shader %zu rejected:\n%s", i, diag_render(&t.diag));
 		fe_test_end(&t);

@@ -24,9 +24,10 @@ static void run(const char *src, unsigned sel, struct arena *arena)
 	struct diag_sink d;
 	diag_init(&d, arena);
 	diag_add_source(&d, "fuzz.frag", src);
-	struct glsl_options opts = { (sel & 1) ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT,
-				     (sel & 2) ? defines : NULL,
-				     (sel & 2) ? (int)(sizeof defines / sizeof *defines) : 0, NULL };
+	struct glsl_options opts = {
+		.stage = (sel & 1) ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT,
+		.defines = (sel & 2) ? defines : NULL,
+		.ndefines = (sel & 2) ? (int)(sizeof defines / sizeof *defines) : 0 };
 	struct fe_ctx fe;
 	memset(&fe, 0, sizeof fe);
 	fe.arena = arena;

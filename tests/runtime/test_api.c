@@ -99,6 +99,43 @@ static void test_deterministic(void **state)
 	uscc_options_destroy(b);
 }
 
+/* A loop too long for the R500 once unrolled compiles as an R500 loop
+ * (the compile retried with no loop unrolled); with loop_unroll skipped
+ * by the caller it is a loop at once; a program too long either way
+ * keeps the error of the first attempt. */
+static void test_loop_kept_when_unrolled_too_long(void **state)
+{
+	(void)state;
+	static const char *const loop_src =
+		"varying vec2 v_uv;\n"
+		"void main() {\n"
+		"  float x = v_uv.x;\n"
+		"  for (int i = 0; i < 60; i++)\n"
+		"    x = sin(x * 1.3) + cos(x + v_uv.y) * 0.5 + sin(x * 0.7) * 0.25 +\n"
+		"        cos(x * 2.1) * 0.125;\n"
+		"  gl_FragColor = vec4(x, v_uv.y, 0.0, 1.0);\n"
+		"}\n";
+	struct uscc_options *o = opts("loop.frag");
+	struct uscc_result *r;
+	assert_int_equal(uscc_compile(o, loop_src, USCC_NUL_TERMINATED, &r), USCC_OK);
+	struct uscc_stats st;
+	assert_true(uscc_result_stats(r, &st));
+	assert_true(st.fc > 0);
+	assert_true(st.instructions < 64);
+	assert_string_equal(uscc_result_diagnostics(r), "");
+	uscc_result_destroy(r);
+	/* straight code past the slots: the first attempt's error */
+	static char big[16384];
+	size_t n = (size_t)snprintf(big, sizeof big, "varying vec4 v;\nvoid main() {\n  vec4 x = v;\n");
+	for (int i = 0; i < 300; i++)
+		n += (size_t)snprintf(big + n, sizeof big - n, "  x = sin(x * %d.5);\n", i);
+	snprintf(big + n, sizeof big - n, "  gl_FragColor = x;\n}\n");
+	assert_int_equal(uscc_compile(o, big, USCC_NUL_TERMINATED, &r), USCC_SHADER_ERROR);
+	assert_non_null(strstr(uscc_result_diagnostics(r), "instruction slots; the R500 has 512"));
+	uscc_result_destroy(r);
+	uscc_options_destroy(o);
+}
+
 static void test_invalid_shader_diagnostics(void **state)
 {
 	(void)state;
@@ -529,6 +566,7 @@ int main(void)
 		cmocka_unit_test(test_compile_and_read),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_invalid_shader_diagnostics),
+		cmocka_unit_test(test_loop_kept_when_unrolled_too_long),
 		cmocka_unit_test(test_nul_in_source),
 		cmocka_unit_test(test_vertex_stage_rules),
 		cmocka_unit_test(test_options_validation),

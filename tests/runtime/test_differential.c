@@ -35,8 +35,8 @@
 #include "emu.h"
 #include "glsl.h"
 #include "ir_interp.h"
-#include "ir_pass.h"
 #include "r500_compile.h"
+#include "uscc.h"
 #include "../test_util.h"
 
 enum { GRID = 16, MAX_SHADERS = 128, MAX_UNIFORMS = 64 };
@@ -180,27 +180,27 @@ static void check_shader(const char *path, int opt_level)
 	struct glsl_options opts = { .stage = GLSL_STAGE_FRAGMENT };
 
 	struct ir_func *ref = glsl_to_ir(src, path, &opts, arena, &diag);
-	struct ir_func *f = glsl_to_ir(src, path, &opts, arena, &diag);
-	if (!ref || !f)
+	if (!ref)
 		fail_msg("%s: frontend failed:\n%s", path, diag_render(&diag));
-	struct ir_pass_ctx pctx;
-	ir_pass_ctx_init(&pctx, &diag);
-	pctx.validate = true;
-	ir_optimize(f, opt_level, &pctx);
-	struct r500_compile_options copts = { .opt_level = opt_level, .validate = true };
-	struct r500_program *prog = r500_compile(f, &copts, arena, &diag);
-	if (!prog)
-		fail_msg("%s -O%d: backend failed:\n%s", path, opt_level, diag_render(&diag));
 
-	/* through the container, as a driver would get it */
+	/* compiled by the library, through the container, as a driver gets it */
+	struct uscc_options *uo = uscc_options_create(NULL);
+	assert_non_null(uo);
+	assert_int_equal(uscc_options_set_filename(uo, path), USCC_OK);
+	assert_int_equal(uscc_options_set_opt_level(uo, opt_level), USCC_OK);
+	struct uscc_result *res = NULL;
+	if (uscc_compile(uo, src, USCC_NUL_TERMINATED, &res) != USCC_OK)
+		fail_msg("%s -O%d: compile failed:\n%s", path, opt_level,
+			 res ? uscc_result_diagnostics(res) : "(no result)");
 	size_t size = 0;
-	uint8_t *bin = container_write(prog, &mem_default_allocator, &size);
+	const void *bin = uscc_result_data(res, &size);
 	assert_non_null(bin);
 	struct r500_program loaded;
 	char why[256];
 	if (!container_read(bin, size, arena, &loaded, why, sizeof why))
 		fail_msg("%s: container does not read back: %s", path, why);
-	free(bin);
+	uscc_result_destroy(res);
+	uscc_options_destroy(uo);
 
 	struct textures tex;
 	textures_make(&tex, ref);
@@ -268,7 +268,7 @@ static void check_shader(const char *path, int opt_level)
 		      worst, tol);
 	if (bad)
 		fail_msg("%s -O%d: %d mismatches; first: %s\n%s", path, opt_level, bad, first,
-			 r500_program_listing(prog, arena));
+			 r500_program_listing(&loaded, arena));
 	assert_true(compared > 0);
 	emu_image_free(&img);
 	textures_free(&tex);
