@@ -369,8 +369,14 @@ static int sel_div(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 			return -1;
 		return isel_mad(s, in->ncomp, o[0], r, ZERO);
 	}
-	int r = isel_trans(s, CG_RCP, in->ncomp, o[1]);
-	return r < 0 ? -1 : isel_mad(s, in->ncomp, o[0], vopnd(r), ZERO);
+	/* a divisor that repeats one component (v.xyz / v.w): one RCP */
+	bool one = o[1].file == CG_FILE_VREG || o[1].file == CG_FILE_CONST;
+	for (int c = 1; c < in->ncomp; c++)
+		one = one && o[1].swz[c] == o[1].swz[0];
+	int r = isel_trans(s, CG_RCP, one ? 1 : in->ncomp, o[1]);
+	static const uint8_t rep[4] = { 0, 0, 0, 0 };
+	return r < 0 ? -1 : isel_mad(s, in->ncomp, o[0], one ? cg_opnd_vreg(r, rep, 0) : vopnd(r),
+				     ZERO);
 }
 static int sel_floor(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
