@@ -166,33 +166,43 @@ bool isel_retarget(struct isel *s, const struct ir_src *src, const struct cg_opn
 	struct cg_vreg *v = &cg->vregs[o->index];
 	if (v->input >= 0 || v->multi || (newdst >= 0 && cg->vregs[newdst].multi))
 		return false;
-	int kof[4] = { -1, -1, -1, -1 }; /* value component -> new component */
+	uint8_t kto[4] = { 0, 0, 0, 0 }; /* value component -> new components */
 	for (int k = 0; k < 4; k++) {
 		if (!(kmask & (1u << k)))
 			continue;
 		int c = o->swz[k];
-		if (c >= 4 || c >= v->ncomp || v->writer[c] < 0 || kof[c] >= 0)
+		if (c >= 4 || c >= v->ncomp || v->writer[c] < 0)
 			return false;
-		kof[c] = k;
+		kto[c] |= (uint8_t)(1u << k);
 	}
 	bool any = false;
 	for (int c = 0; c < v->ncomp; c++) {
 		if (v->writer[c] < 0)
 			continue;
-		if (kof[c] < 0) {
+		if (!kto[c]) {
 			if (!sole)
 				return false; /* a component is needed elsewhere */
 			continue;
 		}
 		any = true;
 		const struct cg_op *p = &cg->ops[v->writer[c]];
-		int nl = new_lane(cg, newdst, out, kof[c]);
-		bool fixed = cg_opc_infos[p->opc].tex || p->opc == CG_MDH || p->opc == CG_MDV;
+		const struct cg_opc_info *info = &cg_opc_infos[p->opc];
+		bool fixed = info->tex || p->opc == CG_MDH || p->opc == CG_MDV;
 		if (p->out != CG_OUT_NONE || p->dst != o->index)
 			return false;
-		if (fixed && (v->lane[c] != nl || (nl == CG_LANE_ANY)))
+		/* one value into several components (vec3(gray)): the op writes
+		 * them all, its operands' entries repeated (a dot product's
+		 * result is repeated by the hardware); not a lookup's or a
+		 * transcendental's single lane */
+		bool several = __builtin_popcount(kto[c]) > 1;
+		if (several && (fixed || info->transcendental))
 			return false;
-		if (cg_opc_infos[p->opc].tex && out != CG_OUT_NONE)
+		for (int k = 0; k < 4; k++) {
+			int nl = (kto[c] & (1u << k)) ? new_lane(cg, newdst, out, k) : -1;
+			if (nl >= 0 && fixed && (v->lane[c] != nl || nl == CG_LANE_ANY))
+				return false;
+		}
+		if (info->tex && out != CG_OUT_NONE)
 			return false;
 	}
 	if (!any)
@@ -205,8 +215,8 @@ bool isel_retarget(struct isel *s, const struct ir_src *src, const struct cg_opn
 		int w = v->writer[c];
 		bool seen = false;
 		for (int c0 = 0; c0 < c; c0++)
-			seen |= v->writer[c0] == w && kof[c0] >= 0;
-		if (w < 0 || seen || kof[c] < 0)
+			seen |= v->writer[c0] == w && kto[c0];
+		if (w < 0 || seen || !kto[c])
 			continue;
 		struct cg_op *p = &cg->ops[w];
 		uint8_t nmask = 0;
@@ -216,13 +226,11 @@ bool isel_retarget(struct isel *s, const struct ir_src *src, const struct cg_opn
 			if (v->writer[c2] != w)
 				continue;
 			moved |= (uint8_t)(1u << c2);
-			int k = kof[c2];
-			if (k < 0)
-				continue; /* dropped: no longer written */
-			nmask |= (uint8_t)(1u << k);
-			if (!cg_opc_infos[p->opc].dot)
-				for (int j = 0; j < 3; j++)
-					nsrc[j].swz[k] = p->src[j].swz[c2];
+			nmask |= kto[c2]; /* dropped components: no longer written */
+			for (int k = 0; k < 4; k++)
+				if ((kto[c2] & (1u << k)) && !cg_opc_infos[p->opc].dot)
+					for (int j = 0; j < 3; j++)
+						nsrc[j].swz[k] = p->src[j].swz[c2];
 		}
 		memcpy(p->src, nsrc, sizeof nsrc);
 		if (newdst >= 0 && cg->vregs[newdst].ncomp == 1 && cg->vregs[newdst].lane[0] == CG_LANE_ANY &&
@@ -232,10 +240,11 @@ bool isel_retarget(struct isel *s, const struct ir_src *src, const struct cg_opn
 		p->dst = newdst;
 		p->out = out;
 		for (int c2 = 0; c2 < v->ncomp; c2++) {
-			if (v->writer[c2] != w || kof[c2] < 0)
+			if (v->writer[c2] != w)
 				continue;
-			if (newdst >= 0)
-				cg->vregs[newdst].writer[kof[c2]] = w;
+			for (int k = 0; k < 4 && newdst >= 0; k++)
+				if (kto[c2] & (1u << k))
+					cg->vregs[newdst].writer[k] = w;
 		}
 	}
 	for (int c = 0; c < 4; c++)
