@@ -566,14 +566,48 @@ static int revolutions(struct isel *s, int n, struct cg_opnd a)
 	struct cg_opnd tv = vopnd(t);
 	return t < 0 ? -1 : isel_op(s, CG_FRC, n, &tv, NULL, NULL);
 }
+/* The revolutions of the operand of SIN/COS/TAN `in`.  An argument x * c
+ * or x / c (c constant, the MUL read only here) is one MAD by c / 2pi:
+ * sin(t * 3.3) scales t once, not twice. */
+static int revolutions_of(struct isel *s, struct ir_instr *in)
+{
+	int n = in->ncomp;
+	const struct ir_src *src = &in->src[0];
+	const struct ir_instr *m = src->def;
+	if (deferred(s, src) && (m->op == IR_OP_MUL || m->op == IR_OP_DIV)) {
+		struct ir_src c[2];
+		float v[4];
+		for (int j = 0; j < 2; j++) {
+			c[j] = m->src[j];
+			for (int i = 0; i < 4; i++)
+				c[j].swz[i] = m->src[j].swz[src->swz[i < n ? i : n - 1] & 3];
+		}
+		for (int j = m->op == IR_OP_DIV ? 1 : 0; j < 2; j++) {
+			if (!src_const(&c[j], n, v))
+				continue;
+			for (int i = 0; i < n; i++)
+				v[i] = (m->op == IR_OP_DIV ? 1.0f / v[i] : v[i]) * 0.15915494309189535f;
+			struct cg_opnd a, kc;
+			if (!isel_opnd(s, &c[1 - j], n, &a) || !cg_const_opnd(s->cg, v, n, s->loc, &kc))
+				return -1;
+			int t = isel_mad(s, n, a, kc, ZERO);
+			struct cg_opnd tv = vopnd(t);
+			return t < 0 ? -1 : isel_op(s, CG_FRC, n, &tv, NULL, NULL);
+		}
+	}
+	struct cg_opnd a;
+	return isel_opnd(s, src, n, &a) ? revolutions(s, n, a) : -1;
+}
 static int sel_sincos(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	int f = revolutions(s, in->ncomp, o[0]);
+	(void)o;
+	int f = revolutions_of(s, in);
 	return f < 0 ? -1 : isel_trans(s, in->op == IR_OP_SIN ? CG_SIN : CG_COS, in->ncomp, vopnd(f));
 }
 static int sel_tan(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	int n = in->ncomp, f = revolutions(s, n, o[0]);
+	(void)o;
+	int n = in->ncomp, f = revolutions_of(s, in);
 	int sn = f < 0 ? -1 : isel_trans(s, CG_SIN, n, vopnd(f));
 	int cs = sn < 0 ? -1 : isel_trans(s, CG_COS, n, vopnd(f));
 	int rc = cs < 0 ? -1 : isel_trans(s, CG_RCP, n, vopnd(cs));
@@ -948,8 +982,8 @@ static const struct sel_rule sel_rules[IR_OP_COUNT] = {
 	[IR_OP_RCP] = { sel_trans, 0 },  [IR_OP_RSQ] = { sel_trans, 0 },
 	[IR_OP_SQRT] = { sel_sqrt, 0 },  [IR_OP_EXP2] = { sel_trans, 0 },
 	[IR_OP_LOG2] = { sel_trans, 0 }, [IR_OP_POW] = { sel_pow, 0 },
-	[IR_OP_SIN] = { sel_sincos, 0 }, [IR_OP_COS] = { sel_sincos, 0 },
-	[IR_OP_TAN] = { sel_tan, 0 },
+	[IR_OP_SIN] = { sel_sincos, -1 }, [IR_OP_COS] = { sel_sincos, -1 },
+	[IR_OP_TAN] = { sel_tan, -1 },
 	[IR_OP_DOT2] = { sel_dot, 2 },   [IR_OP_DOT3] = { sel_dot, 3 },
 	[IR_OP_DOT4] = { sel_dot, 4 },
 	[IR_OP_LT] = { sel_cmp, 0 },     [IR_OP_GE] = { sel_cmp, 0 },
