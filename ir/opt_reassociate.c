@@ -1,7 +1,7 @@
 /* Reassociation of constant chains and reciprocal pairs (fp-inexact by a
  * rounding or two, as GLSL allows and as every shader compiler does):
  *   (x + k1) + k2 -> x + (k1 + k2)     with + also - k on either side
- *   (x * k1) * k2 -> x * (k1 * k2)
+ *   (x * k1) * k2 -> x * (k1 * k2)     with / k as * (1 / k) on either side
  *   rcp(rcp(x))   -> x
  *   a / (1 / y)   -> a * y
  * A loop that adds a constant every trip, once unrolled, becomes one add;
@@ -38,8 +38,15 @@ static bool as_add_const(const struct ir_instr *in, int *x, float *ksign)
 	return false;
 }
 
-static bool as_mul_const(const struct ir_instr *in, int *x)
+/* `in` as x * k, with x / k as x * (1 / k) (*inv set): which source is x. */
+static bool as_mul_const(const struct ir_instr *in, int *x, bool *inv)
 {
+	*inv = false;
+	if (in->op == IR_OP_DIV && is_const(&in->src[1]) && !is_const(&in->src[0])) {
+		*x = 0;
+		*inv = true;
+		return true;
+	}
 	if (in->op != IR_OP_MUL)
 		return false;
 	for (int i = 0; i < 2; i++)
@@ -86,18 +93,23 @@ static bool fold_chain(struct ir_func *f, struct ir_instr *in)
 {
 	int xo, xi;
 	float so = 1.0f, si = 1.0f;
+	bool invo = false, invi = false;
 	bool add = as_add_const(in, &xo, &so);
-	if (!add && !as_mul_const(in, &xo))
+	if (!add && !as_mul_const(in, &xo, &invo))
 		return false;
 	struct ir_instr *inner = in->src[xo].def;
 	if (!inner || inner->base != IR_FLOAT ||
-	    (add ? !as_add_const(inner, &xi, &si) : !as_mul_const(inner, &xi)))
+	    (add ? !as_add_const(inner, &xi, &si) : !as_mul_const(inner, &xi, &invi)))
 		return false;
 	const uint8_t *sw = in->src[xo].swz;
 	float v[4] = { 0, 0, 0, 0 };
 	for (int c = 0; c < in->ncomp; c++) {
 		float k1 = const_comp(&inner->src[1 - xi], sw[c] & 3);
 		float k2 = const_comp(&in->src[1 - xo], c);
+		if (invi)
+			k1 = 1.0f / k1;
+		if (invo)
+			k2 = 1.0f / k2;
 		v[c] = add ? si * k1 + so * k2 : k1 * k2;
 	}
 	struct ir_instr *k = new_const(f, in, v);
