@@ -9,6 +9,7 @@
  *   select(c, a, a) -> mov a;  bool select(c, true, false) -> mov c,
  *   select(c, false, true) -> not c;  neg(neg x) -> mov x;
  *   vec(a.i, a.j, ...) of one value -> mov a.ij...;
+ *   all/any over a vec with constant components (fold_all_any);
  *   a uniform with a constant runtime index -> the element itself, rounded
  *   and clamped to the array exactly as the interpreter does.
  * Needs: valid IR.  Keeps: ids (instructions change in place), control
@@ -134,9 +135,57 @@ static bool fold_uniform_index(const struct ir_func *f, struct ir_instr *in)
 	return true;
 }
 
+/* all/any over a VEC with constant components: all(.., false, ..) is
+ * false, any(.., true, ..) true; the other constants drop out, so with one
+ * unknown component left the result is that component, with none the
+ * constant (bvec4(true, 42.0, x > k, 111) in piglit's all/any tests). */
+static bool fold_all_any(const struct ir_func *f, struct ir_instr *in)
+{
+	const struct ir_instr *d = in->src[0].def;
+	if (!d || d->op != IR_OP_VEC)
+		return false;
+	bool all = in->op == IR_OP_ALL;
+	int n = ir_src_ncomp(f, in, 0);
+	const struct ir_src *unknown = NULL;
+	int nunknown = 0;
+	for (int c = 0; c < n; c++) {
+		int k = in->src[0].swz[c] & 3;
+		if (k >= d->nsrc || !d->src[k].def)
+			return false;
+		const struct ir_src *e = &d->src[k];
+		if (is_const(e)) {
+			if ((e->def->imm[e->swz[0] & 3] != 0.0f) != all) { /* decides it */
+				become_zero(in);
+				in->imm[0] = all ? 0.0f : 1.0f;
+				return true;
+			}
+			continue;
+		}
+		if (!unknown || unknown->def != e->def || unknown->swz[0] != e->swz[0]) {
+			nunknown++;
+			unknown = e;
+		}
+	}
+	if (nunknown > 1)
+		return false;
+	if (!unknown) {
+		become_zero(in);
+		in->imm[0] = all ? 1.0f : 0.0f;
+		return true;
+	}
+	struct ir_src only = *unknown;
+	in->op = IR_OP_MOV;
+	in->nsrc = 1;
+	in->src[0] = only;
+	return true;
+}
+
 static bool fold_identity(const struct ir_func *f, struct ir_instr *in)
 {
 	switch (in->op) {
+	case IR_OP_ALL:
+	case IR_OP_ANY:
+		return fold_all_any(f, in);
 	case IR_OP_UNIFORM:
 		return fold_uniform_index(f, in);
 	case IR_OP_MUL:
