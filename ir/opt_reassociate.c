@@ -4,6 +4,7 @@
  *   (x * k1) * k2 -> x * (k1 * k2)     with / k as * (1 / k) on either side
  *   rcp(rcp(x))   -> x
  *   a / (1 / y)   -> a * y
+ *   a / sqrt(x)   -> a * rsq(x)
  * A loop that adds a constant every trip, once unrolled, becomes one add;
  * the inner op stays for its other readers, or DCE removes it.  The walk is
  * in program order, so a whole chain folds in one run: each outer op finds
@@ -121,6 +122,30 @@ static bool fold_chain(struct ir_func *f, struct ir_instr *in)
 	return true;
 }
 
+/* a / sqrt(x) -> a * rsq(x): one reciprocal square root instead of a
+ * square root (itself x * rsq(x) on the R500) and a reciprocal.  The
+ * sqrt stays for its other readers, or DCE removes it. */
+static bool fold_div_sqrt(struct ir_func *f, struct ir_instr *in)
+{
+	struct ir_instr *d = in->op == IR_OP_DIV ? in->src[1].def : NULL;
+	if (!d || d->op != IR_OP_SQRT || d->base != IR_FLOAT || !d->src[0].def)
+		return false;
+	struct ir_instr *r = arena_alloc(f->arena, sizeof *r);
+	if (!r)
+		return false;
+	r->op = IR_OP_RSQ;
+	r->id = f->next_id++;
+	r->ncomp = in->ncomp;
+	r->base = IR_FLOAT;
+	r->nsrc = 1;
+	r->src[0] = compose(d, 0, in->src[1].swz);
+	r->loc = in->loc;
+	ir_instr_insert_before(in, r);
+	in->op = IR_OP_MUL;
+	in->src[1] = ir_src_of(r);
+	return true;
+}
+
 /* rcp(rcp(x)) -> mov x;  a / (1 / y) -> a * y. */
 static bool fold_reciprocal(struct ir_instr *in)
 {
@@ -156,7 +181,7 @@ static void visit(struct ir_instr *in, void *ud)
 	struct reassoc *st = ud;
 	if (in->ncomp == 0 || in->base != IR_FLOAT)
 		return;
-	st->progress |= fold_chain(st->f, in) || fold_reciprocal(in);
+	st->progress |= fold_chain(st->f, in) || fold_reciprocal(in) || fold_div_sqrt(st->f, in);
 }
 
 bool ir_opt_reassociate(struct ir_func *f)
