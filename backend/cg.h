@@ -218,6 +218,10 @@ static inline bool cg_op_barrier(const struct cg_op *op)
  * reads; a presubtract operand reads the lanes of its src0. */
 int cg_op_channel(const struct cg_ctx *cg, const struct cg_op *op, int k, int entry);
 
+/* Whether operand o is only the constant swizzle `code` (CG_SWZ_ZERO,
+ * _HALF or _ONE, no register, no modifier) in the entries of `ent`. */
+bool cg_opnd_const_swizzles(const struct cg_opnd *o, unsigned ent, int code);
+
 /* Operand slots worth visiting: the three sources, plus the presubtract's
  * two when the op has one. */
 static inline int cg_op_nopnd(const struct cg_op *op)

@@ -196,6 +196,16 @@ unsigned cg_op_vreg_comps(const struct cg_op *op, int k)
 	return comps;
 }
 
+bool cg_opnd_const_swizzles(const struct cg_opnd *o, unsigned ent, int code)
+{
+	if (o->file != CG_FILE_NONE || o->mod != R500_MOD_NONE)
+		return false;
+	for (int c = 0; c < 4; c++)
+		if ((ent & (1u << c)) && o->swz[c] != code)
+			return false;
+	return true;
+}
+
 int cg_op_channel(const struct cg_ctx *cg, const struct cg_op *op, int k, int entry)
 {
 	const struct cg_opnd *o = &op->src[k];

@@ -25,16 +25,6 @@
 
 #include <string.h>
 
-static bool is_const_swizzles(const struct cg_opnd *o, unsigned ent, int code)
-{
-	if (o->file != CG_FILE_NONE || o->mod != R500_MOD_NONE)
-		return false;
-	for (int c = 0; c < 4; c++)
-		if ((ent & (1u << c)) && o->swz[c] != code)
-			return false;
-	return true;
-}
-
 /* A plain copy into an SSA vreg: its source vreg, or -1. */
 static int copy_source(const struct cg_ctx *cg, const struct cg_op *op)
 {
@@ -44,8 +34,8 @@ static int copy_source(const struct cg_ctx *cg, const struct cg_op *op)
 	const struct cg_vreg *d = &cg->vregs[op->dst];
 	const struct cg_opnd *s = &op->src[0];
 	if (d->multi || d->input >= 0 || s->file != CG_FILE_VREG || s->mod != R500_MOD_NONE ||
-	    s->index == op->dst || !is_const_swizzles(&op->src[1], op->wmask, CG_SWZ_ONE) ||
-	    !is_const_swizzles(&op->src[2], op->wmask, CG_SWZ_ZERO))
+	    s->index == op->dst || !cg_opnd_const_swizzles(&op->src[1], op->wmask, CG_SWZ_ONE) ||
+	    !cg_opnd_const_swizzles(&op->src[2], op->wmask, CG_SWZ_ZERO))
 		return -1;
 	const struct cg_vreg *v = &cg->vregs[s->index];
 	return v->multi || v->input >= 0 ? -1 : s->index;

@@ -74,16 +74,6 @@ struct presub_form {
 	const struct cg_opnd *s0, *s1;
 };
 
-static bool all_const(const struct cg_opnd *o, unsigned mask, int code)
-{
-	if (o->file != CG_FILE_NONE || o->mod != R500_MOD_NONE)
-		return false;
-	for (int c = 0; c < 4; c++)
-		if ((mask & (1u << c)) && o->swz[c] != code)
-			return false;
-	return true;
-}
-
 /* A register operand a presubtract can read: a constant slot or an SSA
  * vreg, every written component a real one (no constant swizzle). */
 static bool plain_source(const struct cg_ctx *cg, const struct cg_opnd *o, unsigned mask)
@@ -112,17 +102,19 @@ static bool match_form(const struct cg_ctx *cg, const struct cg_op *op, struct p
 		return false;
 	unsigned m = op->wmask;
 	const struct cg_opnd *x, *y = &op->src[2];
-	if (all_const(&op->src[1], m, CG_SWZ_ONE))
+	if (cg_opnd_const_swizzles(&op->src[1], m, CG_SWZ_ONE))
 		x = &op->src[0];
-	else if (all_const(&op->src[0], m, CG_SWZ_ONE))
+	else if (cg_opnd_const_swizzles(&op->src[0], m, CG_SWZ_ONE))
 		x = &op->src[1];
 	else
 		return false;
-	if (all_const(x, m, CG_SWZ_ONE) && y->mod == R500_MOD_NEG && plain_source(cg, y, m)) {
+	if (cg_opnd_const_swizzles(x, m, CG_SWZ_ONE) && y->mod == R500_MOD_NEG &&
+	    plain_source(cg, y, m)) {
 		*f = (struct presub_form){ R500_SRCP_INV, y, NULL }; /* 1 - y */
 		return true;
 	}
-	if (all_const(y, m, CG_SWZ_ONE) && x->mod == R500_MOD_NEG && plain_source(cg, x, m)) {
+	if (cg_opnd_const_swizzles(y, m, CG_SWZ_ONE) && x->mod == R500_MOD_NEG &&
+	    plain_source(cg, x, m)) {
 		*f = (struct presub_form){ R500_SRCP_INV, x, NULL }; /* -x + 1 */
 		return true;
 	}
