@@ -222,6 +222,12 @@ int cg_op_channel(const struct cg_ctx *cg, const struct cg_op *op, int k, int en
  * _HALF or _ONE, no register, no modifier) in the entries of `ent`. */
 bool cg_opnd_const_swizzles(const struct cg_opnd *o, unsigned ent, int code);
 
+/* Which units' address tables serve operand k of op (a channel below 3
+ * comes from the RGB table, channel 3 from the alpha table; MDH/MDV read
+ * src0 in every unit they run in). */
+void cg_op_operand_units(const struct cg_ctx *cg, const struct cg_op *op, int k, bool *rgb,
+			 bool *alpha);
+
 /* Operand slots worth visiting: the three sources, plus the presubtract's
  * two when the op has one. */
 static inline int cg_op_nopnd(const struct cg_op *op)

@@ -214,6 +214,24 @@ int cg_op_channel(const struct cg_ctx *cg, const struct cg_op *op, int k, int en
 	return cg_opnd_channel(cg, o, entry);
 }
 
+void cg_op_operand_units(const struct cg_ctx *cg, const struct cg_op *op, int k, bool *rgb,
+			 bool *alpha)
+{
+	*rgb = *alpha = false;
+	unsigned ent = cg_op_entries(op, k);
+	for (int j = 0; j < 4; j++) {
+		if (!(ent & (1u << j)))
+			continue;
+		int ch = cg_op_channel(cg, op, k, j);
+		*rgb |= ch < 3;
+		*alpha |= ch == 3;
+	}
+	if ((op->opc == CG_MDH || op->opc == CG_MDV) && k == 0) {
+		*rgb = *rgb || (op->unit & CG_UNIT_RGB);
+		*alpha = *alpha || (op->unit & CG_UNIT_ALPHA);
+	}
+}
+
 bool cg_op_reads_vreg(const struct cg_op *op, int v)
 {
 	for (int k = 0; k < cg_op_nopnd(op); k++)

@@ -196,26 +196,6 @@ static bool check_vregs(struct vctx *v)
 	return true;
 }
 
-/* Which units read operand k of a placed op (as the scheduler's
- * fit_operands decides it). */
-static void operand_units(const struct cg_ctx *cg, const struct cg_op *op, int k, bool *rgb,
-			  bool *alpha)
-{
-	*rgb = *alpha = false;
-	unsigned ent = cg_op_entries(op, k);
-	for (int j = 0; j < 4; j++) {
-		if (!(ent & (1u << j)))
-			continue;
-		int ch = cg_op_channel(cg, op, k, j);
-		*rgb |= ch < 3;
-		*alpha |= ch == 3;
-	}
-	if ((op->opc == CG_MDH || op->opc == CG_MDV) && k == 0) {
-		*rgb = *rgb || (op->unit & CG_UNIT_RGB);
-		*alpha = *alpha || (op->unit & CG_UNIT_ALPHA);
-	}
-}
-
 static bool addr_holds(const struct cg_addr *a, const struct cg_opnd *o)
 {
 	return a->file == o->file && a->index == o->index;
@@ -248,7 +228,7 @@ static bool check_placed_alu(struct vctx *v, int i)
 		if (o->file == CG_FILE_NONE || (deriv && k == 2))
 			continue;
 		bool rgb, alpha;
-		operand_units(cg, op, k, &rgb, &alpha);
+		cg_op_operand_units(cg, op, k, &rgb, &alpha);
 		if (!rgb && !alpha)
 			continue;
 		if (o->file == CG_FILE_PRESUB) {

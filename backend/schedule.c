@@ -46,29 +46,13 @@ static bool addr_ok(const struct cg_addr *a, int file, int index)
 	return a->file == CG_FILE_NONE || addr_eq(a, file, index);
 }
 
-/* Units whose address table serves operand k: a channel below 3 comes
- * from the RGB table, channel 3 from the alpha table. */
-static void operand_units(const struct cg_ctx *cg, const struct cg_op *op, int k,
-			  bool *need_rgb, bool *need_a)
-{
-	*need_rgb = *need_a = false;
-	unsigned ent = cg_op_entries(op, k);
-	for (int j = 0; j < 4; j++) {
-		if (!(ent & (1u << j)))
-			continue;
-		int ch = cg_op_channel(cg, op, k, j);
-		*need_rgb |= ch < 3;
-		*need_a |= ch == 3;
-	}
-}
-
 /* The presubtract's sources go to addresses 0 and 1 of every unit whose
  * srcp some operand reads, and that unit's SRCP_OP must be free. */
 static bool fit_presub(const struct cg_ctx *cg, const struct cg_slot *slot, const struct cg_op *op,
 		       struct cg_addr rgb[3], struct cg_addr alpha[3], uint8_t srcp[2])
 {
 	bool need_rgb, need_a;
-	operand_units(cg, op, CG_PSRC0, &need_rgb, &need_a);
+	cg_op_operand_units(cg, op, CG_PSRC0, &need_rgb, &need_a);
 	if ((need_rgb && slot->rgb_srcp) || (need_a && slot->alpha_srcp))
 		return false;
 	int n = cg_presub_two(op->presub - 1) ? 2 : 1;
@@ -110,11 +94,7 @@ static bool fit_operands(const struct cg_ctx *cg, struct cg_slot *slot, struct c
 			continue;
 		}
 		bool need_rgb, need_a;
-		operand_units(cg, op, k, &need_rgb, &need_a);
-		if (deriv && k == 0) { /* MDH/MDV read src0 in both units */
-			need_rgb = need_rgb || (op->unit & CG_UNIT_RGB);
-			need_a = need_a || (op->unit & CG_UNIT_ALPHA);
-		}
+		cg_op_operand_units(cg, op, k, &need_rgb, &need_a);
 		if (o->file == CG_FILE_NONE || (!need_rgb && !need_a))
 			continue;
 		int found = -1;
