@@ -265,6 +265,17 @@ static bool deferred(const struct isel *s, const struct ir_src *src)
 	return src->def && src->def->id < s->nids && s->vreg_of[src->def->id] == -2;
 }
 
+/* Source j of the deferred MUL/DIV that `src` reads, read through src's
+ * swizzle (n components), for a reader that selects the product itself. */
+static struct ir_src product_source(const struct ir_src *src, int j, int n)
+{
+	const struct ir_instr *m = src->def;
+	struct ir_src c = m->src[j];
+	for (int i = 0; i < 4; i++)
+		c.swz[i] = m->src[j].swz[src->swz[i < n ? i : n - 1] & 3];
+	return c;
+}
+
 /* ADD/SUB resolve their own operands so that a deferred MUL can fuse. */
 static int sel_addsub(struct isel *s, struct ir_instr *in, bool sub)
 {
@@ -575,13 +586,8 @@ static int revolutions_of(struct isel *s, struct ir_instr *in)
 	const struct ir_src *src = &in->src[0];
 	const struct ir_instr *m = src->def;
 	if (deferred(s, src) && (m->op == IR_OP_MUL || m->op == IR_OP_DIV)) {
-		struct ir_src c[2];
+		struct ir_src c[2] = { product_source(src, 0, n), product_source(src, 1, n) };
 		float v[4];
-		for (int j = 0; j < 2; j++) {
-			c[j] = m->src[j];
-			for (int i = 0; i < 4; i++)
-				c[j].swz[i] = m->src[j].swz[src->swz[i < n ? i : n - 1] & 3];
-		}
 		for (int j = m->op == IR_OP_DIV ? 1 : 0; j < 2; j++) {
 			if (!src_const(&c[j], n, v))
 				continue;
@@ -879,9 +885,7 @@ static bool fuse_mul(struct isel *s, struct ir_instr *in, int k, bool neg_mul, s
 		return false;
 	struct cg_opnd f[2];
 	for (int j = 0; j < 2; j++) {
-		struct ir_src c = m->src[j];
-		for (int i = 0; i < 4; i++)
-			c.swz[i] = m->src[j].swz[src->swz[i < in->ncomp ? i : in->ncomp - 1] & 3];
+		struct ir_src c = product_source(src, j, in->ncomp);
 		float v[4];
 		if (m->op == IR_OP_DIV && j == 1) { /* by a constant: its reciprocal, as sel_div */
 			if (!src_const(&c, in->ncomp, v))
