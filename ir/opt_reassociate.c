@@ -58,19 +58,27 @@ static bool as_mul_const(const struct ir_instr *in, int *x, bool *inv)
 	return false;
 }
 
-/* A new float constant of `in`'s width, inserted before it. */
-static struct ir_instr *new_const(struct ir_func *f, struct ir_instr *in, const float v[4])
+/* A new float instruction `op` of `in`'s width, inserted before it. */
+static struct ir_instr *new_before(struct ir_func *f, struct ir_instr *in, enum ir_op op)
 {
 	struct ir_instr *k = arena_alloc(f->arena, sizeof *k);
 	if (!k)
 		return NULL;
-	k->op = IR_OP_CONST;
+	k->op = op;
 	k->id = f->next_id++;
 	k->ncomp = in->ncomp;
 	k->base = IR_FLOAT;
-	memcpy(k->imm, v, sizeof k->imm);
 	k->loc = in->loc;
 	ir_instr_insert_before(in, k);
+	return k;
+}
+
+/* A new float constant of `in`'s width, inserted before it. */
+static struct ir_instr *new_const(struct ir_func *f, struct ir_instr *in, const float v[4])
+{
+	struct ir_instr *k = new_before(f, in, IR_OP_CONST);
+	if (k)
+		memcpy(k->imm, v, sizeof k->imm);
 	return k;
 }
 
@@ -130,17 +138,11 @@ static bool fold_div_sqrt(struct ir_func *f, struct ir_instr *in)
 	struct ir_instr *d = in->op == IR_OP_DIV ? in->src[1].def : NULL;
 	if (!d || d->op != IR_OP_SQRT || d->base != IR_FLOAT || !d->src[0].def)
 		return false;
-	struct ir_instr *r = arena_alloc(f->arena, sizeof *r);
+	struct ir_instr *r = new_before(f, in, IR_OP_RSQ);
 	if (!r)
 		return false;
-	r->op = IR_OP_RSQ;
-	r->id = f->next_id++;
-	r->ncomp = in->ncomp;
-	r->base = IR_FLOAT;
 	r->nsrc = 1;
 	r->src[0] = compose(d, 0, in->src[1].swz);
-	r->loc = in->loc;
-	ir_instr_insert_before(in, r);
 	in->op = IR_OP_MUL;
 	in->src[1] = ir_src_of(r);
 	return true;
