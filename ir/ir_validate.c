@@ -16,6 +16,13 @@
 
 enum { NOT_YET, VISIBLE, GONE };
 
+/* A loop being validated: its BREAKs and CONTINUEs seen so far, and how
+ * many CONTINUEs it has (they are the header PHIs' last sources). */
+struct loop_jumps {
+	const struct ir_cf *cf;
+	int nbreaks, nconts, conts_total;
+};
+
 struct vstate {
 	const struct ir_func *f;
 	struct diag_sink *diag;
@@ -28,9 +35,7 @@ struct vstate {
 	const struct ir_instr **defs; /* defined values, innermost scope last */
 	uint32_t ndefs;
 	int loop_depth;
-	/* the innermost loop: its jumps seen so far and its CONTINUE count */
-	const struct ir_cf *loop_cf;
-	int nbreaks, nconts, conts_total;
+	struct loop_jumps jumps;  /* of the innermost loop */
 	bool ok;
 };
 
@@ -272,16 +277,17 @@ static void validate_list(struct vstate *v, const struct ir_cf_list *list,
  * that back edge (the CONTINUE sources are the last ones). */
 static void check_jump_srcs(struct vstate *v, bool is_break)
 {
-	const struct ir_cf *cf = v->loop_cf;
+	struct loop_jumps *lj = &v->jumps;
+	const struct ir_cf *cf = lj->cf;
 	if (!cf)
 		return;
 	const struct ir_cf *bl = is_break ? block_after(cf)
 			       : cf->body.first && cf->body.first->kind == IR_CF_BLOCK
 			       ? cf->body.first : NULL;
-	int k = is_break ? v->nbreaks++ : v->nconts++;
+	int k = is_break ? lj->nbreaks++ : lj->nconts++;
 	for (const struct ir_instr *in = bl ? bl->block.first : NULL; in && in->op == IR_OP_PHI;
 	     in = in->next) {
-		int i = is_break ? k : in->nsrc - v->conts_total + k;
+		int i = is_break ? k : in->nsrc - lj->conts_total + k;
 		if (i >= 0 && i < in->nsrc && i < IR_MAX_SRCS)
 			check_visible(v, in, &in->src[i]);
 	}
@@ -356,21 +362,15 @@ static void validate_loop(struct vstate *v, const struct ir_cf *cf)
 					   cf->body.first : NULL;
 	check_phi_srcs_here(v, head, 0);
 	uint32_t outer = v->cur_loop, loop = ++v->nloops;
-	const struct ir_cf *outer_cf = v->loop_cf;
-	int outer_breaks = v->nbreaks, outer_conts = v->nconts, outer_total = v->conts_total;
+	struct loop_jumps outer_jumps = v->jumps;
 	int conts = count_jumps(&cf->body, IR_OP_CONTINUE);
 	v->cur_loop = loop;
-	v->loop_cf = cf;
-	v->nbreaks = v->nconts = 0;
-	v->conts_total = conts;
+	v->jumps = (struct loop_jumps){ cf, 0, 0, conts };
 	v->loop_depth++;
 	validate_list(v, &cf->body, cf);
 	v->loop_depth--;
 	v->cur_loop = outer;
-	v->loop_cf = outer_cf;
-	v->nbreaks = outer_breaks;
-	v->nconts = outer_conts;
-	v->conts_total = outer_total;
+	v->jumps = outer_jumps;
 	/* the back edge at the end of the body (when the PHIs have one source
 	 * for it) takes values visible there, not in a branch; the CONTINUE
 	 * sources were checked at their CONTINUEs */
