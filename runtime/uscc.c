@@ -193,13 +193,17 @@ struct backend_dump {
 	bool all;
 };
 
+static void backend_dump_clear(struct backend_dump *d)
+{
+	d->text.buf.len = 0;
+	d->text.full = false;
+}
+
 static void backend_dump(void *ud, const char *stage, const struct cg_ctx *cg)
 {
 	struct backend_dump *d = ud;
-	if (!d->all) { /* only the last stage's form is kept */
-		d->text.buf.len = 0;
-		d->text.full = false;
-	}
+	if (!d->all) /* only the last stage's form is kept */
+		backend_dump_clear(d);
 	const char *form = cg_print(cg, d->text.buf.arena);
 	if (form)
 		ir_dump_text_add(&d->text, stage, form);
@@ -252,10 +256,8 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 						  *skip ? "," : "");
 		struct diag_sink first = j->diag;
 		j->diag = fresh;
-		if (dump) {
-			dump->text.buf.len = 0;
-			dump->text.full = false;
-		}
+		if (dump)
+			backend_dump_clear(dump); /* the retry's forms only */
 		struct glsl_options keep = *go;
 		keep.keep_loops = true;
 		p = rolled ? compile_once(j, &keep, dump, rolled, NULL) : NULL;
