@@ -75,12 +75,17 @@ const char *r500_stage_name(int i)
 	return NULL;
 }
 
+bool r500_stage_optional_at(int i)
+{
+	return (i >= 0 && i < NSTAGES && stages[i].optional) ||
+	       (i >= NSTAGES && i < NSTAGES + NISEL_OPTS);
+}
+
 enum r500_stage_kind r500_stage_kind(const char *name)
 {
 	for (int i = 0; name && r500_stage_name(i); i++)
 		if (name_list_has(r500_stage_name(i), name))
-			return i < NSTAGES && !stages[i].optional ? R500_STAGE_REQUIRED
-								  : R500_STAGE_OPTIONAL;
+			return r500_stage_optional_at(i) ? R500_STAGE_OPTIONAL : R500_STAGE_REQUIRED;
 	return R500_STAGE_UNKNOWN;
 }
 

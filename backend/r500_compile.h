@@ -41,6 +41,8 @@ enum r500_stage_kind r500_stage_kind(const char *name);
 /* The names of the backend's stages and optimizations in order, i = 0, 1, ...;
  * NULL past the last. */
 const char *r500_stage_name(int i);
+/* Whether the i-th of r500_stage_name's names can be skipped. */
+bool r500_stage_optional_at(int i);
 
 /* The backend's middle form as text (an arena string): vregs, live ops,
  * slots and code, as far as the stages have come (cg_print.c). */

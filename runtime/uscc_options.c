@@ -31,26 +31,34 @@ static void free_str(const struct mem_allocator *a, char *s)
 		mem_free(a, s, strlen(s) + 1);
 }
 
+/* The names uscc_skip_name lists, in its order; returns how many.  Every
+ * compile builds its skip list from them, so this is one walk of each
+ * table (the lookup by name per index was quadratic). */
+enum { MAX_SKIP_NAMES = 64 };
+static int skip_names(const char *names[MAX_SKIP_NAMES])
+{
+	int n = 0;
+	for (int i = 0; ir_pass_name(i) && n < MAX_SKIP_NAMES; i++)
+		names[n++] = ir_pass_name(i);
+	for (int k = 0; r500_stage_name(k) && n < MAX_SKIP_NAMES; k++)
+		if (r500_stage_optional_at(k))
+			names[n++] = r500_stage_name(k);
+	return n;
+}
+
 const char *uscc_skip_name(int i)
 {
-	int nir = 0;
-	while (ir_pass_name(nir))
-		nir++;
-	if (i < 0)
-		return NULL;
-	if (i < nir)
-		return ir_pass_name(i);
-	i -= nir;
-	for (int k = 0; r500_stage_name(k); k++)
-		if (r500_stage_kind(r500_stage_name(k)) == R500_STAGE_OPTIONAL && i-- == 0)
-			return r500_stage_name(k);
-	return NULL;
+	const char *names[MAX_SKIP_NAMES];
+	int n = skip_names(names);
+	return i >= 0 && i < n ? names[i] : NULL;
 }
 
 static int skip_index(const char *name)
 {
-	for (int i = 0; uscc_skip_name(i); i++)
-		if (name_list_has(uscc_skip_name(i), name))
+	const char *names[MAX_SKIP_NAMES];
+	int n = skip_names(names);
+	for (int i = 0; i < n; i++)
+		if (name_list_has(names[i], name))
 			return i;
 	return -1;
 }
@@ -66,20 +74,25 @@ enum uscc_status uscc_options_skip(struct uscc_options *o, const char *name)
 
 char *uscc_skip_list(const struct uscc_options *o, struct arena *arena)
 {
+	const char *names[MAX_SKIP_NAMES];
+	int count = skip_names(names);
 	size_t n = 1;
-	for (int i = 0; uscc_skip_name(i); i++)
-		n += strlen(uscc_skip_name(i)) + 1;
+	for (int i = 0; i < count; i++)
+		n += strlen(names[i]) + 1;
 	char *list = arena_alloc(arena, n);
 	if (!list)
 		return NULL;
-	list[0] = 0;
-	for (int i = 0; uscc_skip_name(i) && i < 32; i++) {
+	size_t len = 0;
+	for (int i = 0; i < count && i < 32; i++) {
 		if (!(o->skip & (1u << i)))
 			continue;
-		if (list[0])
-			strcat(list, ",");
-		strcat(list, uscc_skip_name(i));
+		if (len)
+			list[len++] = ',';
+		size_t k = strlen(names[i]);
+		memcpy(list + len, names[i], k);
+		len += k;
 	}
+	list[len] = 0;
 	return list;
 }
 
