@@ -13,9 +13,17 @@ float r500_inline_value(unsigned code)
 
 int r500_inline_code(float v)
 {
-	/* §12: only codes with exponent field >= 1 are emitted */
-	for (unsigned code = 8; code < 128; code++)
-		if (r500_inline_value(code) == v)
-			return (int)code;
-	return -1;
+	/* §12: only codes with exponent field >= 1 are emitted.  v is
+	 * (1 + m/8) * 2^(e-7): read e and m off frexpf (the compiler asks
+	 * this for every constant operand, so no search over the codes). */
+	if (!(v > 0.0f) || isinf(v))
+		return -1;
+	int exp;
+	float frac = frexpf(v, &exp); /* v = frac * 2^exp, frac in [0.5, 1) */
+	int e = exp - 1 + 7;
+	float m = (frac * 2.0f - 1.0f) * 8.0f;
+	if (e < 1 || e > 15 || m != floorf(m))
+		return -1;
+	unsigned code = (unsigned)e << 3 | (unsigned)m;
+	return r500_inline_value(code) == v ? (int)code : -1;
 }

@@ -2,6 +2,7 @@
  * encoder and decoder, fields do not overlap, every bit is either a field
  * or documented reserved (ISA.md §4), and §9's worked example encodes to
  * the words the spec gives. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -212,6 +213,27 @@ static void test_inline_values(void **state)
 	assert_int_equal(r500_inline_code(0.001953125f), -1); /* E = 0 never emitted */
 }
 
+/* r500_inline_code computes the code: every emitted code round-trips, and
+ * the floats just beside each value, its negation, zero, infinity and NaN
+ * have none. */
+static void test_inline_code_round_trips(void **state)
+{
+	(void)state;
+	for (unsigned code = 8; code < 128; code++) {
+		float v = r500_inline_value(code);
+		assert_int_equal(r500_inline_code(v), (int)code);
+		assert_int_equal(r500_inline_code(nextafterf(v, 0.0f)), -1);
+		assert_int_equal(r500_inline_code(nextafterf(v, INFINITY)), -1);
+		assert_int_equal(r500_inline_code(-v), -1);
+	}
+	assert_int_equal(r500_inline_code(0.0f), -1);
+	assert_int_equal(r500_inline_code(-0.0f), -1);
+	assert_int_equal(r500_inline_code(INFINITY), -1);
+	assert_int_equal(r500_inline_code(NAN), -1);
+	assert_int_equal(r500_inline_code(481.0f), -1);
+	assert_int_equal(r500_inline_code(1.0625f), -1); /* needs a 4th mantissa bit */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -222,6 +244,7 @@ int main(void)
 		cmocka_unit_test(test_worked_example),
 		cmocka_unit_test(test_foreign_members_not_encoded),
 		cmocka_unit_test(test_inline_values),
+		cmocka_unit_test(test_inline_code_round_trips),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
