@@ -236,6 +236,14 @@ static int lower_bound(const struct cg_ctx *cg)
 
 /* Dependences of each op: producers of the components it reads, and the
  * previous writer of each output component it writes. */
+/* A ready op's place in the candidate order, computed once per slot (the
+ * sort compares each pair, and the lookup and presubtract checks walk the
+ * op's producers). */
+struct rank {
+	int op, height;
+	bool feeds_tex, waits_on_tex, presub_stall;
+};
+
 struct deps {
 	int (*pred)[16];
 	int *npred;
@@ -248,6 +256,7 @@ struct deps {
 	int *ready_slot;   /* first slot after every placed producer */
 	int *avail;        /* members whose producers are all placed */
 	bool *member;
+	struct rank *rank; /* the ready ops of one slot, in candidate order */
 };
 
 static void add_pred(struct deps *d, int i, int w)
@@ -268,7 +277,9 @@ static bool build_succ(struct cg_ctx *cg, struct deps *d)
 	d->ready_slot = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
 	d->avail = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
 	d->member = arena_alloc(cg->arena, sizeof(bool) * (size_t)(n + 1));
-	if (!d->succ_start || !d->unplaced || !d->ready_slot || !d->avail || !d->member)
+	d->rank = arena_alloc(cg->arena, sizeof *d->rank * (size_t)(n + 1));
+	if (!d->succ_start || !d->unplaced || !d->ready_slot || !d->avail || !d->member ||
+	    !d->rank)
 		return cg->failed = true, false;
 	memset(d->succ_start, 0, sizeof(int) * (size_t)(n + 2));
 	for (int i = 0; i < n; i++)
@@ -368,21 +379,26 @@ static bool presub_stall(const struct cg_ctx *cg, int i, int p)
 	return false;
 }
 
+static struct rank rank_of(const struct cg_ctx *cg, const struct deps *d, int i, int p)
+{
+	return (struct rank){ .op = i, .height = d->height[i], .feeds_tex = d->feeds_tex[i],
+			      .waits_on_tex = waits_on_tex(cg, d, i, p),
+			      .presub_stall = presub_stall(cg, i, p) };
+}
+
 /* Candidate order: feeding a lookup, not waiting on one, no presubtract
  * stall, greater height, program order. */
-static bool better(const struct cg_ctx *cg, const struct deps *d, int a, int b, int p)
+static bool better(const struct rank *a, const struct rank *b)
 {
-	if (d->feeds_tex[a] != d->feeds_tex[b])
-		return d->feeds_tex[a];
-	bool wa = waits_on_tex(cg, d, a, p), wb = waits_on_tex(cg, d, b, p);
-	if (wa != wb)
-		return !wa;
-	bool sa = presub_stall(cg, a, p), sb = presub_stall(cg, b, p);
-	if (sa != sb)
-		return !sa;
-	if (d->height[a] != d->height[b])
-		return d->height[a] > d->height[b];
-	return a < b;
+	if (a->feeds_tex != b->feeds_tex)
+		return a->feeds_tex;
+	if (a->waits_on_tex != b->waits_on_tex)
+		return !a->waits_on_tex;
+	if (a->presub_stall != b->presub_stall)
+		return !a->presub_stall;
+	if (a->height != b->height)
+		return a->height > b->height;
+	return a->op < b->op;
 }
 
 static bool is_open_scalar(const struct cg_ctx *cg, const struct cg_op *op)
@@ -393,14 +409,18 @@ static bool is_open_scalar(const struct cg_ctx *cg, const struct cg_op *op)
 static bool fill_alu_slot(struct cg_ctx *cg, const struct deps *d, int *ready, int nready, int p)
 {
 	/* sort the ready ops by preference (few: insertion sort) */
-	for (int i = 1; i < nready; i++) {
-		int v = ready[i], j = i - 1;
-		while (j >= 0 && better(cg, d, v, ready[j], p)) {
-			ready[j + 1] = ready[j];
+	struct rank *r = d->rank;
+	for (int i = 0; i < nready; i++) {
+		struct rank v = rank_of(cg, d, ready[i], p);
+		int j = i - 1;
+		while (j >= 0 && better(&v, &r[j])) {
+			r[j + 1] = r[j];
 			j--;
 		}
-		ready[j + 1] = v;
+		r[j + 1] = v;
 	}
+	for (int i = 0; i < nready; i++)
+		ready[i] = r[i].op;
 	int first = ready[0];
 	struct cg_op *op = &cg->ops[first];
 	if (is_open_scalar(cg, op)) /* leave RGB to a partner that needs it */
