@@ -58,26 +58,51 @@ const struct glsl_type *glsl_type_mat(int cols, int rows)
 	return &mat_types[cols - 2][rows - 2];
 }
 
+/* The lexer asks this of every name in a program: the name's shape picks
+ * the one table entry it can be, instead of comparing with them all. */
 const struct glsl_type *glsl_type_by_name(const char *name)
 {
-	const struct glsl_type *fixed[] = { &glsl_type_void, &glsl_type_bool, &glsl_type_int,
-					    &glsl_type_float };
-	for (size_t i = 0; i < 4; i++)
-		if (strcmp(fixed[i]->name, name) == 0)
-			return fixed[i];
-	for (int i = 0; i < 3; i++)
-		for (int j = 0; j < 3; j++) {
-			if (strcmp(vec_types[i][j].name, name) == 0)
-				return &vec_types[i][j];
-			if (strcmp(mat_types[i][j].name, name) == 0)
-				return &mat_types[i][j];
+	const struct glsl_type *t = NULL;
+	const char *vec = name;
+	switch (name[0]) {
+	case 'v':
+		if (strcmp(name, "void") == 0)
+			return &glsl_type_void;
+		break;
+	case 'b':
+		if (strcmp(name, "bool") == 0)
+			return &glsl_type_bool;
+		vec = name + 1;
+		break;
+	case 'i':
+		if (strcmp(name, "int") == 0)
+			return &glsl_type_int;
+		vec = name + 1;
+		break;
+	case 'f':
+		return strcmp(name, "float") == 0 ? &glsl_type_float : NULL;
+	case 'm': /* mat2 .. mat4, matCxR, and matNxN for matN */
+		if (strncmp(name, "mat", 3) == 0 && name[3] >= '2' && name[3] <= '4') {
+			int c = name[3] - '0';
+			if (name[4] == 0)
+				return glsl_type_mat(c, c);
+			if (name[4] == 'x' && name[5] >= '2' && name[5] <= '4' && name[6] == 0)
+				t = glsl_type_mat(c, name[5] - '0');
 		}
-	if (strcmp(name, "mat2x2") == 0 || strcmp(name, "mat3x3") == 0 || strcmp(name, "mat4x4") == 0)
-		return glsl_type_mat(name[3] - '0', name[3] - '0');
-	for (size_t i = 0; i < sizeof sampler_types / sizeof sampler_types[0]; i++)
-		if (strcmp(sampler_types[i].name, name) == 0)
-			return &sampler_types[i];
-	return NULL;
+		return t;
+	case 's':
+		for (size_t i = 0; i < sizeof sampler_types / sizeof sampler_types[0]; i++)
+			if (strcmp(sampler_types[i].name, name) == 0)
+				return &sampler_types[i];
+		return NULL;
+	default:
+		return NULL;
+	}
+	/* [bi]?vec[234] */
+	if (strncmp(vec, "vec", 3) != 0 || vec[3] < '2' || vec[3] > '4' || vec[4] != 0)
+		return NULL;
+	int k = vec == name ? 2 : name[0] == 'b' ? 0 : 1;
+	return &vec_types[k][vec[3] - '2'];
 }
 
 const struct glsl_type *glsl_type_array(struct arena *a, const struct glsl_type *elem, int len)

@@ -1,6 +1,9 @@
 /* Parser and type-checker diagnostics: exact file:line:col and message,
  * every error of a run reported, no cascades. */
+#include <stdio.h>
+
 #include "fe_test.h"
+#include "types.h"
 
 static void check(const char *src, const char *const *expect, int nexpect, int nerrors)
 {
@@ -196,6 +199,91 @@ static void test_source_order(void **state)
 	fe_test_end(&t);
 }
 
+/* Every reserved word is an error where a name would stand (the scanner
+ * picks them out; a word missing from its rule would pass silently). */
+static void test_reserved_words(void **state)
+{
+	(void)state;
+	static const char *const words[] = {
+		"asm", "class", "union", "enum", "typedef", "template", "this", "packed",
+		"goto", "switch", "default", "inline", "noinline", "volatile", "public",
+		"static", "extern", "external", "interface", "long", "short", "double",
+		"half", "fixed", "unsigned", "input", "output", "hvec2", "hvec3", "hvec4",
+		"dvec2", "dvec3", "dvec4", "fvec2", "fvec3", "fvec4", "sampler3DRect",
+		"sizeof", "cast", "namespace", "using", "superp", "flat", "smooth",
+		"noperspective", "case", "sampler1DArray", "sampler2DArray", "uint",
+	};
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+		char src[128], want[128];
+		snprintf(src, sizeof src, "void main() { float %s = 1.0; }\n", words[i]);
+		snprintf(want, sizeof want, "t.frag:1:21: error: '%s' is a reserved word", words[i]);
+		CHECK(src, -1, want);
+	}
+	/* a longer name that starts with one is a plain name */
+	struct fe_test t;
+	fe_test_begin(&t);
+	assert_non_null(fe_compile(&t, "void main() { float asmx = 1.0, doubles = 2.0, "
+				       "vec2x = 3.0, int_ = 4.0, structs = 5.0; "
+				       "gl_FragColor = vec4(asmx + doubles + vec2x + int_ + structs); }\n"));
+	fe_test_end(&t);
+}
+
+/* Keywords of later dialects are names in earlier ones. */
+static void test_dialect_keywords(void **state)
+{
+	(void)state;
+	static const char *const later[] = { "invariant", "centroid", "precision", "lowp",
+					     "mediump", "highp" };
+	for (size_t i = 0; i < sizeof later / sizeof later[0]; i++) {
+		char src[160];
+		snprintf(src, sizeof src, "#version 110\nvoid main() { float %s = 0.5; "
+			 "gl_FragColor = vec4(%s); }\n", later[i], later[i]);
+		struct fe_test t;
+		fe_test_begin(&t);
+		if (!fe_compile(&t, src))
+			fail_msg("'%s' as a GLSL 1.10 name: %s", later[i], t.diags);
+		fe_test_end(&t);
+		snprintf(src, sizeof src, "#version 120\nvoid main() { float %s = 0.5; }\n",
+			 later[i]);
+		fe_test_begin(&t);
+		assert_null(fe_compile(&t, src));
+		fe_test_end(&t);
+	}
+}
+
+/* glsl_type_by_name reads the name's shape: every built-in name, the
+ * matNxN spellings, and near misses. */
+static void test_type_names(void **state)
+{
+	(void)state;
+	static const char *const names[] = {
+		"void", "bool", "int", "float", "vec2", "vec3", "vec4", "bvec2", "bvec3",
+		"bvec4", "ivec2", "ivec3", "ivec4", "mat2", "mat3", "mat4", "mat2x3", "mat2x4",
+		"mat3x2", "mat3x4", "mat4x2", "mat4x3", "sampler1D", "sampler2D", "sampler3D",
+		"samplerCube", "sampler1DShadow", "sampler2DShadow", "sampler2DRect",
+		"sampler2DRectShadow",
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		const struct glsl_type *t = glsl_type_by_name(names[i]);
+		assert_non_null(t);
+		assert_string_equal(t->name, names[i]);
+	}
+	assert_ptr_equal(glsl_type_by_name("mat2x2"), glsl_type_mat(2, 2));
+	assert_ptr_equal(glsl_type_by_name("mat3x3"), glsl_type_mat(3, 3));
+	assert_ptr_equal(glsl_type_by_name("mat4x4"), glsl_type_mat(4, 4));
+	assert_ptr_equal(glsl_type_by_name("ivec3"), glsl_type_vec(GLSL_INT, 3));
+	assert_ptr_equal(glsl_type_by_name("bvec2"), glsl_type_vec(GLSL_BOOL, 2));
+	static const char *const misses[] = {
+		"", "v", "vec", "vec1", "vec5", "vec22", "bvec", "ivec", "ivec1", "fvec2",
+		"uvec2", "bvec2x", "mat", "mat1", "mat5", "mat2x", "mat2x1", "mat2x5", "mat2x3x",
+		"mat22", "matx2", "floats", "float2", "voids", "boolean", "integer", "in",
+		"sampler", "sampler2", "sampler4D", "sampler2DArray", "samplerCubeShadow", "x",
+	};
+	for (size_t i = 0; i < sizeof misses / sizeof misses[0]; i++)
+		if (glsl_type_by_name(misses[i]))
+			fail_msg("'%s' taken for a type", misses[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,6 +296,9 @@ int main(void)
 		cmocka_unit_test(test_versions),
 		cmocka_unit_test(test_accepts),
 		cmocka_unit_test(test_source_order),
+		cmocka_unit_test(test_reserved_words),
+		cmocka_unit_test(test_dialect_keywords),
+		cmocka_unit_test(test_type_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
