@@ -2,6 +2,7 @@
 #include "arena.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,14 +43,27 @@ struct chunk {
 	max_align_t data[];
 };
 
+/* A large block on its own, from the caller's allocator: growing it is a
+ * realloc, so a table that doubles does not leave its old copies behind
+ * in the chunks (every page they took is one more page fault). */
+struct big {
+	struct big *prev, *next;
+	size_t size;
+	max_align_t data[];
+};
+
 struct arena {
 	struct mem_allocator alloc;
 	struct chunk *head;
+	struct big *big;
 	size_t total;
 	bool failed;
 };
 
-enum { CHUNK_MIN = 64 * 1024 };
+/* BIG_MIN: an allocation of at least this many bytes is a big block.  The
+ * rule reads only the size, so arena_realloc knows a big block by the old
+ * size its caller passes. */
+enum { CHUNK_MIN = 64 * 1024, BIG_MIN = 8 * 1024 };
 
 struct arena *arena_create(const struct mem_allocator *alloc)
 {
@@ -73,19 +87,66 @@ void arena_destroy(struct arena *a)
 		mem_free(&a->alloc, c, sizeof *c + c->size);
 		c = next;
 	}
+	struct big *b = a->big;
+	while (b) {
+		struct big *next = b->next;
+		mem_free(&a->alloc, b, sizeof *b + b->size);
+		b = next;
+	}
 	struct mem_allocator alloc = a->alloc;
 	mem_free(&alloc, a, sizeof *a);
 }
 
-void *arena_alloc(struct arena *a, size_t size)
+static void *big_alloc(struct arena *a, size_t size)
 {
+	struct big *b = mem_alloc(&a->alloc, sizeof *b + size);
+	if (!b) {
+		a->failed = true;
+		return NULL;
+	}
+	b->size = size;
+	b->prev = NULL;
+	b->next = a->big;
+	if (a->big)
+		a->big->prev = b;
+	a->big = b;
+	a->total += size;
+	return b->data;
+}
+
+static void *big_realloc(struct arena *a, void *p, size_t nsize)
+{
+	struct big *b = (struct big *)((char *)p - offsetof(struct big, data));
+	size_t osize = b->size;
+	struct big *nb = mem_realloc(&a->alloc, b, sizeof *b + osize, sizeof *nb + nsize);
+	if (!nb) {
+		a->failed = true;
+		return NULL;
+	}
+	if (nb->prev)
+		nb->prev->next = nb;
+	else
+		a->big = nb;
+	if (nb->next)
+		nb->next->prev = nb;
+	nb->size = nsize;
+	a->total += nsize - osize;
+	memset((char *)nb->data + osize, 0, nsize - osize);
+	return nb->data;
+}
+
+/* `size` bytes, not zeroed. */
+static void *alloc_raw(struct arena *a, size_t size)
+{
+	if (size >= BIG_MIN)
+		return big_alloc(a, size);
 	const size_t align = sizeof(max_align_t);
 	size = (size + align - 1) / align * align;
 	if (size == 0)
 		size = align;
 	struct chunk *c = a->head;
 	if (!c || c->size - c->used < size) {
-		size_t csize = size > CHUNK_MIN ? size : CHUNK_MIN;
+		size_t csize = CHUNK_MIN;
 		c = mem_alloc(&a->alloc, sizeof *c + csize);
 		if (!c) {
 			a->failed = true;
@@ -99,7 +160,14 @@ void *arena_alloc(struct arena *a, size_t size)
 	}
 	void *p = (char *)c->data + c->used;
 	c->used += size;
-	memset(p, 0, size);
+	return p;
+}
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+	void *p = alloc_raw(a, size);
+	if (p)
+		memset(p, 0, size);
 	return p;
 }
 
@@ -107,9 +175,15 @@ void *arena_realloc(struct arena *a, void *p, size_t osize, size_t nsize)
 {
 	if (nsize <= osize && p)
 		return p;
-	void *q = arena_alloc(a, nsize);
-	if (q && p)
-		memcpy(q, p, osize);
+	if (p && osize >= BIG_MIN)
+		return big_realloc(a, p, nsize);
+	void *q = alloc_raw(a, nsize);
+	if (!q)
+		return NULL;
+	size_t keep = p ? osize : 0;
+	if (keep)
+		memcpy(q, p, keep);
+	memset((char *)q + keep, 0, nsize - keep);
 	return q;
 }
 

@@ -1,0 +1,135 @@
+/* ir/arena: zeroed memory, growth that keeps the contents and zeroes the
+ * rest, big blocks (their own allocations, grown by realloc) wherever
+ * they sit in the arena's list, byte accounting, and allocation failure
+ * recorded instead of crashing.  Leaks show under the sanitizer build. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "arena.h"
+
+static bool all_zero(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+static void fill(unsigned char *p, size_t n, unsigned seed)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = (unsigned char)(seed + i * 7);
+}
+
+static bool filled(const unsigned char *p, size_t n, unsigned seed)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != (unsigned char)(seed + i * 7))
+			return false;
+	return true;
+}
+
+static void test_small_and_big_zeroed(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(NULL);
+	size_t sizes[] = { 1, 16, 100, 8191, 8192, 100000, 3, 70000 };
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		unsigned char *p = arena_alloc(a, sizes[i]);
+		assert_non_null(p);
+		assert_true(all_zero(p, sizes[i]));
+		assert_int_equal((uintptr_t)p % _Alignof(max_align_t), 0);
+		fill(p, sizes[i], (unsigned)i);
+	}
+	assert_false(arena_failed(a));
+	assert_true(arena_bytes(a) >= 8192 + 100000 + 70000);
+	arena_destroy(a);
+}
+
+/* A doubling table through every size class: small, crossing into a big
+ * block, then big blocks grown by realloc, with other big blocks on both
+ * sides of it in the list. */
+static void test_growth_keeps_contents(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(NULL);
+	unsigned char *before = arena_alloc(a, 20000);
+	fill(before, 20000, 1);
+	unsigned char *t = NULL;
+	size_t cap = 0;
+	unsigned char *others[8];
+	int nothers = 0;
+	for (size_t ncap = 64; ncap <= (size_t)1 << 20; ncap *= 2) {
+		t = arena_realloc(a, t, cap, ncap);
+		assert_non_null(t);
+		assert_true(filled(t, cap, 9));
+		assert_true(all_zero(t + cap, ncap - cap));
+		fill(t, ncap, 9);
+		cap = ncap;
+		if (ncap >= 16384 && nothers < 8) { /* a big block after it */
+			others[nothers] = arena_alloc(a, 9000 + (size_t)nothers);
+			fill(others[nothers], 9000 + (size_t)nothers, 50u + (unsigned)nothers);
+			nothers++;
+		}
+	}
+	assert_true(filled(before, 20000, 1));
+	for (int i = 0; i < nothers; i++)
+		assert_true(filled(others[i], 9000 + (size_t)i, 50u + (unsigned)i));
+	/* shrinking asks keep the block */
+	assert_ptr_equal(arena_realloc(a, t, cap, 10), t);
+	assert_ptr_equal(arena_realloc(a, before, 20000, 20000), before);
+	assert_false(arena_failed(a));
+	arena_destroy(a);
+}
+
+/* An allocator that fails after a budget of calls. */
+struct budget {
+	int left;
+};
+
+static void *limited(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+	(void)osize;
+	struct budget *b = ud;
+	if (nsize == 0) {
+		free(ptr);
+		return NULL;
+	}
+	if (b->left-- <= 0)
+		return NULL;
+	return realloc(ptr, nsize);
+}
+
+static void test_failure_recorded(void **state)
+{
+	(void)state;
+	struct budget b = { 3 }; /* the arena itself, one chunk, one big block */
+	struct mem_allocator m = { limited, &b };
+	struct arena *a = arena_create(&m);
+	assert_non_null(a);
+	assert_non_null(arena_alloc(a, 10));
+	unsigned char *big = arena_alloc(a, 10000);
+	assert_non_null(big);
+	fill(big, 10000, 3);
+	assert_false(arena_failed(a));
+	assert_null(arena_realloc(a, big, 10000, 20000)); /* realloc refused */
+	assert_true(arena_failed(a));
+	assert_true(filled(big, 10000, 3)); /* the old block stands */
+	assert_null(arena_alloc(a, 50000));
+	arena_destroy(a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_small_and_big_zeroed),
+		cmocka_unit_test(test_growth_keeps_contents),
+		cmocka_unit_test(test_failure_recorded),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
