@@ -113,9 +113,18 @@ static bool merge_pair(struct cg_ctx *cg, int ia, int ib)
 
 bool cg_merge(struct cg_ctx *cg)
 {
+	/* how many live ops write each vreg: an op whose vreg has no other
+	 * writer has nothing to merge with, and its backward walk (to the
+	 * region's start) is skipped */
+	int *writers = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
+	if (!writers)
+		return cg->failed = true, false;
+	for (int i = 0; i < cg->nops; i++)
+		if (!cg->ops[i].dead && cg->ops[i].dst >= 0)
+			writers[cg->ops[i].dst]++;
 	for (int i = 0; i < cg->nops; i++) {
 		struct cg_op *b = &cg->ops[i];
-		if (!mergeable(cg, b))
+		if (!mergeable(cg, b) || (b->dst >= 0 && writers[b->dst] < 2))
 			continue;
 		for (int j = i - 1; j >= 0; j--) {
 			struct cg_op *a = &cg->ops[j];
@@ -132,8 +141,8 @@ bool cg_merge(struct cg_ctx *cg)
 				continue;
 			}
 			/* the nearest earlier writer of the target: merge or stop */
-			if (mergeable(cg, a))
-				merge_pair(cg, j, i);
+			if (mergeable(cg, a) && merge_pair(cg, j, i) && b->dst >= 0)
+				writers[b->dst]--;
 			break;
 		}
 	}
