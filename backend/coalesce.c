@@ -59,15 +59,19 @@ static bool try_coalesce(struct cg_ctx *cg, int ci)
 			return false;
 		fc_between = true;
 	}
+	/* every condition concerns ops in slot w or later: the others cost one
+	 * comparison (this runs once per copy over all ops) */
 	for (int i = 0; i < cg->nops; i++) {
 		const struct cg_op *x = &cg->ops[i];
-		if (i == ci || x->dead || x->slot < 0)
+		if (i == ci || x->dead || x->slot < w)
 			continue;
-		if (x->dst == p && x->slot >= w && x->slot <= c)
+		if (x->dst == p && x->slot <= c)
 			return false;
-		if (cg_op_reads_vreg(x, p) && x->slot > w && (x->slot <= c || fc_between))
+		if (x->slot == w)
+			continue;
+		if ((x->slot <= c || fc_between) && cg_op_reads_vreg(x, p))
 			return false;
-		if (cg_op_reads_vreg(x, s) && x->slot > c)
+		if (x->slot > c && cg_op_reads_vreg(x, s))
 			return false;
 	}
 	/* apply: the writers write p, the readers read p, the copy goes */
