@@ -130,6 +130,7 @@ static bool try_unroll(struct lower *l, struct ast_node *n)
 	if (copies * unrolled_size(n->kid[3]) > LOWER_UNROLL_BUDGET)
 		return false;
 	l->unroll_copies = copies;
+	l->f->unrolled_loops++;
 	i->lower_data = NULL;
 	int nv_outer = l->nvars;
 	struct lvar *var = lower_var(l, i);

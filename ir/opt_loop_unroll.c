@@ -494,6 +494,7 @@ static bool try_unroll(struct ir_func *f, struct ir_cf_list *list, struct ir_cf 
 	bool done = unroll_loop(&u, list);
 	for (uint32_t i = 0; i < u.nbody; i++)
 		u.body[i]->pass_data = NULL;
+	f->unrolled_loops += done;
 	return done;
 }
 

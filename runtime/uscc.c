@@ -210,7 +210,8 @@ static void backend_dump(void *ud, const char *stage, const struct cg_ctx *cg)
 }
 
 /* Frontend, passes, backend once, with the passes and stages in `skip`
- * left out; sets *too_long when the program passed the slot limit. */
+ * left out; sets *too_long when the program passed the slot limit after
+ * some loop was unrolled (without one, keeping loops changes nothing). */
 static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
 					 struct backend_dump *dump, const char *skip, bool *too_long)
 {
@@ -230,6 +231,8 @@ static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
 		co.dump_ud = dump;
 	}
 	struct r500_program *p = r500_compile(f, &co, j->arena, &j->diag);
+	if (too_long && f->unrolled_loops == 0)
+		*too_long = false;
 	if (!p || diag_failed(&j->diag) || arena_failed(j->arena))
 		return NULL;
 	return p;

@@ -607,6 +607,38 @@ static void test_pow_small_integer(void **state)
 	fe_test_end(&t);
 }
 
+/* The function counts the loops the frontend unrolled: the runtime
+ * compiles a too-long program again with loops kept only when some were. */
+static void test_unrolled_loops_counted(void **state)
+{
+	(void)state;
+	static const char *const constant =
+		"uniform vec4 u[4];\n"
+		"void main() { vec4 s = vec4(0.0);\n"
+		"  for (int i = 0; i < 4; i++) s += u[i];\n"
+		"  gl_FragColor = s; }\n";
+	static const char *const dynamic =
+		"uniform int n;\n"
+		"void main() { float s = 0.0;\n"
+		"  for (int i = 0; i < n; i++) s += 0.5;\n"
+		"  gl_FragColor = vec4(s); }\n";
+	struct fe_test t;
+	fe_test_begin(&t);
+	assert_non_null(fe_compile(&t, constant));
+	assert_int_equal(t.f->unrolled_loops, 1);
+	fe_test_end(&t);
+	fe_test_begin(&t);
+	assert_non_null(fe_compile(&t, dynamic));
+	assert_int_equal(t.f->unrolled_loops, 0);
+	fe_test_end(&t);
+	fe_test_begin(&t);
+	struct glsl_options o = { .stage = GLSL_STAGE_FRAGMENT, .keep_loops = true };
+	t.f = glsl_to_ir(constant, "t.frag", &o, t.arena, &t.diag);
+	assert_non_null(t.f);
+	assert_int_equal(t.f->unrolled_loops, 0);
+	fe_test_end(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -629,6 +661,7 @@ int main(void)
 		cmocka_unit_test(test_early_return),
 		cmocka_unit_test(test_sampler_params_and_matrix_varyings),
 		cmocka_unit_test(test_vertex_and_fragdata),
+		cmocka_unit_test(test_unrolled_loops_counted),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -101,6 +101,9 @@ static void run_fixture(const char *dir, const char *file, const struct pass_ent
 	if (pe->pass) {
 		if (!ir_pass_run(&ctx, f, pe->prefix, pe->pass))
 			fail_msg("%s: the pass made no progress", file);
+		/* unrolling is counted (the runtime's too-long retry asks) */
+		if (pe->pass == ir_opt_loop_unroll && f->unrolled_loops == 0)
+			fail_msg("%s: loops unrolled but not counted", file);
 	} else {
 		assert_true(ir_optimize(f, 2, &ctx));
 	}
