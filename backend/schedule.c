@@ -240,7 +240,7 @@ static int lower_bound(const struct cg_ctx *cg)
  * sort compares each pair, and the lookup and presubtract checks walk the
  * op's producers). */
 struct rank {
-	int op, height;
+	int op, height, kills;
 	bool feeds_tex, waits_on_tex, presub_stall;
 };
 
@@ -257,7 +257,74 @@ struct deps {
 	int *avail;        /* members whose producers are all placed */
 	bool *member;
 	struct rank *rank; /* the ready ops of one slot, in candidate order */
+	int *readers;      /* per vreg: ops not yet placed that read it */
+	bool *defined;     /* per vreg: some writer placed (or an input) */
+	int live, peak;    /* vregs defined and still read; the most so far */
 };
+
+/* Register pressure: while the values live are within PRESSURE_SLACK of
+ * the most live so far, an op that ends values' lives ranks before a
+ * higher one (bench/quality: temps 1.036x -> 0.925x Mesa's on the real
+ * world corpus for +0.4 % instructions; slack 0 saves less, 2 costs
+ * more). */
+enum { PRESSURE_SLACK = 1 };
+
+/* The distinct vregs op reads, into out; returns how many. */
+static int vregs_read(const struct cg_op *op, int out[CG_NOPND])
+{
+	int n = 0;
+	for (int k = 0; k < cg_op_nopnd(op); k++) {
+		const struct cg_opnd *o = &op->src[k];
+		if (o->file != CG_FILE_VREG || !cg_op_entries(op, k))
+			continue;
+		bool seen = false;
+		for (int j = 0; j < n; j++)
+			seen |= out[j] == o->index;
+		if (!seen)
+			out[n++] = o->index;
+	}
+	return n;
+}
+
+static void count_readers(const struct cg_ctx *cg, struct deps *d)
+{
+	for (int i = 0; i < cg->nops; i++) {
+		if (cg->ops[i].dead)
+			continue;
+		int v[CG_NOPND], n = vregs_read(&cg->ops[i], v);
+		for (int j = 0; j < n; j++)
+			d->readers[v[j]]++;
+	}
+	for (int v = 0; v < cg->nvregs; v++)
+		if (cg->vregs[v].input >= 0 && d->readers[v] > 0) {
+			d->defined[v] = true;
+			d->live++;
+		}
+	d->peak = d->live;
+}
+
+static void placed_reads(const struct cg_ctx *cg, struct deps *d, int i)
+{
+	int v[CG_NOPND], n = vregs_read(&cg->ops[i], v);
+	for (int j = 0; j < n; j++)
+		if (--d->readers[v[j]] == 0 && d->defined[v[j]])
+			d->live--;
+	int w = cg->ops[i].dst;
+	if (w >= 0 && !d->defined[w] && d->readers[w] > 0) {
+		d->defined[w] = true;
+		if (++d->live > d->peak)
+			d->peak = d->live;
+	}
+}
+
+/* Values whose last reader op i is: placing it ends their lives. */
+static int kills(const struct cg_ctx *cg, const struct deps *d, int i)
+{
+	int v[CG_NOPND], n = vregs_read(&cg->ops[i], v), k = 0;
+	for (int j = 0; j < n; j++)
+		k += d->readers[v[j]] == 1;
+	return k;
+}
 
 static void add_pred(struct deps *d, int i, int w)
 {
@@ -381,13 +448,16 @@ static bool presub_stall(const struct cg_ctx *cg, int i, int p)
 
 static struct rank rank_of(const struct cg_ctx *cg, const struct deps *d, int i, int p)
 {
-	return (struct rank){ .op = i, .height = d->height[i], .feeds_tex = d->feeds_tex[i],
+	bool pressed = d->live >= d->peak - PRESSURE_SLACK;
+	return (struct rank){ .op = i, .height = d->height[i],
+			      .kills = pressed ? kills(cg, d, i) : 0,
+			      .feeds_tex = d->feeds_tex[i],
 			      .waits_on_tex = waits_on_tex(cg, d, i, p),
 			      .presub_stall = presub_stall(cg, i, p) };
 }
 
 /* Candidate order: feeding a lookup, not waiting on one, no presubtract
- * stall, greater height, program order. */
+ * stall, under pressure more values ended, greater height, program order. */
 static bool better(const struct rank *a, const struct rank *b)
 {
 	if (a->feeds_tex != b->feeds_tex)
@@ -396,6 +466,8 @@ static bool better(const struct rank *a, const struct rank *b)
 		return !a->waits_on_tex;
 	if (a->presub_stall != b->presub_stall)
 		return !a->presub_stall;
+	if (a->kills != b->kills)
+		return a->kills > b->kills;
 	if (a->height != b->height)
 		return a->height > b->height;
 	return a->op < b->op;
@@ -505,6 +577,7 @@ static bool schedule_group(struct cg_ctx *cg, struct deps *d, int *ready, int lo
 				continue;
 			}
 			placed++;
+			placed_reads(cg, d, i);
 			for (int j = d->succ_start[i]; j < d->succ_start[i + 1]; j++) {
 				int sc = d->succ[j];
 				if (!d->member[sc] || cg->ops[sc].slot >= 0)
@@ -563,8 +636,12 @@ bool cg_schedule(struct cg_ctx *cg)
 	if (!build_deps(cg, &d))
 		return false;
 	int *ready = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nops + 1));
-	if (!ready)
+	d.readers = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
+	d.defined = arena_alloc(cg->arena, sizeof(bool) * (size_t)(cg->nvregs + 1));
+	d.live = d.peak = 0;
+	if (!ready || !d.readers || !d.defined)
 		return cg->failed = true, false;
+	count_readers(cg, &d);
 	int lo = 0;
 	for (int i = 0; i <= cg->nops; i++) {
 		if (i < cg->nops && (cg->ops[i].dead || !cg_op_barrier(&cg->ops[i])))
@@ -574,6 +651,8 @@ bool cg_schedule(struct cg_ctx *cg)
 			return false;
 		if (i < cg->nops && !place_barrier(cg, i))
 			return false;
+		if (i < cg->nops)
+			placed_reads(cg, &d, i);
 		lo = i + 1;
 	}
 	cg->pairs = 0;
