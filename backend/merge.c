@@ -59,9 +59,20 @@ static bool reads_file(const struct cg_opnd *o, unsigned entries)
 	return false;
 }
 
-/* One operand serving the entries ea of a and eb of b, if there is one. */
+/* Whether every entry of `entries` reads the constant 0. */
+static bool zeros_only(const struct cg_opnd *o, unsigned entries)
+{
+	for (int e = 0; e < 4; e++)
+		if ((entries & (1u << e)) && o->swz[e] != R500_SWZ_ZERO)
+			return false;
+	return true;
+}
+
+/* One operand serving the entries ea of a and eb of b, if there is one.
+ * zero_sign_free: the result is an output, where a zero's sign is lost,
+ * so a zero swizzle may take the other's negating modifier. */
 static bool merge_opnd(const struct cg_opnd *a, unsigned ea, const struct cg_opnd *b,
-		       unsigned eb, struct cg_opnd *out)
+		       unsigned eb, bool zero_sign_free, struct cg_opnd *out)
 {
 	bool na = reads_file(a, ea), nb = reads_file(b, eb);
 	const struct cg_opnd *base = na || !nb ? a : b;
@@ -71,7 +82,8 @@ static bool merge_opnd(const struct cg_opnd *a, unsigned ea, const struct cg_opn
 		if (a->file != b->file || a->index != b->index || a->mod != b->mod)
 			return false;
 	} else if (eo && other->mod != base->mod &&
-		   mod_negates(other->mod) != mod_negates(base->mod)) {
+		   mod_negates(other->mod) != mod_negates(base->mod) &&
+		   !(zero_sign_free && zeros_only(other, eo))) {
 		return false; /* the other's constant swizzles would change sign */
 	}
 	*out = *base;
@@ -96,7 +108,7 @@ static bool merge_pair(struct cg_ctx *cg, int ia, int ib)
 	for (int k = 0; k < 3; k++)
 		src[k] = b->src[k];
 	for (int k = 0; k < nsrc; k++)
-		if (!merge_opnd(&a->src[k], a->wmask, &b->src[k], b->wmask, &src[k]))
+		if (!merge_opnd(&a->src[k], a->wmask, &b->src[k], b->wmask, b->dst < 0, &src[k]))
 			return false;
 	for (int k = 0; k < 3; k++)
 		b->src[k] = src[k];
