@@ -1,6 +1,7 @@
 /* Reassociation of constant chains and reciprocal pairs (fp-inexact by a
  * rounding or two, as GLSL allows and as every shader compiler does):
- *   (x + k1) + k2 -> x + (k1 + k2)     with + also - k on either side
+ *   (x + k1) + k2 -> x + (k1 + k2)     with - on either side and k - x
+ *                                      (k2 - (k1 + x) -> (k2 - k1) - x)
  *   (x * k1) * k2 -> x * (k1 * k2)     with / k as * (1 / k) on either side
  *   rcp(rcp(x))   -> x
  *   a / (1 / y)   -> a * y
@@ -21,21 +22,20 @@ static bool is_const(const struct ir_src *s)
 	return s->def && s->def->op == IR_OP_CONST && s->def->base == IR_FLOAT;
 }
 
-/* `in` as x + k: which source is x, and the sign of k; false otherwise. */
-static bool as_add_const(const struct ir_instr *in, int *x, float *ksign)
+/* `in` as xsign * x + ksign * k: which source is x and the two signs
+ * (k - x has xsign -1); false otherwise. */
+static bool as_add_const(const struct ir_instr *in, int *x, float *xsign, float *ksign)
 {
 	if (in->op != IR_OP_ADD && in->op != IR_OP_SUB)
 		return false;
-	if (is_const(&in->src[1]) && !is_const(&in->src[0])) {
-		*x = 0;
-		*ksign = in->op == IR_OP_SUB ? -1.0f : 1.0f;
-		return true;
-	}
-	if (in->op == IR_OP_ADD && is_const(&in->src[0]) && !is_const(&in->src[1])) {
-		*x = 1;
-		*ksign = 1.0f;
-		return true;
-	}
+	bool sub = in->op == IR_OP_SUB;
+	for (int i = 0; i < 2; i++)
+		if (is_const(&in->src[1 - i]) && !is_const(&in->src[i])) {
+			*x = i;
+			*xsign = sub && i == 1 ? -1.0f : 1.0f;
+			*ksign = sub && i == 0 ? -1.0f : 1.0f;
+			return true;
+		}
 	return false;
 }
 
@@ -97,18 +97,19 @@ static struct ir_src compose(const struct ir_instr *inner, int i, const uint8_t 
 	return r;
 }
 
-/* outer = inner OP k2, inner = x OP k1, both with the same OP kind. */
+/* outer = inner OP k2, inner = x OP k1, both with the same OP kind; for
+ * adds either side may be subtracted: (k2 - (k1 - x)) -> x + (k2 - k1). */
 static bool fold_chain(struct ir_func *f, struct ir_instr *in)
 {
 	int xo, xi;
-	float so = 1.0f, si = 1.0f;
+	float xso = 1.0f, so = 1.0f, xsi = 1.0f, si = 1.0f;
 	bool invo = false, invi = false;
-	bool add = as_add_const(in, &xo, &so);
+	bool add = as_add_const(in, &xo, &xso, &so);
 	if (!add && !as_mul_const(in, &xo, &invo))
 		return false;
 	struct ir_instr *inner = in->src[xo].def;
 	if (!inner || inner->base != IR_FLOAT ||
-	    (add ? !as_add_const(inner, &xi, &si) : !as_mul_const(inner, &xi, &invi)))
+	    (add ? !as_add_const(inner, &xi, &xsi, &si) : !as_mul_const(inner, &xi, &invi)))
 		return false;
 	const uint8_t *sw = in->src[xo].swz;
 	float v[4] = { 0, 0, 0, 0 };
@@ -119,14 +120,26 @@ static bool fold_chain(struct ir_func *f, struct ir_instr *in)
 			k1 = 1.0f / k1;
 		if (invo)
 			k2 = 1.0f / k2;
-		v[c] = add ? si * k1 + so * k2 : k1 * k2;
+		/* xso * (xsi * x + si * k1) + so * k2 */
+		v[c] = add ? xso * si * k1 + so * k2 : k1 * k2;
 	}
 	struct ir_instr *k = new_const(f, in, v);
 	if (!k)
 		return false;
-	in->op = add ? IR_OP_ADD : IR_OP_MUL;
-	in->src[0] = compose(inner, xi, sw);
-	in->src[1] = ir_src_of(k);
+	struct ir_src x = compose(inner, xi, sw);
+	if (!add) {
+		in->op = IR_OP_MUL;
+		in->src[0] = x;
+		in->src[1] = ir_src_of(k);
+	} else if (xso * xsi > 0.0f) { /* x + K */
+		in->op = IR_OP_ADD;
+		in->src[0] = x;
+		in->src[1] = ir_src_of(k);
+	} else { /* K - x */
+		in->op = IR_OP_SUB;
+		in->src[0] = ir_src_of(k);
+		in->src[1] = x;
+	}
 	return true;
 }
 
