@@ -16,7 +16,7 @@
 
 const char *uscc_version(void)
 {
-	return USCC_VERSION;
+	return USCC_VERSION_STRING;
 }
 
 static const char *const status_strings[] = {

@@ -25,6 +25,26 @@
 extern "C" {
 #endif
 
+/* The API's version when the caller was compiled; uscc_version() gives
+ * the library's at run time.  MAJOR is the shared library's SONAME
+ * version (libuscc.so.MAJOR): it changes when the ABI breaks. */
+#define USCC_VERSION_MAJOR 0
+#define USCC_VERSION_MINOR 1
+#define USCC_VERSION_PATCH 0
+#define USCC_STRINGIFY_(x) #x
+#define USCC_STRINGIFY(x) USCC_STRINGIFY_(x)
+#define USCC_VERSION_STRING                                                   \
+	USCC_STRINGIFY(USCC_VERSION_MAJOR) "." USCC_STRINGIFY(USCC_VERSION_MINOR) \
+	"." USCC_STRINGIFY(USCC_VERSION_PATCH)
+
+/* Marks the API: libuscc.so is built with hidden visibility and exports
+ * these functions and nothing else. */
+#if defined(__GNUC__) || defined(__clang__)
+#define USCC_API __attribute__((visibility("default")))
+#else
+#define USCC_API
+#endif
+
 /* realloc-like hook: nsize == 0 frees ptr (returns NULL); otherwise
  * (re)allocates, returning NULL on failure.  osize is the old size. */
 typedef void *(*uscc_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
@@ -43,9 +63,9 @@ enum uscc_status {
 	USCC_NOT_FOUND,         /* cache miss */
 };
 
-/* "0.1.0": the compiler version (part of every cache key). */
-const char *uscc_version(void);
-const char *uscc_status_string(enum uscc_status status);
+/* "MAJOR.MINOR.PATCH" of the library (part of every cache key). */
+USCC_API const char *uscc_version(void);
+USCC_API const char *uscc_status_string(enum uscc_status status);
 
 /* ---- options ---- */
 
@@ -54,21 +74,21 @@ enum uscc_stage { USCC_STAGE_FRAGMENT, USCC_STAGE_VERTEX };
 struct uscc_options;
 
 /* Defaults: fragment stage, -O2, no defines, file name "<source>". */
-struct uscc_options *uscc_options_create(const struct uscc_allocator *alloc);
-void uscc_options_destroy(struct uscc_options *o);
-enum uscc_status uscc_options_set_stage(struct uscc_options *o, enum uscc_stage stage);
+USCC_API struct uscc_options *uscc_options_create(const struct uscc_allocator *alloc);
+USCC_API void uscc_options_destroy(struct uscc_options *o);
+USCC_API enum uscc_status uscc_options_set_stage(struct uscc_options *o, enum uscc_stage stage);
 /* 0 (no optimization passes) or 2 (the default). */
-enum uscc_status uscc_options_set_opt_level(struct uscc_options *o, int level);
+USCC_API enum uscc_status uscc_options_set_opt_level(struct uscc_options *o, int level);
 /* -D NAME[=VALUE] (value NULL means "1") and -U NAME, applied in call order. */
-enum uscc_status uscc_options_define(struct uscc_options *o, const char *name, const char *value);
-enum uscc_status uscc_options_undefine(struct uscc_options *o, const char *name);
+USCC_API enum uscc_status uscc_options_define(struct uscc_options *o, const char *name, const char *value);
+USCC_API enum uscc_status uscc_options_undefine(struct uscc_options *o, const char *name);
 /* Warnings become errors. */
-enum uscc_status uscc_options_set_werror(struct uscc_options *o, bool on);
+USCC_API enum uscc_status uscc_options_set_werror(struct uscc_options *o, bool on);
 /* The name diagnostics give the source (not part of the cache key). */
-enum uscc_status uscc_options_set_filename(struct uscc_options *o, const char *name);
+USCC_API enum uscc_status uscc_options_set_filename(struct uscc_options *o, const char *name);
 /* Store the measured compile_us in the container.  Off by default: the
  * container then holds compile_us = 0, so output stays byte-identical. */
-enum uscc_status uscc_options_set_record_time(struct uscc_options *o, bool on);
+USCC_API enum uscc_status uscc_options_set_record_time(struct uscc_options *o, bool on);
 
 /* Skips one optimization by name, for bisecting a miscompile (--skip):
  * an IR pass or an optional backend stage, as uscc_skip_name lists them
@@ -78,10 +98,10 @@ enum uscc_status uscc_options_set_record_time(struct uscc_options *o, bool on);
  * commas) skips the same way in every uscc_options_create, so that a
  * driver's compiles can be bisected without rebuilding it; a name there
  * that is not known is reported as a warning by every run. */
-enum uscc_status uscc_options_skip(struct uscc_options *o, const char *name);
+USCC_API enum uscc_status uscc_options_skip(struct uscc_options *o, const char *name);
 /* The names uscc_options_skip takes, i = 0, 1, ...: the IR passes, then the
  * optional backend stages; NULL past the last. */
-const char *uscc_skip_name(int i);
+USCC_API const char *uscc_skip_name(int i);
 
 /* ---- resource limits ----
  * Untrusted sources (WebGL) are bounded: going over a limit refuses the
@@ -106,15 +126,15 @@ enum uscc_limit {
 	USCC_LIMIT_COUNT
 };
 /* The built-in value (also the highest allowed); -1 for an unknown limit. */
-long uscc_limit_default(enum uscc_limit which);
+USCC_API long uscc_limit_default(enum uscc_limit which);
 /* "source-bytes", ... (the names the CLI's --limit takes); NULL if unknown. */
-const char *uscc_limit_name(enum uscc_limit which);
+USCC_API const char *uscc_limit_name(enum uscc_limit which);
 /* The limit called `name`; USCC_USAGE_ERROR if there is none. */
-enum uscc_status uscc_limit_find(const char *name, enum uscc_limit *out);
+USCC_API enum uscc_status uscc_limit_find(const char *name, enum uscc_limit *out);
 /* Sets a limit to 1..default; anything else is USCC_USAGE_ERROR. */
-enum uscc_status uscc_options_set_limit(struct uscc_options *o, enum uscc_limit which, long value);
+USCC_API enum uscc_status uscc_options_set_limit(struct uscc_options *o, enum uscc_limit which, long value);
 /* The value in force (o NULL: the default); -1 for an unknown limit. */
-long uscc_options_limit(const struct uscc_options *o, enum uscc_limit which);
+USCC_API long uscc_options_limit(const struct uscc_options *o, enum uscc_limit which);
 
 /* ---- compiling ---- */
 
@@ -144,24 +164,24 @@ struct uscc_stats {
  * uscc_result_destroy) holding the output, the diagnostics and the status
  * returned; it is NULL only when even the result could not be allocated
  * (USCC_OUT_OF_MEMORY).  The result uses the options' allocator. */
-enum uscc_status uscc_run(const struct uscc_options *o, enum uscc_action action,
+USCC_API enum uscc_status uscc_run(const struct uscc_options *o, enum uscc_action action,
 			  const char *source, size_t len, struct uscc_result **out);
 /* uscc_run(o, USCC_ACTION_COMPILE, ...) */
-enum uscc_status uscc_compile(const struct uscc_options *o, const char *source, size_t len,
+USCC_API enum uscc_status uscc_compile(const struct uscc_options *o, const char *source, size_t len,
 			      struct uscc_result **out);
 
-enum uscc_status uscc_result_status(const struct uscc_result *r);
+USCC_API enum uscc_status uscc_result_status(const struct uscc_result *r);
 /* The container bytes or the text (text is NUL-terminated; the NUL is not
  * counted in *size).  NULL with size 0 when the action failed. */
-const void *uscc_result_data(const struct uscc_result *r, size_t *size);
+USCC_API const void *uscc_result_data(const struct uscc_result *r, size_t *size);
 /* Diagnostics as the CLI prints them; "" when there are none. */
-const char *uscc_result_diagnostics(const struct uscc_result *r);
+USCC_API const char *uscc_result_diagnostics(const struct uscc_result *r);
 /* Figures of a compiled program (COMPILE, ASSEMBLY); compile_us always
  * measured.  Returns false when the result has none. */
-bool uscc_result_stats(const struct uscc_result *r, struct uscc_stats *out);
+USCC_API bool uscc_result_stats(const struct uscc_result *r, struct uscc_stats *out);
 /* The same figures as the JSON object of `uscc --stats`; NULL when none. */
-const char *uscc_result_stats_json(const struct uscc_result *r);
-void uscc_result_destroy(struct uscc_result *r);
+USCC_API const char *uscc_result_stats_json(const struct uscc_result *r);
+USCC_API void uscc_result_destroy(struct uscc_result *r);
 
 /* ---- reading a container ---- */
 
@@ -203,30 +223,30 @@ struct uscc_flow_info {
 
 /* Validates and parses a container (never reads past size).  On failure
  * *out is NULL and `err` (if given) holds the reason. */
-enum uscc_status uscc_container_open(const struct uscc_allocator *alloc, const void *data,
+USCC_API enum uscc_status uscc_container_open(const struct uscc_allocator *alloc, const void *data,
 				     size_t size, struct uscc_container **out, char *err,
 				     size_t err_len);
-void uscc_container_destroy(struct uscc_container *c);
+USCC_API void uscc_container_destroy(struct uscc_container *c);
 
 /* 6 little-endian dwords per instruction, in upload order. */
-const uint32_t *uscc_container_code(const struct uscc_container *c, int *ninst);
-int uscc_container_num_const_slots(const struct uscc_container *c);
+USCC_API const uint32_t *uscc_container_code(const struct uscc_container *c, int *ninst);
+USCC_API int uscc_container_num_const_slots(const struct uscc_container *c);
 /* True when `slot` holds a compiler immediate (its value in v). */
-bool uscc_container_constant(const struct uscc_container *c, int slot, float v[4]);
-int uscc_container_num_uniforms(const struct uscc_container *c);
-bool uscc_container_uniform(const struct uscc_container *c, int i, struct uscc_uniform_info *out);
-int uscc_container_num_samplers(const struct uscc_container *c);
-bool uscc_container_sampler(const struct uscc_container *c, int i, struct uscc_sampler_info *out);
-int uscc_container_num_inputs(const struct uscc_container *c);
-bool uscc_container_input(const struct uscc_container *c, int i, struct uscc_input_info *out);
-int uscc_container_num_outputs(const struct uscc_container *c);
-bool uscc_container_output(const struct uscc_container *c, int i, struct uscc_output_info *out);
-void uscc_container_flow(const struct uscc_container *c, struct uscc_flow_info *out);
-void uscc_container_stats(const struct uscc_container *c, struct uscc_stats *out);
+USCC_API bool uscc_container_constant(const struct uscc_container *c, int slot, float v[4]);
+USCC_API int uscc_container_num_uniforms(const struct uscc_container *c);
+USCC_API bool uscc_container_uniform(const struct uscc_container *c, int i, struct uscc_uniform_info *out);
+USCC_API int uscc_container_num_samplers(const struct uscc_container *c);
+USCC_API bool uscc_container_sampler(const struct uscc_container *c, int i, struct uscc_sampler_info *out);
+USCC_API int uscc_container_num_inputs(const struct uscc_container *c);
+USCC_API bool uscc_container_input(const struct uscc_container *c, int i, struct uscc_input_info *out);
+USCC_API int uscc_container_num_outputs(const struct uscc_container *c);
+USCC_API bool uscc_container_output(const struct uscc_container *c, int i, struct uscc_output_info *out);
+USCC_API void uscc_container_flow(const struct uscc_container *c, struct uscc_flow_info *out);
+USCC_API void uscc_container_stats(const struct uscc_container *c, struct uscc_stats *out);
 /* The JSON of `uscc --info`. */
-const char *uscc_container_json(const struct uscc_container *c);
+USCC_API const char *uscc_container_json(const struct uscc_container *c);
 /* The assembly text of `uscc --disasm`; NULL on allocation failure. */
-const char *uscc_container_disasm(struct uscc_container *c);
+USCC_API const char *uscc_container_disasm(struct uscc_container *c);
 
 /* ---- caching ---- */
 
@@ -234,27 +254,27 @@ const char *uscc_container_disasm(struct uscc_container *c);
  * record-time, compiler and container version): the same on every run
  * and machine.  The file name is not part of it. */
 /* o NULL: the default options. */
-uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t len);
+USCC_API uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t len);
 
 struct uscc_cache;
 
 /* dir NULL: memory only.  Otherwise containers are also kept in `dir`
  * (created if missing) as <key in 16 hex digits>.uscc. */
-enum uscc_status uscc_cache_create(const struct uscc_allocator *alloc, const char *dir,
+USCC_API enum uscc_status uscc_cache_create(const struct uscc_allocator *alloc, const char *dir,
 				   struct uscc_cache **out);
-void uscc_cache_destroy(struct uscc_cache *c);
+USCC_API void uscc_cache_destroy(struct uscc_cache *c);
 /* Hit: USCC_OK and a result holding a copy of the container (no
  * diagnostics, no figures: read them from the container).  Miss:
  * USCC_NOT_FOUND, *out NULL.  Disk entries that fail validation are misses. */
-enum uscc_status uscc_cache_get(struct uscc_cache *c, uint64_t key, struct uscc_result **out);
+USCC_API enum uscc_status uscc_cache_get(struct uscc_cache *c, uint64_t key, struct uscc_result **out);
 /* Stores a container (validated first) under key. */
-enum uscc_status uscc_cache_put(struct uscc_cache *c, uint64_t key, const void *data,
+USCC_API enum uscc_status uscc_cache_put(struct uscc_cache *c, uint64_t key, const void *data,
 				size_t size);
 /* Get, or compile and put: the result is what uscc_compile would give. */
-enum uscc_status uscc_cache_compile(struct uscc_cache *c, const struct uscc_options *o,
+USCC_API enum uscc_status uscc_cache_compile(struct uscc_cache *c, const struct uscc_options *o,
 				    const char *source, size_t len, struct uscc_result **out);
 /* Counts of hits and misses since creation. */
-void uscc_cache_counts(struct uscc_cache *c, uint64_t *hits, uint64_t *misses);
+USCC_API void uscc_cache_counts(struct uscc_cache *c, uint64_t *hits, uint64_t *misses);
 
 #ifdef __cplusplus
 }

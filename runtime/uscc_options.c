@@ -300,7 +300,7 @@ uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t
 		o = uscc_options_init_default(&defaults, NULL);
 	uint64_t h = FNV64_BASIS;
 	h = hash_str(h, "uscc");
-	h = hash_str(h, USCC_VERSION);
+	h = hash_str(h, USCC_VERSION_STRING);
 	h = hash_u64(h, CONTAINER_VERSION);
 	h = hash_u64(h, (uint64_t)o->stage);
 	h = hash_u64(h, (uint64_t)o->opt_level);

@@ -14,3 +14,7 @@ if(TARGET uscc_cli AND TARGET uscc_run)
     COMMAND sh ${CMAKE_SOURCE_DIR}/tests/cli/run_errors.sh $<TARGET_FILE:uscc_cli>
             $<TARGET_FILE:uscc_run>)
 endif()
+
+# libuscc.so exports only the API, has its SONAME, needs libc and libm only.
+add_test(NAME lib_exports
+  COMMAND sh ${CMAKE_SOURCE_DIR}/tests/lib/exports.sh $<TARGET_FILE:uscc>)

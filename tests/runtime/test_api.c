@@ -33,6 +33,17 @@ static struct uscc_options *opts(const char *name)
 	return o;
 }
 
+/* The header's version macros and the library's uscc_version() agree. */
+static void test_version(void **state)
+{
+	(void)state;
+	char want[32];
+	snprintf(want, sizeof want, "%d.%d.%d", USCC_VERSION_MAJOR, USCC_VERSION_MINOR,
+		 USCC_VERSION_PATCH);
+	assert_string_equal(uscc_version(), want);
+	assert_string_equal(USCC_VERSION_STRING, want);
+}
+
 static void test_compile_and_read(void **state)
 {
 	(void)state;
@@ -563,6 +574,7 @@ static void test_allocation_failures_actions(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_version),
 		cmocka_unit_test(test_compile_and_read),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_invalid_shader_diagnostics),

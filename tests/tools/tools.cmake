@@ -8,7 +8,7 @@ add_executable(uscc_ref
   ${CMAKE_SOURCE_DIR}/tests/tools/uscc_ref_frag.c
   ${CMAKE_SOURCE_DIR}/tests/tools/uscc_ref_vert.c)
 target_include_directories(uscc_ref PRIVATE ${CMAKE_SOURCE_DIR}/tests/tools)
-target_link_libraries(uscc_ref PRIVATE uscc_runtime)
+target_link_libraries(uscc_ref PRIVATE uscc_tools)
 set_target_properties(uscc_ref PROPERTIES OUTPUT_NAME uscc-ref)
 
 # values worked out by hand, both modes
