@@ -243,6 +243,14 @@ USCC_API int uscc_container_num_outputs(const struct uscc_container *c);
 USCC_API bool uscc_container_output(const struct uscc_container *c, int i, struct uscc_output_info *out);
 USCC_API void uscc_container_flow(const struct uscc_container *c, struct uscc_flow_info *out);
 USCC_API void uscc_container_stats(const struct uscc_container *c, struct uscc_stats *out);
+/* What else a driver must know: a program that can discard pixels (KIL)
+ * or writes depth needs early depth testing off. */
+struct uscc_program_info {
+	bool uses_kill;           /* a KIL instruction */
+	bool writes_depth;        /* an output to depth (US_W_FMT from the shader) */
+};
+USCC_API void uscc_container_program_info(const struct uscc_container *c,
+					  struct uscc_program_info *out);
 /* The JSON of `uscc --info`. */
 USCC_API const char *uscc_container_json(const struct uscc_container *c);
 /* The assembly text of `uscc --disasm`; NULL on allocation failure. */

@@ -152,6 +152,19 @@ void uscc_container_flow(const struct uscc_container *c, struct uscc_flow_info *
 	}
 }
 
+void uscc_container_program_info(const struct uscc_container *c, struct uscc_program_info *out)
+{
+	memset(out, 0, sizeof *out);
+	for (int i = 0; i < c->p.ninst; i++) {
+		const struct r500_inst *in = &c->p.code[i];
+		if (in->cmn.type == R500_TYPE_TEX && in->tex.inst == R500_TEX_KILL)
+			out->uses_kill = true;
+	}
+	for (int i = 0; i < c->p.noutputs; i++)
+		if (c->p.outputs[i].target < 0)
+			out->writes_depth = true;
+}
+
 void uscc_container_stats(const struct uscc_container *c, struct uscc_stats *out)
 {
 	const struct r500_stats *s = &c->p.stats;

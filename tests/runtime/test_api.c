@@ -93,6 +93,36 @@ static void test_compile_and_read(void **state)
 	uscc_options_destroy(o);
 }
 
+/* The program's KIL and depth write, for a driver's early-Z decision. */
+static void check_program_info(const char *src, bool kill, bool depth)
+{
+	struct uscc_result *r;
+	if (uscc_compile(NULL, src, USCC_NUL_TERMINATED, &r) != USCC_OK)
+		fail_msg("compile failed: %s", uscc_result_diagnostics(r));
+	size_t size;
+	const void *bin = uscc_result_data(r, &size);
+	struct uscc_container *c;
+	assert_int_equal(uscc_container_open(NULL, bin, size, &c, NULL, 0), USCC_OK);
+	struct uscc_program_info pi;
+	uscc_container_program_info(c, &pi);
+	assert_int_equal(pi.uses_kill, kill);
+	assert_int_equal(pi.writes_depth, depth);
+	uscc_container_destroy(c);
+	uscc_result_destroy(r);
+}
+
+static void test_program_info(void **state)
+{
+	(void)state;
+	check_program_info(good_src, false, false);
+	check_program_info("varying vec4 v;\n"
+			   "void main() { if (v.x < 0.5) discard; gl_FragColor = v; }\n",
+			   true, false);
+	check_program_info("varying vec4 v;\n"
+			   "void main() { gl_FragColor = v; gl_FragDepth = v.z * 0.5; }\n",
+			   false, true);
+}
+
 static void test_deterministic(void **state)
 {
 	(void)state;
@@ -576,6 +606,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_version),
 		cmocka_unit_test(test_compile_and_read),
+		cmocka_unit_test(test_program_info),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_invalid_shader_diagnostics),
 		cmocka_unit_test(test_loop_kept_when_unrolled_too_long),
