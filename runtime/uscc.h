@@ -259,8 +259,10 @@ USCC_API const char *uscc_container_disasm(struct uscc_container *c);
 /* ---- caching ---- */
 
 /* A stable 64-bit key of (source, stage, opt level, defines, -Werror,
- * record-time, compiler and container version): the same on every run
- * and machine.  The file name is not part of it. */
+ * record-time, compiler and container version, and the build: a hash of
+ * the compiler's sources, so a code generator that changed never gets an
+ * older one's code from the cache): the same on every run and machine
+ * for one build.  The file name is not part of it. */
 /* o NULL: the default options. */
 USCC_API uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t len);
 

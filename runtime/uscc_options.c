@@ -7,6 +7,7 @@
 #include "ir_pass.h"
 #include "name_list.h"
 #include "r500_compile.h"
+#include "uscc_build_id.h"
 #include "uscc_internal.h"
 
 struct mem_allocator uscc_allocator_of(const struct uscc_allocator *a)
@@ -301,6 +302,7 @@ uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t
 	uint64_t h = FNV64_BASIS;
 	h = hash_str(h, "uscc");
 	h = hash_str(h, USCC_VERSION_STRING);
+	h = hash_str(h, USCC_BUILD_ID); /* the compiler's sources */
 	h = hash_u64(h, CONTAINER_VERSION);
 	h = hash_u64(h, (uint64_t)o->stage);
 	h = hash_u64(h, (uint64_t)o->opt_level);
