@@ -1,8 +1,8 @@
 /* Texture sampling shared by the IR interpreter and the emulator: one
- * level, nearest or bilinear (trilinear across slices for 3D), repeat or
- * clamp-to-edge.  1D images use their row 0; cube maps pick a face by
- * the major axis as the GL spec's table does and always clamp; RECT
- * coordinates are in texels. */
+ * level, nearest or bilinear (trilinear across slices for 3D), repeat,
+ * clamp-to-edge or mirrored repeat.  1D images use their row 0; cube maps
+ * pick a face by the major axis as the GL spec's table does and always
+ * clamp; RECT coordinates are in texels. */
 #include <math.h>
 #include "ir.h"
 #include "texture.h"
@@ -12,6 +12,10 @@ static int wrap_index(long long i, int n, enum tex_wrap wrap)
 {
 	if (wrap == TEX_WRAP_REPEAT)
 		return (int)(((i % n) + n) % n);
+	if (wrap == TEX_WRAP_MIRROR) { /* n texels forward, then n backward */
+		long long m = ((i % (2LL * n)) + 2LL * n) % (2LL * n);
+		return (int)(m < n ? m : 2LL * n - 1 - m);
+	}
 	return i < 0 ? 0 : i >= n ? n - 1 : (int)i;
 }
 

@@ -1,7 +1,7 @@
 /* Texture images and sampling rules shared by the IR interpreter and the
  * R500 emulator, so both sample exactly alike.  One level per image (no
- * mipmaps), nearest or bilinear filtering, repeat or clamp-to-edge
- * wrapping.  Texels are RGBA floats, row 0 at the bottom (GL order).
+ * mipmaps), nearest or bilinear filtering, repeat, clamp-to-edge or
+ * mirrored-repeat wrapping.  Texels are RGBA floats, row 0 at the bottom (GL order).
  * Cube maps hold six faces (+X -X +Y -Y +Z -Z) of width x height each. */
 #ifndef USCC_TEXTURE_H
 #define USCC_TEXTURE_H
@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 enum tex_filter { TEX_FILTER_NEAREST, TEX_FILTER_LINEAR };
-enum tex_wrap { TEX_WRAP_REPEAT, TEX_WRAP_CLAMP };
+enum tex_wrap { TEX_WRAP_REPEAT, TEX_WRAP_CLAMP, TEX_WRAP_MIRROR };
 
 struct tex_image {
 	int target;         /* enum ir_tex_target */

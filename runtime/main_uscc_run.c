@@ -7,8 +7,9 @@
  * Textures given as 2D images are bound to a unit per the program's
  * sampler table: a 1D sampler reads the image's bottom row, a 3D sampler
  * sees it as one slice (depth 1), a cube sampler gets the image on all six
- * faces, a RECT sampler reads it in texel coordinates.  All are sampled
- * with nearest filtering and repeat wrapping (cube faces clamp). */
+ * faces, a RECT sampler reads it in texel coordinates.  Each unit is
+ * sampled with its --filter (default nearest) and --wrap mode (default
+ * repeat; cube faces clamp). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,8 +23,10 @@
 static const char usage[] =
 	"usage: uscc-run FILE.bin [--size WxH] [--uniform NAME=x[,y,z,w...]]...\n"
 	"                [--texture UNIT=FILE.png|checker|gradient]...\n"
+	"                [--wrap UNIT=repeat|clamp|mirror]... [--filter UNIT=nearest|linear]...\n"
 	"                [--varying NAME=BL:BR:TL:TR] [--target N] [-o out.png]\n"
 	"                [--dump] [--probe X,Y] [--stats] [--max-steps N]\n"
+	"       uscc-run FILE.bin --list\n"
 	"Runs the program in FILE.bin (\"-\": standard input) over WxH pixels\n"
 	"(default 64x64, at most 16384 a side) and prints every pixel as\n"
 	"\"X Y R G B A\" (--dump, or when none of -o, --probe, --stats is given).\n"
@@ -44,6 +47,13 @@ static const char usage[] =
 	"                  visited, which every pixel of the draw waits through.\n"
 	"                  Discarded pixels count what they ran up to their\n"
 	"                  kill; median: the lower middle value.\n"
+	"  --wrap UNIT=M   wrap mode of a texture unit: repeat (default), clamp\n"
+	"                  (to edge) or mirror (mirrored repeat); cube maps clamp\n"
+	"  --filter UNIT=F nearest (default) or linear (bilinear) filtering\n"
+	"  --list          print what the program takes and gives, no draw: its\n"
+	"                  uniforms (slot and components of each vec4 element),\n"
+	"                  samplers (unit, target), inputs (temporary, components)\n"
+	"                  and outputs (render target, or depth)\n"
 	"  --max-steps N   stop a runaway program after N steps of the program\n"
 	"                  counter (one for the whole draw; 1..1000000000); the\n"
 	"                  default is 2000000 for small draws, less for large ones\n"
@@ -56,15 +66,19 @@ enum { MAX_STEPS_LIMIT = 1000000000 };
 /* uscc-run's own options. */
 struct run_extra {
 	int max_steps;          /* 0: the emulator's default */
-	bool stats;
+	bool stats, list;
 };
 
-/* uscc-run's own options: --max-steps N, --stats. */
+/* uscc-run's own options: --max-steps N, --stats, --list. */
 static int extra_option(void *ctx, int argc, char **argv, int *i, char *why, size_t why_len)
 {
 	struct run_extra *x = ctx;
 	if (!strcmp(argv[*i], "--stats")) {
 		x->stats = true;
+		return 1;
+	}
+	if (!strcmp(argv[*i], "--list")) {
+		x->list = true;
 		return 1;
 	}
 	const char *v;
@@ -91,6 +105,39 @@ static int sampler_target(const struct r500_program *p, int unit)
 		if (p->samplers[i].unit == unit)
 			return p->samplers[i].target;
 	return IR_TARGET_2D;
+}
+
+static const char *target_name(int target)
+{
+	static const char *const names[] = { "1D", "2D", "3D", "CUBE", "RECT" };
+	return target >= 0 && target < 5 ? names[target] : "?";
+}
+
+/* --list: the program's interface, one line per item. */
+static void list_program(const struct r500_program *p)
+{
+	for (int i = 0; i < p->nuniforms; i++) {
+		const struct r500_uniform *u = &p->uniforms[i];
+		printf("uniform %s", u->name);
+		if (u->array_len)
+			printf("[%d]", u->element);
+		else if (u->element)
+			printf(" (element %d)", u->element);
+		printf(" %s -> c%d.%s\n", u->type, u->slot, u->swizzle);
+	}
+	for (int i = 0; i < p->nsamplers; i++)
+		printf("sampler %s %s%s -> unit %d\n", p->samplers[i].name,
+		       target_name(p->samplers[i].target), p->samplers[i].shadow ? " shadow" : "",
+		       p->samplers[i].unit);
+	for (int i = 0; i < p->ninputs; i++)
+		printf("input %s.%s -> t%d\n", p->inputs[i].name, p->inputs[i].components,
+		       p->inputs[i].temp);
+	for (int i = 0; i < p->noutputs; i++) {
+		if (p->outputs[i].target < 0)
+			printf("output %s -> depth\n", p->outputs[i].name);
+		else
+			printf("output %s -> target %d\n", p->outputs[i].name, p->outputs[i].target);
+	}
 }
 
 /* --stats: the JSON line after the other stdout output. */
@@ -191,6 +238,9 @@ int main(int argc, char **argv)
 	if (!container_read((const uint8_t *)data, size, arena, &prog, why, sizeof why)) {
 		fprintf(stderr, "%s: error: %s\n", o.file, why);
 		status = 1;
+	} else if (extra.list) {
+		list_program(&prog);
+		status = 0;
 	} else {
 		status = run(&o, &prog, &extra);
 	}

@@ -93,21 +93,30 @@ static bool parse_uniform(char *arg, struct run_uniform *u)
 	return u->ncomp > 0;
 }
 
+/* UNIT=REST with UNIT in 0..15: *unit, and REST (NULL if malformed). */
+static const char *unit_prefix(const char *v, int *unit)
+{
+	const char *eq = strchr(v, '=');
+	char num[16];
+	size_t len = eq ? (size_t)(eq - v) : 0;
+	if (!eq || len == 0 || len >= sizeof num)
+		return NULL;
+	memcpy(num, v, len);
+	num[len] = 0;
+	if (!run_parse_int(num, unit) || *unit < 0 || *unit >= RUN_UNITS)
+		return NULL;
+	return eq + 1;
+}
+
 /* UNIT=SPEC, unit 0..15, SPEC not empty. */
 static bool opt_texture(struct run_opts *o, char *v, const char **want)
 {
 	(void)want;
 	int unit;
-	const char *eq = strchr(v, '=');
-	char num[16];
-	size_t len = eq ? (size_t)(eq - v) : 0;
-	if (!eq || len == 0 || len >= sizeof num || !eq[1])
+	const char *spec = unit_prefix(v, &unit);
+	if (!spec || !*spec)
 		return false;
-	memcpy(num, v, len);
-	num[len] = 0;
-	if (!run_parse_int(num, &unit) || unit < 0 || unit >= RUN_UNITS)
-		return false;
-	o->tex_spec[unit] = eq + 1;
+	o->tex_spec[unit] = spec;
 	return true;
 }
 
@@ -198,6 +207,42 @@ static bool opt_probe(struct run_opts *o, char *v, const char **want)
 	return true;
 }
 
+/* UNIT=NAME: the unit, and the index of NAME in names[] (n of them). */
+static bool unit_choice(const char *v, const char *const *names, int n, int *unit, int *choice)
+{
+	const char *name = unit_prefix(v, unit);
+	for (int k = 0; name && k < n; k++)
+		if (strcmp(name, names[k]) == 0) {
+			*choice = k;
+			return true;
+		}
+	return false;
+}
+
+static bool opt_wrap(struct run_opts *o, char *v, const char **want)
+{
+	(void)want;
+	static const char *const names[] = { "repeat", "clamp", "mirror" };
+	static const enum tex_wrap modes[] = { TEX_WRAP_REPEAT, TEX_WRAP_CLAMP, TEX_WRAP_MIRROR };
+	int unit, k;
+	if (!unit_choice(v, names, 3, &unit, &k))
+		return false;
+	o->wrap[unit] = modes[k];
+	return true;
+}
+
+static bool opt_filter(struct run_opts *o, char *v, const char **want)
+{
+	(void)want;
+	static const char *const names[] = { "nearest", "linear" };
+	static const enum tex_filter modes[] = { TEX_FILTER_NEAREST, TEX_FILTER_LINEAR };
+	int unit, k;
+	if (!unit_choice(v, names, 2, &unit, &k))
+		return false;
+	o->filter[unit] = modes[k];
+	return true;
+}
+
 static bool opt_output(struct run_opts *o, char *v, const char **want)
 {
 	(void)want;
@@ -210,6 +255,8 @@ static const struct valued_option valued_options[] = {
 	{ "--uniform", opt_uniform, "uniform", "want NAME=x,y,..." },
 	{ "--varying", opt_varying, "varying", "want NAME=BL:BR:TL:TR, each x,y,z,w" },
 	{ "--texture", opt_texture, "texture", "want UNIT=FILE.png|checker|gradient, unit 0..15" },
+	{ "--wrap", opt_wrap, "wrap mode", "want UNIT=repeat|clamp|mirror, unit 0..15" },
+	{ "--filter", opt_filter, "filter", "want UNIT=nearest|linear, unit 0..15" },
 	{ "--target", opt_target, "target", "0..3" },
 	{ "--probe", opt_probe, "probe", "want X,Y" },
 	{ "-o", opt_output, "output", "" },
@@ -380,8 +427,7 @@ bool run_textures_load(struct run_textures *t, const struct run_opts *o,
 		t->store[u] = texels;
 		t->img[u] = (struct tex_image){ .target = tt, .width = w, .height = h,
 						.depth = 1, .texels = texels,
-						.filter = TEX_FILTER_NEAREST,
-						.wrap = TEX_WRAP_REPEAT };
+						.filter = o->filter[u], .wrap = o->wrap[u] };
 	}
 	return true;
 }

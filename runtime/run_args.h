@@ -35,6 +35,8 @@ struct run_opts {
 	struct run_uniform uniforms[RUN_MAX_ITEMS]; int nuniforms;
 	struct run_varying varyings[RUN_MAX_ITEMS]; int nvaryings;
 	const char *tex_spec[RUN_UNITS];
+	enum tex_wrap wrap[RUN_UNITS];     /* --wrap; default repeat */
+	enum tex_filter filter[RUN_UNITS]; /* --filter; default nearest */
 	int probes[RUN_MAX_PROBES][2]; int nprobes;
 };
 
@@ -77,7 +79,8 @@ bool run_parse_int(const char *s, int *out);
  * may be NULL), malloc'd; NULL with errno set on failure. */
 char *run_read_file(const char *path, size_t *size);
 
-/* The textures the options give, nearest filtering, repeat wrapping.
+/* The textures the options give, with each unit's filter and wrap mode
+ * (default nearest, repeat; cube maps always clamp).
  * target[u] is the enum ir_tex_target unit u is sampled as (NULL: all 2D);
  * a cube gets the image on all six faces. */
 struct run_textures {

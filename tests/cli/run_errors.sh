@@ -2,7 +2,8 @@
 # uscc-run on hostile input: truncated, bit-flipped, empty and foreign
 # containers; corrupt, truncated, non-PNG and absurd-header textures;
 # absurd --size and --max-steps; a loop that outruns a tiny step bound;
-# what --stats prints, alone and with the other outputs.
+# what --stats prints, alone and with the other outputs; --wrap, --filter
+# and --list.
 # Each must end with the documented exit status (1 bad program or runtime
 # fault, 2 usage or I/O error) and a message naming the file or the bound,
 # never a signal.  $1 = uscc, $2 = uscc-run.
@@ -124,8 +125,32 @@ expect 0 "$RUN" t.bin --size 2x2 --texture 0=checker --dump --stats
 expect 1 "$RUN" loop.bin --size 4x4 --max-steps 1000 --stats
 [ -s "$T/out" ] && fail "--stats printed after a runtime fault"
 
+# --wrap and --filter: bad values refused; each mode draws its own picture
+for bad in "0=bogus" "16=repeat" "=clamp" "0=" "x=mirror"; do
+	expect 2 "$RUN" t.bin --wrap "$bad"
+	says "bad wrap mode"
+done
+expect 2 "$RUN" t.bin --filter 0=cubic
+says "bad filter"
+for mode in repeat clamp mirror; do
+	for f in nearest linear; do
+		expect 0 "$RUN" t.bin --size 8x8 --texture 0=gradient --wrap 0=$mode --filter 0=$f \
+			--varying "gl_TexCoord[0]=-1.3,-0.7,0,1:1.1,-0.7,0,1:-1.3,0.9,0,1:1.1,0.9,0,1"
+		md5sum <"$T/out" | cut -c1-32 >>sums.txt
+	done
+done
+[ "$(sort -u sums.txt | wc -l)" -eq 6 ] || fail "the six wrap/filter modes do not draw six pictures"
+
+# --list: the program's interface, no draw
+expect 0 "$RUN" t.bin --list
+for line in "uniform u_tint vec4 -> c" "sampler u_texture 2D -> unit 0" \
+	"input gl_TexCoord[0]." "input gl_Color.xyzw -> t" "output gl_FragColor -> target 0"; do
+	grep -qF -- "$line" "$T/out" || fail "--list lacks '$line': $(cat "$T/out")"
+done
+[ "$(wc -l <"$T/out")" -eq 5 ] || fail "--list printed $(wc -l <"$T/out") lines, expected 5"
+
 expect 0 "$RUN" --help
-for word in --max-steps --size --texture --stats "Exit status"; do
+for word in --max-steps --size --texture --wrap --filter --list --stats "Exit status"; do
 	grep -qF -- "$word" "$T/out" || fail "--help does not mention $word"
 done
 

@@ -104,7 +104,8 @@ int main(int argc, char **argv)
 	} else {
 		for (int u = 0; u < ORACLE_UNITS && u < RUN_UNITS; u++)
 			job.textures[u] = (struct oracle_texture){ tex.img[u].width, tex.img[u].height,
-								   tex.img[u].texels };
+								   tex.img[u].texels, tex.img[u].filter,
+								   tex.img[u].wrap };
 		struct oracle_image img;
 		enum oracle_status st = oracle_render(&job, &img, why, sizeof why);
 		if (st == ORACLE_OK) {

@@ -38,3 +38,17 @@ if(TARGET llvmpipe_render AND TARGET uscc_cli AND TARGET uscc_run AND Python3_In
   set_tests_properties(oracle_llvmpipe PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900
     ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
 endif()
+
+# every --wrap/--filter mode: emulator and interpreter within 1e-6,
+# llvmpipe (when built) within 1e-4 (tests/tools/wrap_agree.sh)
+if(TARGET uscc_cli AND TARGET uscc_run AND TARGET uscc_ref)
+  if(TARGET llvmpipe_render)
+    set(WRAP_AGREE_LLVM $<TARGET_FILE:llvmpipe_render>)
+  else()
+    set(WRAP_AGREE_LLVM "")
+  endif()
+  add_test(NAME wrap_filter_agree
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tools/wrap_agree.sh $<TARGET_FILE:uscc_cli>
+      $<TARGET_FILE:uscc_run> $<TARGET_FILE:uscc_ref> ${WRAP_AGREE_LLVM})
+  set_tests_properties(wrap_filter_agree PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endif()

@@ -415,12 +415,15 @@ static enum oracle_status load_texture(int unit, struct unit_kind kind,
 	glActiveTexture(GL_TEXTURE0 + (GLenum)unit);
 	glGenTextures(1, name);
 	glBindTexture(target, *name);
-	/* uscc-run: nearest, repeat (cube faces and RECT clamp: GL has no
-	 * repeat for rectangle textures) */
-	GLenum wrap = target == GL_TEXTURE_CUBE_MAP || target == GL_TEXTURE_RECTANGLE
-			      ? GL_CLAMP_TO_EDGE : GL_REPEAT;
-	glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-	glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+	/* uscc-run's filter and wrap mode (cube faces and RECT clamp: GL has
+	 * no repeat for rectangle textures) */
+	GLenum wrap = t->wrap == TEX_WRAP_CLAMP ? GL_CLAMP_TO_EDGE
+		      : t->wrap == TEX_WRAP_MIRROR ? GL_MIRRORED_REPEAT : GL_REPEAT;
+	if (target == GL_TEXTURE_CUBE_MAP || target == GL_TEXTURE_RECTANGLE)
+		wrap = GL_CLAMP_TO_EDGE;
+	GLint filter = t->filter == TEX_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST;
+	glTexParameteri(target, GL_TEXTURE_MIN_FILTER, filter);
+	glTexParameteri(target, GL_TEXTURE_MAG_FILTER, filter);
 	glTexParameteri(target, GL_TEXTURE_WRAP_S, (GLint)wrap);
 	glTexParameteri(target, GL_TEXTURE_WRAP_T, (GLint)wrap);
 	glTexParameteri(target, GL_TEXTURE_WRAP_R, (GLint)wrap);

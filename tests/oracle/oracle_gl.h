@@ -18,6 +18,8 @@ struct oracle_sampler {
 struct oracle_texture {
 	int width, height;         /* 0: no texture on the unit */
 	const float *texels;       /* RGBA, row 0 at the bottom */
+	enum tex_filter filter;    /* uscc-run's --filter (nearest by default) */
+	enum tex_wrap wrap;        /* --wrap (repeat by default; cube and RECT clamp) */
 };
 
 struct oracle_job {

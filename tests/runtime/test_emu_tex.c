@@ -108,6 +108,12 @@ static void test_gradient_filters_and_wraps(void **state)
 		    0.28125f, 0.28125f);
 	gradient_at(1.25f, -0.75f, TEX_FILTER_NEAREST, TEX_WRAP_CLAMP, R500_TEX_LD, 1,
 		    0.96875f, 0.03125f);
+	/* mirror: 1.25 -> texel 20 of a 32-texel period -> 31 - 20 = 11;
+	 * -0.3 -> texel -5 -> 27 -> 4 (GL's mirrored repeat) */
+	gradient_at(1.25f, -0.3f, TEX_FILTER_NEAREST, TEX_WRAP_MIRROR, R500_TEX_LD, 1,
+		    0.71875f, 0.28125f);
+	/* bilinear at s = 0: mirror repeats texel 0 beside itself */
+	gradient_at(0, 0.5f, TEX_FILTER_LINEAR, TEX_WRAP_MIRROR, R500_TEX_LD, 1, 0.03125f, 0.5f);
 	/* bilinear at s = 0: repeat mixes texels 15 and 0; clamp texel 0 */
 	gradient_at(0, 0.5f, TEX_FILTER_LINEAR, TEX_WRAP_REPEAT, R500_TEX_LD, 1, 0.5f, 0.5f);
 	gradient_at(0, 0.5f, TEX_FILTER_LINEAR, TEX_WRAP_CLAMP, R500_TEX_LD, 1, 0.03125f, 0.5f);
