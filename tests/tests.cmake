@@ -16,5 +16,10 @@ if(TARGET uscc_cli AND TARGET uscc_run)
 endif()
 
 # libuscc.so exports only the API, has its SONAME, needs libc and libm only.
+if(USCC_SANITIZE OR USCC_TSAN)
+  set(LIB_EXPORTS_MODE sanitized)
+else()
+  set(LIB_EXPORTS_MODE "")
+endif()
 add_test(NAME lib_exports
-  COMMAND sh ${CMAKE_SOURCE_DIR}/tests/lib/exports.sh $<TARGET_FILE:uscc>)
+  COMMAND sh ${CMAKE_SOURCE_DIR}/tests/lib/exports.sh $<TARGET_FILE:uscc> ${LIB_EXPORTS_MODE})

@@ -3,9 +3,12 @@
 # and nothing else (no ir_*, cg_*, arena_*, glslyy* in the driver's
 # process), names its SONAME libuscc.so.MAJOR, and needs libc and libm
 # only (no libpng, no emulator).
-#   exports.sh LIBUSCC.so
+#   exports.sh LIBUSCC.so [sanitized]
+# (sanitized: a sanitizer build, whose library also needs the sanitizer
+# runtimes)
 set -eu
 lib=$1
+sanitized=${2:-}
 fail() { echo "FAIL: $*" >&2; exit 1; }
 command -v nm >/dev/null || fail "nm not found"
 command -v readelf >/dev/null || fail "readelf not found"
@@ -28,6 +31,8 @@ needed=$(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr 
 for n in $needed; do
 	case "$n" in
 	libc.so.*|libm.so.*) ;;
+	libasan.so.*|libubsan.so.*|libtsan.so.*|libstdc++.so.*|libgcc_s.so.*)
+		[ -n "$sanitized" ] || fail "libuscc needs $n (only libc and libm are allowed)" ;;
 	*) fail "libuscc needs $n (only libc and libm are allowed)" ;;
 	esac
 done
