@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "arena.h"
+#include "texture.h"
 #include "diag.h"
 #include "name_map.h"
 
@@ -49,8 +50,8 @@ enum ir_base { IR_FLOAT, IR_BOOL };
 enum ir_tex_kind { IR_TEX_PLAIN, IR_TEX_BIAS, IR_TEX_LOD, IR_TEX_PROJ, IR_TEX_PROJ_BIAS,
 		   IR_TEX_PROJ_LOD };
 /* Sampler targets; also the container's sampler "target" */
-enum ir_tex_target { IR_TARGET_1D, IR_TARGET_2D, IR_TARGET_3D, IR_TARGET_CUBE,
-		     IR_TARGET_RECT };
+/* enum ir_tex_target (IR_TARGET_1D ... RECT) is util/texture.h's: the
+ * sampling rules below the IR use it too. */
 
 enum { IR_MAX_SRCS = 4 };
 

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "builtin_textures.h"
-#include "ir.h"          /* enum ir_tex_target only: no link dependency */
 #include "png_io.h"
 
 enum {

@@ -1,4 +1,4 @@
-/* ir/arena: zeroed memory, growth that keeps the contents and zeroes the
+/* util/arena: zeroed memory, growth that keeps the contents and zeroes the
  * rest, big blocks (their own allocations, grown by realloc) wherever
  * they sit in the arena's list, byte accounting, and allocation failure
  * recorded instead of crashing.  Leaks show under the sanitizer build. */

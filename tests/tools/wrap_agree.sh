@@ -1,7 +1,7 @@
 #!/bin/sh
 # The renderers sample alike under every --wrap and --filter: uscc-run
 # (the emulator, the compiled program) and uscc-ref (the IR interpreter)
-# share ir/texture.c and agree within 1e-6 (the compiled coordinate is one
+# share util/texture.c and agree within 1e-6 (the compiled coordinate is one
 # MAD, the interpreter's a multiply and a subtract: an ulp moves bilinear
 # weights); llvmpipe-render (Mesa, when built) within 1e-4.  The coordinates run past [0, 1] on both sides and
 # off texel centres, so each mode draws its own picture.

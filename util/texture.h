@@ -8,6 +8,11 @@
 
 #include <stdbool.h>
 
+/* Texture targets; the IR, the backend and the container share these
+ * values (hence the IR_ prefix, from where they were first defined). */
+enum ir_tex_target { IR_TARGET_1D, IR_TARGET_2D, IR_TARGET_3D, IR_TARGET_CUBE,
+		     IR_TARGET_RECT };
+
 enum tex_filter { TEX_FILTER_NEAREST, TEX_FILTER_LINEAR };
 enum tex_wrap { TEX_WRAP_REPEAT, TEX_WRAP_CLAMP, TEX_WRAP_MIRROR };
 

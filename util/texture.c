@@ -4,7 +4,6 @@
  * pick a face by the major axis as the GL spec's table does and always
  * clamp; RECT coordinates are in texels. */
 #include <math.h>
-#include "ir.h"
 #include "texture.h"
 
 /* Texel index for integer coordinate i along an axis of n texels. */
