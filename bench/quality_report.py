@@ -347,6 +347,31 @@ def exec_section(jobs, both, all_ok, corpus):
     return lines
 
 
+def worse_reason(j):
+    """Where a shader's loss comes from, read off the figures (a first
+    sort for the work, not a diagnosis): op selection when uscc's own
+    lower bound already exceeds Mesa's instruction count, scheduling when
+    uscc's ALU slots are above that bound, TEX latency when uscc waits more
+    cycles beyond its instructions than Mesa, flow control when uscc's
+    control flow differs, and register pressure for temps."""
+    why = []
+    inst, m_inst = j.stats["instructions"], mesa_int(j, "inst")
+    bound, slots = j.stats["lower_bound"], alu_slots(j)
+    if j.stats["fc"] != mesa_int(j, "fc"):
+        why.append("flow control %d / %d" % (j.stats["fc"], mesa_int(j, "fc")))
+    if inst > m_inst or j.stats["cycles"] > mesa_int(j, "cycles"):
+        if bound + j.stats["tex"] + j.stats["fc"] > m_inst:
+            why.append("op selection: bound %d" % bound)
+        if slots > bound:
+            why.append("schedule: %d above bound" % (slots - bound))
+    wait, m_wait = j.stats["cycles"] - inst, mesa_int(j, "cycles") - m_inst
+    if wait > m_wait:
+        why.append("TEX latency: %d more waiting" % (wait - m_wait))
+    if j.stats["temps"] > mesa_int(j, "temps"):
+        why.append("register pressure")
+    return "; ".join(why) or "-"
+
+
 def worse_section(both, corpus):
     """Every shader where uscc loses to Mesa on cycles, instructions or temps."""
     figs = (("cycles", "cycles", "cycles"), ("inst", "instructions", "inst"),
@@ -361,7 +386,9 @@ def worse_section(both, corpus):
              "Every shader both compiled where some figure of uscc's is above Mesa's "
              "(**bold**); sorted by the cycle difference, then instructions, then temps. "
              "fc: uscc's flow-control instructions / Mesa's (Mesa keeps loops it cannot "
-             "unroll: its static figures count the body once).", ""]
+             "unroll: its static figures count the body once). where from: read off "
+             "the figures (bench/quality_report.py worse_reason), a first sort for "
+             "the work, not a diagnosis.", ""]
     if not worse:
         return lines + ["None.", ""]
     rows = []
@@ -370,10 +397,11 @@ def worse_section(both, corpus):
         for (label, key, col), d in zip(figs, diffs(j)):
             a, b = j.stats[key], mesa_int(j, col)
             row.append(("**%d** / %d" if d > 0 else "%d / %d") % (a, b))
-        row += [j.stats["lower_bound"], "%d / %d" % (j.stats["fc"], mesa_int(j, "fc"))]
+        row += [j.stats["lower_bound"], "%d / %d" % (j.stats["fc"], mesa_int(j, "fc")),
+                worse_reason(j)]
         rows.append(row)
     lines += table([corpus.column, "cycles uscc / Mesa", "inst uscc / Mesa",
-                    "temps uscc / Mesa", "lower_bound", "fc uscc / Mesa"], rows)
+                    "temps uscc / Mesa", "lower_bound", "fc uscc / Mesa", "where from"], rows)
     return lines + [""]
 
 
