@@ -144,7 +144,6 @@ struct r500_program *r500_compile(struct ir_func *f, const struct r500_compile_o
 	return cg->prog;
 }
 
-static const char *const target_names[] = { "1D", "2D", "3D", "CUBE", "RECT" };
 
 char *r500_program_listing(const struct r500_program *p, struct arena *arena)
 {
@@ -172,8 +171,7 @@ char *r500_program_listing(const struct r500_program *p, struct arena *arena)
 			    p->consts[s][2], p->consts[s][3]);
 	for (int i = 0; i < p->nsamplers; i++)
 		OUT("# sampler %d = %s (%s)\n", p->samplers[i].unit, p->samplers[i].name,
-		    p->samplers[i].target >= 0 && p->samplers[i].target <= 4
-			    ? target_names[p->samplers[i].target] : "?");
+		    tex_target_name(p->samplers[i].target));
 	for (int i = 0; i < p->noutputs; i++) {
 		if (p->outputs[i].target < 0)
 			OUT("# output depth = %s\n", p->outputs[i].name);

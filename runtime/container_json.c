@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "r500_codec.h"
+#include "texture.h"
 #include "arena_strbuf.h"
 
 static void jb_string(struct strbuf *b, const char *s)
@@ -37,7 +38,6 @@ static void jb_float(struct strbuf *b, float f)
 		strbuf_printf(b, "%.9g", (double)f);
 }
 
-static const char *const target_names[] = { "1D", "2D", "3D", "CUBE", "RECT" };
 
 static void stats_body(struct strbuf *b, const struct r500_stats *s)
 {
@@ -117,7 +117,7 @@ static void json_samplers(struct strbuf *b, const struct r500_program *p)
 		const struct r500_sampler *s = &p->samplers[i];
 		strbuf_puts(b, i ? ",{\"name\":" : "{\"name\":");
 		jb_string(b, s->name);
-		const char *t = s->target >= 0 && s->target < 5 ? target_names[s->target] : "?";
+		const char *t = tex_target_name(s->target);
 		strbuf_printf(b, ",\"unit\":%d,\"target\":\"%s\",\"shadow\":%s}", s->unit, t,
 			  s->shadow ? "true" : "false");
 	}

@@ -107,12 +107,6 @@ static int sampler_target(const struct r500_program *p, int unit)
 	return IR_TARGET_2D;
 }
 
-static const char *target_name(int target)
-{
-	static const char *const names[] = { "1D", "2D", "3D", "CUBE", "RECT" };
-	return target >= 0 && target < 5 ? names[target] : "?";
-}
-
 /* --list: the program's interface, one line per item. */
 static void list_program(const struct r500_program *p)
 {
@@ -127,7 +121,7 @@ static void list_program(const struct r500_program *p)
 	}
 	for (int i = 0; i < p->nsamplers; i++)
 		printf("sampler %s %s%s -> unit %d\n", p->samplers[i].name,
-		       target_name(p->samplers[i].target), p->samplers[i].shadow ? " shadow" : "",
+		       tex_target_name(p->samplers[i].target), p->samplers[i].shadow ? " shadow" : "",
 		       p->samplers[i].unit);
 	for (int i = 0; i < p->ninputs; i++)
 		printf("input %s.%s -> t%d\n", p->inputs[i].name, p->inputs[i].components,

@@ -17,7 +17,6 @@ struct uscc_container {
 	char *disasm;
 };
 
-static const char *const target_names[] = { "1D", "2D", "3D", "CUBE", "RECT" };
 
 enum uscc_status uscc_container_open(const struct uscc_allocator *alloc, const void *data,
 				     size_t size, struct uscc_container **out, char *err,
@@ -107,7 +106,7 @@ bool uscc_container_sampler(const struct uscc_container *c, int i, struct uscc_s
 		return false;
 	const struct r500_sampler *s = &c->p.samplers[i];
 	/* the reader has range-checked the target */
-	*out = (struct uscc_sampler_info){ s->name, s->unit, target_names[s->target], s->shadow };
+	*out = (struct uscc_sampler_info){ s->name, s->unit, tex_target_name(s->target), s->shadow };
 	return true;
 }
 

@@ -102,6 +102,12 @@ static int cube_face(const float r[3], double *s, double *t)
 	return face;
 }
 
+const char *tex_target_name(int target)
+{
+	static const char *const names[] = { "1D", "2D", "3D", "CUBE", "RECT" };
+	return target >= IR_TARGET_1D && target <= IR_TARGET_RECT ? names[target] : "?";
+}
+
 void tex_sample(const struct tex_image *img, const float coord[3], float out[4])
 {
 	out[0] = out[1] = out[2] = 0.0f;

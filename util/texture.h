@@ -24,6 +24,10 @@ struct tex_image {
 	enum tex_wrap wrap;
 };
 
+/* "1D", "2D", "3D", "CUBE", "RECT" (the container's and the listings'
+ * spelling); "?" for anything else. */
+const char *tex_target_name(int target);
+
 /* Sample at normalized (s, t, r); for RECT, unnormalized texel coords.
  * A NULL image or one without texels returns (0, 0, 0, 1). */
 void tex_sample(const struct tex_image *img, const float coord[3], float out[4]);
