@@ -234,8 +234,6 @@ static int lower_bound(const struct cg_ctx *cg)
 	return path > lb ? path : lb;
 }
 
-/* Dependences of each op: producers of the components it reads, and the
- * previous writer of each output component it writes. */
 /* A ready op's place in the candidate order, computed once per slot (the
  * sort compares each pair, and the lookup and presubtract checks walk the
  * op's producers). */
@@ -244,6 +242,8 @@ struct rank {
 	bool feeds_tex, waits_on_tex, presub_stall;
 };
 
+/* Dependences of each op: producers of the components it reads, and the
+ * previous writer of each output component it writes. */
 struct deps {
 	int (*pred)[16];
 	int *npred;
