@@ -39,7 +39,8 @@ enum { CG_NSRC = 3, CG_PSRC0 = 3, CG_PSRC1 = 4, CG_NOPND = 5 };
 enum cg_opc {
 	CG_MAD, CG_DP3, CG_DP4, CG_MIN, CG_MAX, CG_CND, CG_CMP, CG_FRC,
 	CG_EX2, CG_LN2, CG_RCP, CG_RSQ, CG_SIN, CG_COS, CG_MDH, CG_MDV,
-	CG_TEX, CG_KIL,
+	CG_TEX, CG_TXD,       /* a lookup; TXD: with gradients dPdx, dPdy (src1, src2) */
+	CG_KIL,
 	CG_FC,                /* a flow-control instruction (fc fields below) */
 	CG_OPC_COUNT
 };
@@ -95,6 +96,7 @@ struct cg_op {
 	uint8_t tex_inst;     /* enum r500_tex_op */
 	uint8_t tex_unit;
 	uint8_t tex_mask;     /* coordinate entries (S,T,R,Q) the lookup reads */
+	uint8_t tex_grad_mask; /* TXD: gradient entries read (S,T,R) */
 	uint8_t tex_unscaled;
 	/* flow control: a copy into a multi vreg is `late`: it goes after
 	 * every other op of its region (the ops between two barriers), so

@@ -26,6 +26,7 @@ const struct cg_opc_info cg_opc_infos[CG_OPC_COUNT] = {
 	[CG_MDH] = { "mdh", 3, F, F, F, R500_ROP_MDH, R500_AOP_MDH },
 	[CG_MDV] = { "mdv", 3, F, F, F, R500_ROP_MDV, R500_AOP_MDV },
 	[CG_TEX] = { "tex", 1, F, F, T, -1, -1 },
+	[CG_TXD] = { "txd", 3, F, F, T, -1, -1 },
 	[CG_KIL] = { "kil", 1, F, F, T, -1, -1 },
 	[CG_FC] = { "fc", 0, F, F, F, -1, -1 },
 };
@@ -174,7 +175,7 @@ unsigned cg_op_entries(const struct cg_op *op, int k)
 	if (k >= info->nsrc)
 		return 0;
 	if (info->tex)
-		return op->tex_mask;
+		return k == 0 ? op->tex_mask : op->tex_grad_mask;
 	if (op->opc == CG_DP3)
 		return 0x7;
 	if (op->opc == CG_DP4)

@@ -189,6 +189,16 @@ static void emit_tex(const struct cg_ctx *cg, const struct cg_op *op, struct r50
 	t->src_addr = (uint16_t)cr->temp;
 	for (int i = 0; i < 4; i++)
 		t->src_swz[i] = (uint16_t)(cr->lane[o->swz[i] & 3] & 3);
+	if (op->opc == CG_TXD) { /* gradients: TEX_ADDR_DXDY (ISA.md §4.8) */
+		const struct cg_vreg *dx = &cg->vregs[op->src[1].index];
+		const struct cg_vreg *dy = &cg->vregs[op->src[2].index];
+		t->dx_addr = (uint16_t)dx->temp;
+		t->dy_addr = (uint16_t)dy->temp;
+		for (int i = 0; i < 4; i++) {
+			t->dx_swz[i] = (uint16_t)(dx->lane[op->src[1].swz[i] & 3] & 3);
+			t->dy_swz[i] = (uint16_t)(dy->lane[op->src[2].swz[i] & 3] & 3);
+		}
+	}
 	for (int i = 0; i < 4; i++)
 		t->dst_swz[i] = (uint16_t)i;
 	if (op->dst >= 0) {

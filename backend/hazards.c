@@ -76,6 +76,10 @@ static void tex_semaphores(struct cg_ctx *cg)
 		if (in->cmn.type == R500_TYPE_TEX) {
 			uint64_t rd[2] = { 0, 0 };
 			add_temp(rd, in->tex.src_addr);
+			if (in->tex.inst == R500_TEX_DXDY) {
+				add_temp(rd, in->tex.dx_addr);
+				add_temp(rd, in->tex.dy_addr);
+			}
 			if (meets(rd, unacq)) { /* split the run before this lookup */
 				struct r500_inst *prev = &cg->code[i - 1];
 				prev->tex.sem_acquire = 1;

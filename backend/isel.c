@@ -13,6 +13,7 @@
  * (ISA.md §8): ADD = MAD(a,1,b), MUL = MAD(a,b,0), MOV = MAD(a,1,0).
  * A dead-code sweep at the end drops ops and components nobody reads. */
 #include "isel.h"
+#include "ir_eval.h"
 
 #include <math.h>
 
@@ -672,33 +673,55 @@ static int tex_dims(int target)
 	return target >= 0 && target <= IR_TARGET_RECT ? dims[target] : 2;
 }
 
+/* A TEX source must be a vreg read as it is: no modifier, no constant
+ * swizzle in the entries of `mask`; anything else is built first. */
+static bool tex_direct(struct isel *s, struct cg_opnd *o, uint8_t mask)
+{
+	bool direct = o->file == CG_FILE_VREG && o->mod == R500_MOD_NONE;
+	for (int e = 0; direct && e < 4; e++)
+		direct = !(mask & (1u << e)) || o->swz[e] < 4;
+	if (!direct) {
+		int v = build_vec(s, o, &mask, 1);
+		if (v < 0)
+			return false;
+		*o = vopnd(v);
+	}
+	for (int e = 0; e < 4; e++)
+		if (!(mask & (1u << e)))
+			o->swz[e] = o->swz[0];
+	return true;
+}
+
 /* A lookup: S,T,R from coordinates 0..dims-1, Q = the projector (coord
  * .w, as the frontend gives it) or the bias / lod.  Projective lookups
- * with a bias or lod, or a shadow compare, divide by .w in ALU code
- * first.  Shadow samplers compare in ALU code after an ordinary lookup. */
+ * with a bias, lod or gradients, or a shadow compare, divide by .w in ALU
+ * code first.  Gradients go to DXDY's own operands (ISA.md §4.8).
+ * Shadow samplers compare in ALU code after an ordinary lookup. */
 static int sel_tex(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	(void)o;
 	struct cg_ctx *cg = s->cg;
-	static const int8_t inst[] = { [IR_TEX_PLAIN] = R500_TEX_LD, [IR_TEX_BIAS] = R500_TEX_LODBIAS,
-				       [IR_TEX_LOD] = R500_TEX_LOD, [IR_TEX_PROJ] = R500_TEX_PROJ,
-				       [IR_TEX_PROJ_BIAS] = R500_TEX_LODBIAS,
-				       [IR_TEX_PROJ_LOD] = R500_TEX_LOD };
-	if (in->tex_kind > IR_TEX_PROJ_LOD || in->index < 0 || in->index >= cg->func->nsamplers) {
+	static const int8_t inst[IR_TEX_KIND_COUNT] = {
+		[IR_TEX_PLAIN] = R500_TEX_LD, [IR_TEX_BIAS] = R500_TEX_LODBIAS,
+		[IR_TEX_LOD] = R500_TEX_LOD, [IR_TEX_PROJ] = R500_TEX_PROJ,
+		[IR_TEX_PROJ_BIAS] = R500_TEX_LODBIAS, [IR_TEX_PROJ_LOD] = R500_TEX_LOD,
+		[IR_TEX_GRAD] = R500_TEX_DXDY, [IR_TEX_PROJ_GRAD] = R500_TEX_DXDY };
+	if (in->tex_kind >= IR_TEX_KIND_COUNT || in->index < 0 || in->index >= cg->func->nsamplers ||
+	    in->nsrc < 1 + ir_tex_kind_nextra(in->tex_kind)) {
 		cg_error(cg, in->loc, "internal error: bad texture lookup");
 		return -1;
 	}
 	const struct ir_sampler *smp = &cg->func->samplers[in->index];
 	int dims = tex_dims(smp->target);
 	bool shadow = in->tex_shadow || smp->shadow;
-	bool proj = in->tex_kind == IR_TEX_PROJ || in->tex_kind == IR_TEX_PROJ_BIAS ||
-		    in->tex_kind == IR_TEX_PROJ_LOD;
-	bool extra = in->tex_kind != IR_TEX_PLAIN && in->tex_kind != IR_TEX_PROJ;
+	bool proj = ir_tex_kind_is_proj(in->tex_kind);
+	bool extra = ir_tex_kind_nextra(in->tex_kind) == 1; /* bias / lod in Q */
+	bool grad = ir_tex_kind_nextra(in->tex_kind) == 2;
 	int hw = inst[in->tex_kind];
 	struct cg_opnd coord;
 	if (!isel_opnd(s, &in->src[0], 4, &coord))
 		return -1;
-	if (proj && (extra || shadow)) {
+	if (proj && (extra || grad || shadow)) {
 		int r = isel_trans(s, CG_RCP, 1, opnd_entry(coord, 3));
 		int q = r < 0 ? -1 : isel_mad(s, 3, coord, vopnd(r), ZERO);
 		if (q < 0)
@@ -710,31 +733,30 @@ static int sel_tex(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	}
 	uint8_t mask = mask_of(dims) | (proj || extra ? 8 : 0);
 	struct cg_opnd entries = coord;
-	bool direct = !extra && coord.file == CG_FILE_VREG && coord.mod == R500_MOD_NONE;
-	for (int e = 0; direct && e < 4; e++)
-		direct = !(mask & (1u << e)) || entries.swz[e] < 4;
-	if (!direct) {
+	if (extra) {
 		struct cg_opnd pieces[2] = { entries, entries };
-		uint8_t masks[2] = { (uint8_t)(mask & (extra ? 7 : 15)), 0 };
-		if (extra) {
-			if (in->nsrc < 2 || !isel_opnd(s, &in->src[1], 1, &pieces[1]))
-				return in->nsrc < 2 ? (cg_error(cg, in->loc, "internal error: "
-						       "lookup without its bias/lod"), -1) : -1;
-			pieces[1] = opnd_entry(pieces[1], 0);
-			masks[1] = 8;
-		}
+		uint8_t masks[2] = { (uint8_t)(mask & 7), 8 };
+		if (!isel_opnd(s, &in->src[1], 1, &pieces[1]))
+			return -1;
+		pieces[1] = opnd_entry(pieces[1], 0);
 		int v = build_vec(s, pieces, masks, 2);
 		if (v < 0)
 			return -1;
 		entries = vopnd(v);
 	}
-	for (int e = 0; e < 4; e++)
-		if (!(mask & (1u << e)))
-			entries.swz[e] = entries.swz[0];
+	if (!tex_direct(s, &entries, mask))
+		return -1;
+	struct cg_opnd g[2];
+	uint8_t gmask = mask_of(tex_dims(smp->target));
+	for (int i = 0; grad && i < 2; i++)
+		if (!isel_opnd(s, &in->src[1 + i], dims, &g[i]) || !tex_direct(s, &g[i], gmask))
+			return -1;
 	int d = cg_new_vreg(cg, 4);
-	struct cg_op *op = d < 0 ? NULL : isel_alu(s, CG_TEX, d, 0xf, &entries, NULL, NULL);
+	struct cg_op *op = d < 0 ? NULL : isel_alu(s, grad ? CG_TXD : CG_TEX, d, 0xf, &entries,
+						    grad ? &g[0] : NULL, grad ? &g[1] : NULL);
 	if (!op)
 		return -1;
+	op->tex_grad_mask = grad ? gmask : 0;
 	op->tex_inst = (uint8_t)hw;
 	op->tex_unit = (uint8_t)smp->unit;
 	op->tex_mask = mask;

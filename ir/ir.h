@@ -47,8 +47,11 @@ extern const struct ir_op_info ir_op_infos[IR_OP_COUNT];
 
 enum ir_base { IR_FLOAT, IR_BOOL };
 
+/* How a TEX finds its level: src1 is the bias or the LOD of those kinds;
+ * the GRAD kinds take dPdx in src1 and dPdy in src2 (explicit gradients,
+ * GL_ARB_shader_texture_lod's *Grad functions). */
 enum ir_tex_kind { IR_TEX_PLAIN, IR_TEX_BIAS, IR_TEX_LOD, IR_TEX_PROJ, IR_TEX_PROJ_BIAS,
-		   IR_TEX_PROJ_LOD };
+		   IR_TEX_PROJ_LOD, IR_TEX_GRAD, IR_TEX_PROJ_GRAD, IR_TEX_KIND_COUNT };
 /* Sampler targets; also the container's sampler "target" */
 /* enum ir_tex_target (IR_TARGET_1D ... RECT) is util/texture.h's: the
  * sampling rules below the IR use it too. */

@@ -150,14 +150,34 @@ static const int target_dims[] = {
 	[IR_TARGET_RECT] = 2,
 };
 
-static bool kind_is_proj(int kind)
+bool ir_tex_kind_is_proj(int kind)
 {
-	return kind == IR_TEX_PROJ || kind == IR_TEX_PROJ_BIAS || kind == IR_TEX_PROJ_LOD;
+	return kind == IR_TEX_PROJ || kind == IR_TEX_PROJ_BIAS || kind == IR_TEX_PROJ_LOD ||
+	       kind == IR_TEX_PROJ_GRAD;
+}
+
+int ir_tex_kind_nextra(int kind)
+{
+	switch (kind) {
+	case IR_TEX_PLAIN:
+	case IR_TEX_PROJ:
+		return 0;
+	case IR_TEX_GRAD:
+	case IR_TEX_PROJ_GRAD:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
+int ir_tex_grad_ncomp(int target)
+{
+	return target < 0 || target > IR_TARGET_RECT ? 3 : target_dims[target];
 }
 
 int ir_tex_coord_ncomp(int target, int kind, bool shadow)
 {
-	if (kind_is_proj(kind))
+	if (ir_tex_kind_is_proj(kind))
 		return 4;
 	if (shadow)
 		return 3;
@@ -192,8 +212,11 @@ int ir_src_ncomp(const struct ir_func *f, const struct ir_instr *in, int i)
 			return clamp_ncomp(f->outputs[in->index].ncomp);
 		return clamp_ncomp(def ? def->ncomp : 4);
 	case IR_OP_TEX:
-		if (i > 0)
+		if (i > 0 && ir_tex_kind_nextra(in->tex_kind) < 2)
 			return 1;
+		if (i > 0)
+			return f && in->index >= 0 && in->index < f->nsamplers
+				       ? ir_tex_grad_ncomp(f->samplers[in->index].target) : 3;
 		if (f && in->index >= 0 && in->index < f->nsamplers)
 			return ir_tex_coord_ncomp(f->samplers[in->index].target, in->tex_kind,
 						  in->tex_shadow);

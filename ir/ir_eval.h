@@ -17,6 +17,14 @@ int ir_src_ncomp(const struct ir_func *f, const struct ir_instr *in, int i);
  * kind reads (the projective divisor is always component 3). */
 int ir_tex_coord_ncomp(int target, int kind, bool shadow);
 
+/* The facts of a texture kind: projective (coordinate divided by .w);
+ * how many sources follow the coordinate (0, 1 bias/LOD, 2 gradients). */
+bool ir_tex_kind_is_proj(int kind);
+int ir_tex_kind_nextra(int kind);
+
+/* Components of a gradient (dPdx, dPdy) for a sampler target. */
+int ir_tex_grad_ncomp(int target);
+
 /* True when `op` is computed by ir_eval_op (a pure function of its
  * sources: no inputs, uniforms, textures, quad neighbours or control). */
 bool ir_op_is_evaluable(enum ir_op op);

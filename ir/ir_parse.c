@@ -454,7 +454,7 @@ static void parse_tex_operands(struct parser *ps, struct ir_instr *in)
 	const char *s;
 	size_t n = word(ps, &s);
 	int kind = -1;
-	for (int k = 0; k < 6; k++)
+	for (int k = 0; k < IR_TEX_KIND_COUNT; k++)
 		if (word_is(s, n, ir_text_tex_kinds[k]))
 			kind = k;
 	if (kind < 0) {

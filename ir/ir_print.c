@@ -25,8 +25,8 @@
 #include <string.h>
 
 const char *const ir_text_targets[5] = { "1d", "2d", "3d", "cube", "rect" };
-const char *const ir_text_tex_kinds[6] = { "plain", "bias", "lod", "proj", "projbias",
-					   "projlod" };
+const char *const ir_text_tex_kinds[IR_TEX_KIND_COUNT] = { "plain", "bias", "lod", "proj", "projbias",
+					   "projlod", "grad", "projgrad" };
 const char ir_text_swz[4] = { 'x', 'y', 'z', 'w' };
 
 static void print_string(struct strbuf *sb, const char *s)
@@ -128,7 +128,7 @@ static void print_operands(struct strbuf *sb, const struct ir_func *f, const str
 		break;
 	case IR_OP_TEX:
 		strbuf_printf(sb, " #%d %s%s", in->index,
-			  in->tex_kind <= IR_TEX_PROJ_LOD ? ir_text_tex_kinds[in->tex_kind] : "?",
+			  in->tex_kind < IR_TEX_KIND_COUNT ? ir_text_tex_kinds[in->tex_kind] : "?",
 			  in->tex_shadow ? " shadow" : "");
 		print_srcs(sb, f, in, 0);
 		break;

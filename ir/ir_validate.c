@@ -102,8 +102,7 @@ static int expected_nsrc(const struct ir_instr *in, int *max)
 		*max = IR_MAX_SRCS;
 		return 1;
 	case IR_OP_TEX: {
-		bool extra = in->tex_kind != IR_TEX_PLAIN && in->tex_kind != IR_TEX_PROJ;
-		*max = extra ? 2 : 1;
+		*max = 1 + ir_tex_kind_nextra(in->tex_kind);
 		return *max;
 	}
 	default:
@@ -134,7 +133,7 @@ static void check_tables(struct vstate *v, const struct ir_instr *in)
 	case IR_OP_TEX:
 		if (in->index < 0 || in->index >= f->nsamplers)
 			fail(v, in, "sampler index out of range", NULL);
-		if (in->tex_kind > IR_TEX_PROJ_LOD)
+		if (in->tex_kind >= IR_TEX_KIND_COUNT)
 			fail(v, in, "bad texture kind", NULL);
 		if (in->ncomp != 4 || in->base != IR_FLOAT)
 			fail(v, in, "texture result must be f4", NULL);
