@@ -103,33 +103,112 @@ static void exec_uniform(struct ictx *x, const struct ir_instr *in, int p, float
 		out[c] = ir_flush_denorm(v[c]);
 }
 
-static bool tex_has_proj(int kind)
+/* Where a lookup's level of detail comes from: the quad's coordinates
+ * (coarse derivatives, as DDX/DDY), those plus src1 as a bias, src1 as
+ * the LOD, or the gradients src1 = dPdx and src2 = dPdy. */
+enum tex_lod_from { TEX_LOD_QUAD, TEX_LOD_BIAS, TEX_LOD_EXPLICIT, TEX_LOD_GRAD };
+
+static enum tex_lod_from tex_kind_lod(int kind, bool *proj)
 {
-	return kind == IR_TEX_PROJ || kind == IR_TEX_PROJ_BIAS || kind == IR_TEX_PROJ_LOD;
+	*proj = false;
+	switch (kind) {
+	case IR_TEX_PROJ:
+		*proj = true;
+		/* fall through */
+	case IR_TEX_PLAIN:
+		return TEX_LOD_QUAD;
+	case IR_TEX_PROJ_BIAS:
+		*proj = true;
+		/* fall through */
+	case IR_TEX_BIAS:
+		return TEX_LOD_BIAS;
+	case IR_TEX_PROJ_LOD:
+		*proj = true;
+		/* fall through */
+	case IR_TEX_LOD:
+		return TEX_LOD_EXPLICIT;
+	default:
+		return TEX_LOD_QUAD;
+	}
 }
 
-/* Sampling with projective division, by the sampler's unit.  Images have
- * one level, so bias and LOD do not change the result.  Shadow samplers
- * compare coord .z (after division) with the texel's red: (v, v, v, 1)
- * with v = (r <= texel) as GL's default LEQUAL with LUMINANCE mode. */
+/* The coordinate pixel p's lookup hands util/texture (dims components,
+ * the rest 0), after the projective division; c: the source, divided. */
+static void tex_coord(const struct ictx *x, const struct ir_instr *in, int dims, bool proj,
+		      int p, float c[4], float coord[3])
+{
+	fetch(x, &in->src[0], p, c);
+	if (proj)
+		for (int i = 0; i < 3; i++)
+			c[i] = c[i] / c[3];
+	for (int i = 0; i < 3; i++)
+		coord[i] = i < dims ? c[i] : 0.0f;
+}
+
+/* Source k's first dims components, the rest 0 (0 if there is none). */
+static void tex_extra(const struct ictx *x, const struct ir_instr *in, int k, int dims, int p,
+		      float v[3])
+{
+	float s[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+	if (k < in->nsrc)
+		fetch(x, &in->src[k], p, s);
+	for (int i = 0; i < 3; i++)
+		v[i] = i < dims ? s[i] : 0.0f;
+}
+
+/* GL's lambda (bias included) for pixel p's lookup.  Fragment shaders
+ * take the implicit derivatives from the quad as the emulator does
+ * (pixel 1 - pixel 0, pixel 2 - pixel 0, whichever pixels are active);
+ * other stages have none: lambda 0. */
+static float tex_lod(const struct ictx *x, const struct ir_instr *in, const struct tex_image *img,
+		     enum tex_lod_from from, int dims, bool proj, int p, const float coord[3])
+{
+	float dx[3], dy[3], v[3];
+	if (from == TEX_LOD_EXPLICIT) {
+		tex_extra(x, in, 1, 1, p, v);
+		return v[0];
+	}
+	if (from == TEX_LOD_GRAD) {
+		tex_extra(x, in, 1, dims, p, dx);
+		tex_extra(x, in, 2, dims, p, dy);
+		return tex_lambda(img, coord, dx, dy);
+	}
+	float lambda = 0.0f;
+	if (x->f->stage == IR_STAGE_FRAGMENT) {
+		float c[4], q[3][3];
+		for (int k = 0; k < 3; k++)
+			tex_coord(x, in, dims, proj, k, c, q[k]);
+		for (int i = 0; i < 3; i++) {
+			dx[i] = q[1][i] - q[0][i];
+			dy[i] = q[2][i] - q[0][i];
+		}
+		lambda = tex_lambda(img, coord, dx, dy);
+	}
+	if (from == TEX_LOD_BIAS) {
+		tex_extra(x, in, 1, 1, p, v);
+		lambda += v[0];
+	}
+	return lambda;
+}
+
+/* Sampling by the sampler's unit through util/texture, as the emulator
+ * samples.  Shadow samplers compare coord .z (after division) with the
+ * texel's red: (v, v, v, 1) with v = (r <= texel) as GL's default LEQUAL
+ * with LUMINANCE mode. */
 static void exec_tex(struct ictx *x, const struct ir_instr *in, int p, float out[4])
 {
 	if (in->index < 0 || in->index >= x->f->nsamplers || in->nsrc < 1)
 		return;
 	const struct ir_sampler *smp = &x->f->samplers[in->index];
-	float c[4];
-	fetch(x, &in->src[0], p, c);
-	if (tex_has_proj(in->tex_kind))
-		for (int i = 0; i < 3; i++)
-			c[i] = c[i] / c[3];
-	int dims = ir_tex_coord_ncomp(smp->target, IR_TEX_PLAIN, false);
-	float coord[3] = { 0.0f, 0.0f, 0.0f };
-	for (int i = 0; i < dims && i < 3; i++)
-		coord[i] = c[i];
 	const struct tex_image *img = NULL;
 	if (x->env->textures && smp->unit >= 0 && smp->unit < x->env->ntextures)
 		img = &x->env->textures[smp->unit];
-	tex_sample(img, coord, out);
+	bool proj;
+	enum tex_lod_from from = tex_kind_lod(in->tex_kind, &proj);
+	int dims = ir_tex_coord_ncomp(smp->target, IR_TEX_PLAIN, false);
+	float c[4], coord[3];
+	tex_coord(x, in, dims, proj, p, c, coord);
+	tex_sample_lod(img, coord, tex_lod(x, in, img, from, dims, proj, p, coord), out);
 	if (in->tex_shadow || smp->shadow) {
 		float v = c[2] <= out[0] ? 1.0f : 0.0f;
 		out[0] = out[1] = out[2] = v;
