@@ -7,7 +7,8 @@
  *   B bvecN  I ivecN (same N)  m any matrix (one type per call)
  *   c vecC  r vecR  M matCxR (outerProduct)  T transpose of m
  *   p sampler1D q sampler2D Q sampler3D u samplerCube h sampler1DShadow
- *   H sampler2DShadow e sampler2DRect E sampler2DRectShadow */
+ *   H sampler2DShadow e sampler2DRect E sampler2DRectShadow X samplerExternalOES
+ * A row with an extension (FX) exists only while that extension is on. */
 #include "sema.h"
 
 #include <string.h>
@@ -21,9 +22,10 @@
 #define VERT 2u
 #define SALL 3u
 
-#define F(name, sig, op) { name, sig, SEMA_BI_##op, DALL, SALL }
-#define FD(name, sig, op, d) { name, sig, SEMA_BI_##op, d, SALL }
-#define FS(name, sig, op, d, s) { name, sig, SEMA_BI_##op, d, s }
+#define F(name, sig, op) { name, sig, SEMA_BI_##op, DALL, SALL, 0 }
+#define FD(name, sig, op, d) { name, sig, SEMA_BI_##op, d, SALL, 0 }
+#define FS(name, sig, op, d, s) { name, sig, SEMA_BI_##op, d, s, 0 }
+#define FX(name, sig, op, d, s, e) { name, sig, SEMA_BI_##op, d, s, FE_EXT_##e + 1 }
 
 const struct sema_bi_sig sema_bi_table[] = {
 	F("radians", "gg", RADIANS), F("degrees", "gg", DEGREES), F("sin", "gg", SIN),
@@ -90,13 +92,75 @@ const struct sema_bi_sig sema_bi_table[] = {
 	FS("ftransform", "4", FTRANSFORM, DDESK, VERT),
 	FD("noise1", "fg", NOISE, DDESK), FD("noise2", "2g", NOISE, DDESK),
 	FD("noise3", "3g", NOISE, DDESK), FD("noise4", "4g", NOISE, DDESK),
+	/* GL_ARB_shader_texture_lod: the Lod lookups in fragment shaders too,
+	 * and explicit gradients in both stages */
+	FX("texture1DLod", "4pff", TEXLOD, DDESK, FRAG, ARB_TEXTURE_LOD),
+	FX("texture1DProjLod", "4p2f", TEXPROJLOD, DDESK, FRAG, ARB_TEXTURE_LOD),
+	FX("texture1DProjLod", "4p4f", TEXPROJLOD, DDESK, FRAG, ARB_TEXTURE_LOD),
+	FX("texture2DLod", "4q2f", TEXLOD, DDESK, FRAG, ARB_TEXTURE_LOD),
+	FX("texture2DProjLod", "4q3f", TEXPROJLOD, DDESK, FRAG, ARB_TEXTURE_LOD),
+	FX("texture2DProjLod", "4q4f", TEXPROJLOD, DDESK, FRAG, ARB_TEXTURE_LOD),
+	FX("texture3DLod", "4Q3f", TEXLOD, DDESK, FRAG, ARB_TEXTURE_LOD),
+	FX("texture3DProjLod", "4Q4f", TEXPROJLOD, DDESK, FRAG, ARB_TEXTURE_LOD),
+	FX("textureCubeLod", "4u3f", TEXLOD, DDESK, FRAG, ARB_TEXTURE_LOD),
+	FX("shadow1DLod", "4h3f", TEXLOD, DDESK, FRAG, ARB_TEXTURE_LOD),
+	FX("shadow2DLod", "4H3f", TEXLOD, DDESK, FRAG, ARB_TEXTURE_LOD),
+	FX("shadow1DProjLod", "4h4f", TEXPROJLOD, DDESK, FRAG, ARB_TEXTURE_LOD),
+	FX("shadow2DProjLod", "4H4f", TEXPROJLOD, DDESK, FRAG, ARB_TEXTURE_LOD),
+	FX("texture1DGradARB", "4pfff", TEXGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("texture1DProjGradARB", "4p2ff", TEXPROJGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("texture1DProjGradARB", "4p4ff", TEXPROJGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("texture2DGradARB", "4q222", TEXGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("texture2DProjGradARB", "4q322", TEXPROJGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("texture2DProjGradARB", "4q422", TEXPROJGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("texture3DGradARB", "4Q333", TEXGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("texture3DProjGradARB", "4Q433", TEXPROJGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("textureCubeGradARB", "4u333", TEXGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("shadow1DGradARB", "4h3ff", TEXGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("shadow1DProjGradARB", "4h4ff", TEXPROJGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("shadow2DGradARB", "4H322", TEXGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("shadow2DProjGradARB", "4H422", TEXPROJGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("texture2DRectGradARB", "4e222", TEXGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("texture2DRectProjGradARB", "4e322", TEXPROJGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("texture2DRectProjGradARB", "4e422", TEXPROJGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("shadow2DRectGradARB", "4E322", TEXGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	FX("shadow2DRectProjGradARB", "4E422", TEXPROJGRAD, DDESK, SALL, ARB_TEXTURE_LOD),
+	/* GL_EXT_shader_texture_lod (ES, fragment shaders) */
+	FX("texture2DLodEXT", "4q2f", TEXLOD, DES, FRAG, EXT_TEXTURE_LOD),
+	FX("texture2DProjLodEXT", "4q3f", TEXPROJLOD, DES, FRAG, EXT_TEXTURE_LOD),
+	FX("texture2DProjLodEXT", "4q4f", TEXPROJLOD, DES, FRAG, EXT_TEXTURE_LOD),
+	FX("textureCubeLodEXT", "4u3f", TEXLOD, DES, FRAG, EXT_TEXTURE_LOD),
+	FX("texture2DGradEXT", "4q222", TEXGRAD, DES, FRAG, EXT_TEXTURE_LOD),
+	FX("texture2DProjGradEXT", "4q322", TEXPROJGRAD, DES, FRAG, EXT_TEXTURE_LOD),
+	FX("texture2DProjGradEXT", "4q422", TEXPROJGRAD, DES, FRAG, EXT_TEXTURE_LOD),
+	FX("textureCubeGradEXT", "4u333", TEXGRAD, DES, FRAG, EXT_TEXTURE_LOD),
+	/* GL_OES_standard_derivatives (ES) */
+	FX("dFdx", "gg", DFDX, DES, FRAG, DERIVATIVES), FX("dFdy", "gg", DFDY, DES, FRAG, DERIVATIVES),
+	FX("fwidth", "gg", FWIDTH, DES, FRAG, DERIVATIVES),
+	/* GL_OES_texture_3D (ES) */
+	FX("texture3D", "4Q3", TEX, DES, SALL, TEXTURE_3D),
+	FX("texture3D", "4Q3f", TEXBIAS, DES, FRAG, TEXTURE_3D),
+	FX("texture3DProj", "4Q4", TEXPROJ, DES, SALL, TEXTURE_3D),
+	FX("texture3DProj", "4Q4f", TEXPROJBIAS, DES, FRAG, TEXTURE_3D),
+	FX("texture3DLod", "4Q3f", TEXLOD, DES, VERT, TEXTURE_3D),
+	FX("texture3DProjLod", "4Q4f", TEXPROJLOD, DES, VERT, TEXTURE_3D),
+	/* GL_OES_EGL_image_external: sampled as 2D */
+	FX("texture2D", "4X2", TEX, DES, SALL, EGL_IMAGE_EXTERNAL),
+	FX("texture2DProj", "4X3", TEXPROJ, DES, SALL, EGL_IMAGE_EXTERNAL),
+	FX("texture2DProj", "4X4", TEXPROJ, DES, SALL, EGL_IMAGE_EXTERNAL),
 };
 const int sema_bi_count = sizeof sema_bi_table / sizeof sema_bi_table[0];
 
-bool sema_bi_exists(const char *name)
+bool sema_bi_in_dialect(const struct fe_ctx *fe, const struct sema_bi_sig *b)
+{
+	unsigned d = fe->es ? DES : fe->version >= 120 ? D120 : D110;
+	return (b->dialects & d) && (!b->ext || fe_ext_on(fe, (enum fe_ext)(b->ext - 1)));
+}
+
+bool sema_bi_exists(const struct fe_ctx *fe, const char *name)
 {
 	for (int i = 0; i < sema_bi_count; i++)
-		if (strcmp(sema_bi_table[i].name, name) == 0)
+		if (strcmp(sema_bi_table[i].name, name) == 0 && sema_bi_in_dialect(fe, &sema_bi_table[i]))
 			return true;
 	return false;
 }
@@ -287,43 +351,79 @@ bool sema_bi_struct_name(const struct fe_ctx *fe, int i, const char **name)
 	return true;
 }
 
+/* Variables an extension adds, while it is on. */
+static const struct {
+	enum fe_ext ext;
+	struct bi_var var;
+} bi_ext_vars[] = {
+	{ FE_EXT_FRAG_DEPTH, { "gl_FragDepthEXT", "float", 0, SEMA_VAR_FRAGDEPTH, false, DES, FRAG, 0 } },
+};
+
+/* Declares v when the dialect and stage have it; false: out of memory. */
+static bool declare_var(struct fe_ctx *fe, const struct bi_var *v, const struct glsl_type *const *structs,
+			void (*declare)(void *ud, struct sema_symbol *), void *ud)
+{
+	unsigned d = fe->es ? DES : fe->version >= 120 ? D120 : D110;
+	unsigned s = fe->stage == GLSL_STAGE_VERTEX ? VERT : FRAG;
+	if (!(v->dialects & d) || !(v->stages & s))
+		return true;
+	struct sema_symbol *sym = arena_alloc(fe->arena, sizeof *sym);
+	if (!sym)
+		return false;
+	sym->name = v->name;
+	sym->type = glsl_type_by_name(v->type);
+	for (size_t k = 0; k < BI_NSTRUCTS && !sym->type; k++)
+		if (structs[k] && strcmp(structs[k]->name, v->type) == 0)
+			sym->type = structs[k];
+	if (!sym->type)
+		return false;
+	if (v->array_len)
+		sym->type = glsl_type_array(fe->arena, sym->type, bi_array_len(v->array_len));
+	sym->builtin = v->kind;
+	sym->read_only = v->read_only;
+	sym->storage = v->kind == SEMA_VAR_UNIFORM ? AST_STORAGE_UNIFORM
+		       : v->kind == SEMA_VAR_CONST ? AST_STORAGE_CONST
+		       : AST_STORAGE_NONE;
+	if (v->kind == SEMA_VAR_CONST) {
+		sym->cval = arena_alloc(fe->arena, sizeof *sym->cval);
+		if (sym->cval)
+			sym->cval->v[0] = (float)v->value;
+	}
+	declare(ud, sym);
+	return true;
+}
+
 void sema_declare_builtins(struct fe_ctx *fe, void (*declare)(void *ud, struct sema_symbol *),
 			   void (*declare_type)(void *ud, const struct glsl_type *), void *ud)
 {
 	unsigned d = fe->es ? DES : fe->version >= 120 ? D120 : D110;
-	unsigned s = fe->stage == GLSL_STAGE_VERTEX ? VERT : FRAG;
 	const struct glsl_type *structs[BI_NSTRUCTS];
 	for (size_t i = 0; i < BI_NSTRUCTS; i++) {
 		structs[i] = bi_structs[i].dialects & d ? bi_struct_type(fe->arena, &bi_structs[i]) : NULL;
 		if (structs[i])
 			declare_type(ud, structs[i]);
 	}
-	for (size_t i = 0; i < sizeof bi_vars / sizeof bi_vars[0]; i++) {
-		const struct bi_var *v = &bi_vars[i];
-		if (!(v->dialects & d) || !(v->stages & s))
-			continue;
-		struct sema_symbol *sym = arena_alloc(fe->arena, sizeof *sym);
-		if (!sym)
-			return;
-		sym->name = v->name;
-		sym->type = glsl_type_by_name(v->type);
-		for (size_t k = 0; k < BI_NSTRUCTS && !sym->type; k++)
-			if (structs[k] && strcmp(structs[k]->name, v->type) == 0)
-				sym->type = structs[k];
-		if (!sym->type)
+	for (size_t i = 0; i < sizeof bi_vars / sizeof bi_vars[0]; i++)
+		if (!declare_var(fe, &bi_vars[i], structs, declare, ud))
 			return; /* out of memory */
-		if (v->array_len)
-			sym->type = glsl_type_array(fe->arena, sym->type, bi_array_len(v->array_len));
-		sym->builtin = v->kind;
-		sym->read_only = v->read_only;
-		sym->storage = v->kind == SEMA_VAR_UNIFORM ? AST_STORAGE_UNIFORM
-			       : v->kind == SEMA_VAR_CONST ? AST_STORAGE_CONST
-			       : AST_STORAGE_NONE;
-		if (v->kind == SEMA_VAR_CONST) {
-			sym->cval = arena_alloc(fe->arena, sizeof *sym->cval);
-			if (sym->cval)
-				sym->cval->v[0] = (float)v->value;
-		}
-		declare(ud, sym);
+	for (size_t i = 0; i < sizeof bi_ext_vars / sizeof bi_ext_vars[0]; i++)
+		if (fe_ext_on(fe, bi_ext_vars[i].ext) &&
+		    !declare_var(fe, &bi_ext_vars[i].var, structs, declare, ud))
+			return;
+}
+
+const char *sema_ext_hint(const struct fe_ctx *fe, const char *name)
+{
+	unsigned d = fe->es ? DES : fe->version >= 120 ? D120 : D110;
+	for (int i = 0; i < sema_bi_count; i++) {
+		const struct sema_bi_sig *b = &sema_bi_table[i];
+		if (b->ext && (b->dialects & d) && strcmp(b->name, name) == 0 &&
+		    !fe_ext_on(fe, (enum fe_ext)(b->ext - 1)))
+			return fe_ext_name((enum fe_ext)(b->ext - 1));
 	}
+	for (size_t i = 0; i < sizeof bi_ext_vars / sizeof bi_ext_vars[0]; i++)
+		if ((bi_ext_vars[i].var.dialects & d) && strcmp(bi_ext_vars[i].var.name, name) == 0 &&
+		    !fe_ext_on(fe, bi_ext_vars[i].ext))
+			return fe_ext_name(bi_ext_vars[i].ext);
+	return NULL;
 }

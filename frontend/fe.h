@@ -7,6 +7,7 @@
 #include "arena.h"
 #include "diag.h"
 #include "glsl.h"
+#include "extensions.h"
 
 struct fe_ctx {
 	struct arena *arena;
@@ -15,8 +16,8 @@ struct fe_ctx {
 	enum glsl_stage stage;
 	int version;            /* 100, 110 or 120 */
 	bool es;                /* version 100 */
-	bool ext_texture_rect;  /* GL_ARB_texture_rectangle enabled */
-	bool ext_texture_rect_warn; /* ... with `warn` (itself or `all`): warn on each use */
+	unsigned ext_on;        /* bit e: extension e enabled (extensions.h) */
+	unsigned ext_warn;      /* ... with `warn` (itself or `all`): warn on each use */
 	bool after_syntax_errors; /* sema: do not report undeclared names */
 	struct limits limits;   /* resource limits of this compile (compile_limits.def) */
 	bool keep_loops;        /* glsl_options.keep_loops */

@@ -2,6 +2,7 @@
  * Arguments arrive lowered; a sampler argument has ncols 0 and its
  * sampler table index in `rows`. */
 #include "lower_int.h"
+#include "ir_eval.h"
 
 #include <string.h>
 
@@ -113,9 +114,11 @@ static struct lv texture(struct lower *l, struct ast_node *call, enum sema_bi bi
 	case SEMA_BI_TEXPROJ: kind = IR_TEX_PROJ; break;
 	case SEMA_BI_TEXPROJBIAS: kind = IR_TEX_PROJ_BIAS; break;
 	case SEMA_BI_TEXPROJLOD: kind = IR_TEX_PROJ_LOD; break;
+	case SEMA_BI_TEXGRAD: kind = IR_TEX_GRAD; break;
+	case SEMA_BI_TEXPROJGRAD: kind = IR_TEX_PROJ_GRAD; break;
 	default: break;
 	}
-	bool proj = kind == IR_TEX_PROJ || kind == IR_TEX_PROJ_BIAS || kind == IR_TEX_PROJ_LOD;
+	bool proj = ir_tex_kind_is_proj(kind);
 	struct ir_src c = coord.col[0];
 	if (proj && coord.rows < 4) {
 		/* the divisor is the last component: move it to .w */
@@ -130,8 +133,12 @@ static struct lv texture(struct lower *l, struct ast_node *call, enum sema_bi bi
 		lower_refuse(l, call->loc, "this sampler is not supported yet");
 		return lower_zero(l, glsl_type_vec(GLSL_FLOAT, 4));
 	}
-	struct ir_src s[2] = { c, nargs > 2 ? lv_comp(&a[2], 0, 0) : (struct ir_src){ 0 } };
-	struct ir_instr *t = lv_build(l, IR_OP_TEX, 4, nargs > 2 ? 2 : 1, s);
+	/* the bias or LOD is a scalar; gradients are whole vectors */
+	int nextra = ir_tex_kind_nextra(kind);
+	struct ir_src s[3] = { c };
+	for (int i = 0; i < nextra && 2 + i < nargs; i++)
+		s[1 + i] = nextra == 2 ? a[2 + i].col[0] : lv_comp(&a[2 + i], 0, 0);
+	struct ir_instr *t = lv_build(l, IR_OP_TEX, 4, 1 + nextra, s);
 	if (!t)
 		return lower_zero(l, glsl_type_vec(GLSL_FLOAT, 4));
 	t->index = sampler;
@@ -312,7 +319,7 @@ struct lv lower_builtin(struct lower *l, struct ast_node *call, struct lv *a, in
 		return lv_of(acc);
 	}
 	case SEMA_BI_TEX: case SEMA_BI_TEXBIAS: case SEMA_BI_TEXPROJ: case SEMA_BI_TEXPROJBIAS:
-	case SEMA_BI_TEXLOD: case SEMA_BI_TEXPROJLOD:
+	case SEMA_BI_TEXLOD: case SEMA_BI_TEXPROJLOD: case SEMA_BI_TEXGRAD: case SEMA_BI_TEXPROJGRAD:
 		return texture(l, call, bi, a, nargs);
 	default:
 		lower_refuse(l, call->loc, "'%s' is not supported yet", sig->name);

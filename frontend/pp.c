@@ -693,6 +693,22 @@ static void dir_else(struct pp *pp, struct pp_line *d, bool is_elif)
 	cd->taken |= cd->active;
 }
 
+/* Each extension of the dialect defines its name as 1 (GLSL 1.10 §3.3);
+ * #version changes the dialect, and with it the set. */
+static void define_extension_macros(struct pp *pp)
+{
+	for (int e = 0; e < FE_EXT_COUNT; e++) {
+		const char *nm = fe_ext_name((enum fe_ext)e);
+		size_t n = strlen(nm);
+		macro_remove(pp, nm, n);
+		if (!fe_ext_in_dialect(pp->fe, (enum fe_ext)e))
+			continue;
+		struct pp_macro *m = macro_add(pp, nm, n, "1");
+		if (m)
+			m->builtin = true;
+	}
+}
+
 static void dir_version(struct pp *pp, struct pp_line *d)
 {
 	dl_space(d);
@@ -723,6 +739,8 @@ static void dir_version(struct pp *pp, struct pp_line *d)
 	}
 	pp->fe->version = (int)v;
 	pp->fe->es = v == 100;
+	fe_ext_reset(pp->fe);
+	define_extension_macros(pp);
 	if (v == 100) {
 		struct pp_macro *m = macro_add(pp, "GL_ES", 5, "1");
 		if (m)
@@ -768,13 +786,19 @@ static void dir_extension(struct pp *pp, struct pp_line *d)
 			pp_error(pp, bl, bc, "'all' only takes warn or disable%s", "");
 			return;
 		}
-		pp->fe->ext_texture_rect = warn;
-		pp->fe->ext_texture_rect_warn = warn;
+		unsigned every = 0;
+		for (int e = 0; e < FE_EXT_COUNT; e++)
+			if (fe_ext_in_dialect(pp->fe, (enum fe_ext)e))
+				every |= 1u << e;
+		pp->fe->ext_on = warn ? every : 0;
+		pp->fe->ext_warn = warn ? every : 0;
 		return;
 	}
-	if (name_is(name, n, "GL_ARB_texture_rectangle")) {
-		pp->fe->ext_texture_rect = on || warn;
-		pp->fe->ext_texture_rect_warn = warn;
+	int e = fe_ext_lookup(pp->fe, name, n);
+	if (e >= 0) {
+		unsigned bit = 1u << e;
+		pp->fe->ext_on = on || warn ? pp->fe->ext_on | bit : pp->fe->ext_on & ~bit;
+		pp->fe->ext_warn = warn ? pp->fe->ext_warn | bit : pp->fe->ext_warn & ~bit;
 		return;
 	}
 	if (name_is(beh, bn, "require"))
@@ -881,6 +905,7 @@ bool pp_run(struct fe_ctx *fe, const char *source, const struct glsl_options *op
 	pp.fe = fe;
 	fe->version = 110;
 	fe->es = false;
+	fe_ext_reset(fe);
 	int errors0 = fe->diag->errors;
 	fe_buf_init(&pp.clean, fe->arena, true);
 	fe_buf_init(&pp.out, fe->arena, true);
@@ -888,6 +913,7 @@ bool pp_run(struct fe_ctx *fe, const char *source, const struct glsl_options *op
 	if (!source_fits(&pp, source ? source : ""))
 		return false;
 	strip_comments(&pp, source ? source : "");
+	define_extension_macros(&pp);
 	add_command_line(&pp, opts);
 	size_t run = 0; /* start of the pending run of text lines */
 	const char *t = pp.clean.text;

@@ -673,7 +673,7 @@ static void check_function(struct sema *s, struct ast_node *n)
 		return;
 	if (strncmp(n->name, "gl_", 3) == 0)
 		sema_err(s, n->loc, "names beginning with 'gl_' are reserved: '%s'", n->name);
-	if (s->fe->es && sema_bi_exists(n->name))
+	if (s->fe->es && sema_bi_exists(s->fe, n->name))
 		sema_err(s, n->loc, "built-in function '%s' cannot be redeclared in GLSL ES", n->name);
 	struct sema_entry *e = lookup_here(s, n->name);
 	if (e && !e->fn) {

@@ -93,11 +93,18 @@ struct sema_bi_sig {
 	enum sema_bi op;
 	unsigned dialects;         /* 1: GLSL 1.10, 2: 1.20, 4: ES 1.00 */
 	unsigned stages;           /* 1: fragment, 2: vertex */
+	int ext;                   /* 0: core; e + 1: only with extension e enabled */
 };
 extern const struct sema_bi_sig sema_bi_table[];
 extern const int sema_bi_count;
-/* True when `name` names some built-in function. */
-bool sema_bi_exists(const char *name);
+/* True when the row exists in the compile's dialect (and, for an
+ * extension's row, while the extension is on). */
+bool sema_bi_in_dialect(const struct fe_ctx *fe, const struct sema_bi_sig *b);
+/* The extension that would declare built-in `name` in this dialect,
+ * when it is off; NULL otherwise (for "undeclared" errors). */
+const char *sema_ext_hint(const struct fe_ctx *fe, const char *name);
+/* True when `name` names some built-in function of the compile. */
+bool sema_bi_exists(const struct fe_ctx *fe, const char *name);
 
 /* --- built-in variables (builtins.c) --- */
 void sema_declare_builtins(struct fe_ctx *fe, void (*declare)(void *ud, struct sema_symbol *),

@@ -163,8 +163,16 @@ bool sema_check_lvalue(struct sema *s, struct ast_node *e)
 					}
 		}
 		return sema_check_lvalue(s, e->kid[0]);
-	case AST_INDEX:
+	case AST_INDEX: {
+		/* ES 1.00 has one draw buffer; GL_EXT_draw_buffers brings the rest */
+		const struct ast_node *b = e->kid[0];
+		if (s->fe->es && b->kind == AST_IDENT && b->sym && b->sym->builtin == SEMA_VAR_FRAGDATA &&
+		    !fe_ext_on(s->fe, FE_EXT_DRAW_BUFFERS) &&
+		    !(e->kid[1]->cval && e->kid[1]->cval->v[0] == 0.0f))
+			sema_err(s, e->loc, "writing gl_FragData other than [0] needs '#extension "
+				 "GL_EXT_draw_buffers : enable'");
 		return sema_check_lvalue(s, e->kid[0]);
+	}
 	default:
 		sema_err(s, e->loc, "cannot assign to this expression");
 		return false;
@@ -589,10 +597,10 @@ struct bi_binding {
 
 static const struct glsl_type *sampler_of(char code)
 {
-	static const char codes[] = "pqQuhHeE";
+	static const char codes[] = "pqQuhHeEX";
 	static const char *const names[] = { "sampler1D", "sampler2D", "sampler3D", "samplerCube",
 					     "sampler1DShadow", "sampler2DShadow", "sampler2DRect",
-					     "sampler2DRectShadow" };
+					     "sampler2DRectShadow", "samplerExternalOES" };
 	const char *p = strchr(codes, code);
 	return p ? glsl_type_by_name(names[p - codes]) : NULL;
 }
@@ -659,14 +667,21 @@ static const char *call_signature(struct sema *s, struct ast_node *e)
 	return arena_strdup(s->a, buf);
 }
 
+/* An extension enabled with `warn` warns at each use of what it adds. */
+static void warn_extension_use(struct sema *s, const struct ast_node *e, const struct sema_bi_sig *b)
+{
+	if (b->ext && fe_ext_warns(s->fe, (enum fe_ext)(b->ext - 1)))
+		diag_warning(s->fe->diag, e->loc, "'%s' uses extension %s, which is set to warn",
+			     e->name, fe_ext_name((enum fe_ext)(b->ext - 1)));
+}
+
 static const struct glsl_type *check_builtin_call(struct sema *s, struct ast_node *e, int nargs)
 {
-	unsigned d = s->fe->es ? 4u : s->fe->version >= 120 ? 2u : 1u;
 	unsigned st = s->fe->stage == GLSL_STAGE_VERTEX ? 2u : 1u;
 	bool name_seen = false;
 	for (int i = 0; i < sema_bi_count; i++) {
 		const struct sema_bi_sig *b = &sema_bi_table[i];
-		if (strcmp(b->name, e->name) != 0 || !(b->dialects & d))
+		if (strcmp(b->name, e->name) != 0 || !sema_bi_in_dialect(s->fe, b))
 			continue;
 		name_seen = true;
 		if ((int)strlen(b->sig) - 1 != nargs || !(b->stages & st))
@@ -679,6 +694,7 @@ static const struct glsl_type *check_builtin_call(struct sema *s, struct ast_nod
 		if (!ok)
 			continue;
 		e->builtin = i + 1;
+		warn_extension_use(s, e, b);
 		const struct glsl_type *r = bi_result(b->sig[0], &bd);
 		return r ? r : err_t;
 	}
@@ -687,7 +703,7 @@ static const struct glsl_type *check_builtin_call(struct sema *s, struct ast_nod
 	if (name_seen && s->fe->version == 120 && !s->fe->es)
 		for (int i = 0; i < sema_bi_count; i++) {
 			const struct sema_bi_sig *b = &sema_bi_table[i];
-			if (strcmp(b->name, e->name) != 0 || !(b->dialects & d) ||
+			if (strcmp(b->name, e->name) != 0 || !sema_bi_in_dialect(s->fe, b) ||
 			    (int)strlen(b->sig) - 1 != nargs || !(b->stages & st))
 				continue;
 			struct bi_binding bd = { 0, NULL, 0, 0 };
@@ -702,6 +718,7 @@ static const struct glsl_type *check_builtin_call(struct sema *s, struct ast_nod
 			if (!ok)
 				continue;
 			e->builtin = i + 1;
+			warn_extension_use(s, e, b);
 			const struct glsl_type *r = bi_result(b->sig[0], &bd);
 			return r ? r : err_t;
 		}
@@ -804,7 +821,11 @@ static const struct glsl_type *check_call(struct sema *s, struct ast_node *e)
 	const struct glsl_type *r = check_builtin_call(s, e, nargs);
 	if (r)
 		return r;
-	if (!s->fe->after_syntax_errors)
+	const char *ext = sema_ext_hint(s->fe, e->name);
+	if (ext)
+		sema_err(s, e->loc, "function '%s' undeclared: it needs '#extension %s : enable'",
+			 e->name, ext);
+	else if (!s->fe->after_syntax_errors)
 		sema_err(s, e->loc, "function '%s' undeclared", e->name);
 	return err_t;
 }
@@ -817,6 +838,9 @@ static const struct glsl_type *check_ident(struct sema *s, struct ast_node *e)
 			sema_err(s, e->loc, "'%s' is a function, not a variable", e->name);
 		else if (en && en->type)
 			sema_err(s, e->loc, "'%s' is a type, not a variable", e->name);
+		else if (sema_ext_hint(s->fe, e->name))
+			sema_err(s, e->loc, "'%s' undeclared: it needs '#extension %s : enable'",
+				 e->name, sema_ext_hint(s->fe, e->name));
 		else if (!s->fe->after_syntax_errors)
 			sema_err(s, e->loc, "'%s' undeclared", e->name);
 		/* declare it as an error so that later uses stay quiet */
@@ -855,7 +879,7 @@ static bool foldable(const struct ast_node *e)
 			/* 4.3.3: any built-in but the texture lookups: the derivatives
 			 * of a constant are 0, noise is 0 here; ftransform has no
 			 * constant arguments to begin with */
-			if (op >= SEMA_BI_TEX && op <= SEMA_BI_TEXPROJLOD)
+			if (op >= SEMA_BI_TEX && op <= SEMA_BI_TEXPROJGRAD)
 				return false;
 		}
 		return true;

@@ -38,6 +38,8 @@ static const struct glsl_type sampler_types[] = {
 	SAMPLER("sampler2DShadow", IR_TARGET_2D, true),
 	SAMPLER("sampler2DRect", IR_TARGET_RECT, false),
 	SAMPLER("sampler2DRectShadow", IR_TARGET_RECT, true),
+	{ .base = GLSL_SAMPLER, .cols = 1, .rows = 1, .target = IR_TARGET_2D,
+	  .external = true, .name = "samplerExternalOES" },
 };
 
 const struct glsl_type *glsl_type_vec(enum glsl_base base, int n)
@@ -129,7 +131,7 @@ bool glsl_type_equal(const struct glsl_type *a, const struct glsl_type *b)
 	if (a->base == GLSL_STRUCT)
 		return false; /* structs are equal only to themselves */
 	return a->cols == b->cols && a->rows == b->rows && a->target == b->target &&
-	       a->shadow == b->shadow;
+	       a->shadow == b->shadow && a->external == b->external;
 }
 
 bool glsl_has_sampler(const struct glsl_type *t)

@@ -25,6 +25,7 @@ struct glsl_type {
 	uint8_t cols, rows;
 	uint8_t target;                  /* SAMPLER: enum ir_tex_target */
 	bool shadow;                     /* SAMPLER */
+	bool external;                   /* SAMPLER: samplerExternalOES (sampled as 2D) */
 	bool v120;                       /* only a keyword from GLSL 1.20 on */
 	const char *name;
 	const struct glsl_type *elem;    /* ARRAY */

@@ -324,7 +324,8 @@ static void test_extension_warnings(void **state)
 				   "#extension all : disable\n"
 				   "uniform sampler2DRect r;\n"
 				   "void main() {}\n"));
-	assert_diag(&t, "t.frag:3:9: error: 'sampler2DRect' is a reserved word");
+	assert_diag(&t, "t.frag:3:9: error: 'sampler2DRect' needs '#extension "
+			"GL_ARB_texture_rectangle : enable'");
 	fe_test_end(&t);
 }
 

@@ -10,13 +10,21 @@ import glob
 import os
 import re
 
-# The folders INTERFACES.md §7 names, inside each of piglit's two trees.
+# The folders INTERFACES.md §7 names, inside each of piglit's two trees,
+# and those of the extensions GLSL.md lists (where piglit has them).
 DEFAULT_VERSION_DIRS = ("glsl-1.10", "glsl-1.20", "glsl-es-1.00")
+EXTENSION_DIRS = ("arb_texture_rectangle", "arb_shader_texture_lod", "ext_shader_texture_lod",
+                  "oes_standard_derivatives", "ext_frag_depth", "ext_draw_buffers",
+                  "oes_texture_3d", "oes_egl_image_external")
 TREES = ("tests", "generated_tests")
 
-# GLSL.md: the dialects and the one extension uscc accepts.
+# GLSL.md: the dialects and the extensions uscc accepts
+# (frontend/extensions.def).
 SUPPORTED_VERSIONS = {"1.00": "es", "1.10": "desktop", "1.20": "desktop"}
-SUPPORTED_EXTENSIONS = frozenset({"GL_ARB_texture_rectangle"})
+SUPPORTED_EXTENSIONS = frozenset({
+    "GL_ARB_texture_rectangle", "GL_ARB_shader_texture_lod", "GL_EXT_shader_texture_lod",
+    "GL_OES_standard_derivatives", "GL_EXT_frag_depth", "GL_EXT_draw_buffers",
+    "GL_OES_texture_3D", "GL_OES_EGL_image_external"})
 
 # A compiler test's suffix gives its stage; uscc checks only these two.
 STAGE_BY_SUFFIX = {
@@ -60,10 +68,11 @@ def find_root():
 
 
 def default_dirs(root):
-    """Every GLSL 1.10, 1.20 and ES 1.00 folder of both trees that exists."""
+    """Every GLSL 1.10, 1.20 and ES 1.00 folder, and every folder of a
+    supported extension, of both trees that exists."""
     dirs = []
     for tree in TREES:
-        for version in DEFAULT_VERSION_DIRS:
+        for version in DEFAULT_VERSION_DIRS + EXTENSION_DIRS:
             path = os.path.join(root, tree, "spec", version)
             if os.path.isdir(path):
                 dirs.append(path)
@@ -160,6 +169,8 @@ def extension_skip_reason(extensions):
     test skip, or None."""
     for ext in extensions:
         if ext.startswith("!"):
+            if ext[1:] in SUPPORTED_EXTENSIONS:
+                return "needs extension %s absent (uscc has it)" % ext[1:]
             continue
         if ext not in SUPPORTED_EXTENSIONS:
             return "needs extension %s (not in GLSL.md)" % ext
