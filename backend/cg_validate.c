@@ -110,10 +110,10 @@ static bool check_operand(struct vctx *v, int i, int k)
 	return true;
 }
 
-/* A presubtract (ISA.md §4.2, §12): on an ALU op, over raw registers (no
- * modifier), read by some operand; SUB and ADD combine the two sources
- * channel by channel, so both read real, equal channels (checked once
- * lanes are fixed, when the op is placed). */
+/* A presubtract (ISA.md §4.2, §6.3 step 3, §8 quirk 9): on an ALU op,
+ * over raw registers (no modifier), read by some operand; SUB and ADD
+ * combine the two sources channel by channel, so both read real, equal
+ * channels (checked once lanes are fixed, when the op is placed). */
 static bool check_presub(struct vctx *v, int i)
 {
 	const struct cg_ctx *cg = v->cg;
