@@ -148,6 +148,8 @@ struct cg_ctx {
 	uint8_t const_is_imm[R500_NUM_CONSTS];
 	int nconst_slots;
 	int nuniform_slots;
+	int *unif_slot;       /* by uniform element: constant slot, -1 unread (uniform_layout.c) */
+	uint8_t *unif_shift;  /* by uniform element: its first component in the slot */
 
 	/* input vregs by ir input index (-1 unused) */
 	int *input_vreg;
@@ -184,6 +186,11 @@ bool cg_const_opnd(struct cg_ctx *cg, const float *v, int n, struct src_loc loc,
 		   struct cg_opnd *out);
 
 /* --- stages, each one file; false on failure (diagnostics reported) --- */
+bool cg_layout_uniforms(struct cg_ctx *cg); /* uniform_layout.c */
+/* The constant operand of uniform element `element` (u->base + offset)
+ * read through swz; false when the layout gave it no slot. */
+bool cg_uniform_opnd(const struct cg_ctx *cg, int element, const uint8_t swz[4], uint8_t mod,
+		     struct cg_opnd *out);
 bool cg_isel(struct cg_ctx *cg);          /* isel.c */
 bool cg_copy_fold(struct cg_ctx *cg);     /* copy_fold.c */
 bool cg_merge(struct cg_ctx *cg);         /* merge.c */

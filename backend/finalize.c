@@ -8,11 +8,14 @@
 
 static const char xyzw[] = "xyzw";
 
-static void swizzle_text(char *out, int ncomp)
+/* Components first .. first+ncomp-1 as letters ("xyzw", "y", "zw"). */
+static void swizzle_text(char *out, int first, int ncomp)
 {
 	if (ncomp < 1 || ncomp > 4)
 		ncomp = 4;
-	memcpy(out, xyzw, (size_t)ncomp);
+	if (first < 0 || first + ncomp > 4)
+		first = 0;
+	memcpy(out, xyzw + first, (size_t)ncomp);
 	out[ncomp] = 0;
 }
 
@@ -35,13 +38,16 @@ static bool tables(struct cg_ctx *cg, struct r500_program *p)
 	for (int i = 0; i < f->nuniforms; i++) {
 		const struct ir_uniform *u = &f->uniforms[i];
 		for (int e = 0; e < u->nvec4; e++) {
+			int k = u->base + e;
+			if (k >= f->nuniform_vec4 || cg->unif_slot[k] < 0)
+				continue; /* never read: nothing to upload */
 			struct r500_uniform *r = &p->uniforms[p->nuniforms++];
 			r->name = u->name;
 			r->type = u->type;
 			r->array_len = u->array_len;
 			r->element = e;
-			r->slot = u->base + e;
-			swizzle_text(r->swizzle, u->ncomp);
+			r->slot = cg->unif_slot[k];
+			swizzle_text(r->swizzle, cg->unif_shift[k], u->ncomp);
 			r->init = u->init ? u->init[e] : NULL;
 		}
 	}
@@ -64,7 +70,7 @@ static bool tables(struct cg_ctx *cg, struct r500_program *p)
 		struct r500_input *in = &p->inputs[p->ninputs++];
 		in->name = f->inputs[i].name;
 		in->temp = cg->vregs[v].temp;
-		swizzle_text(in->components, cg->vregs[v].ncomp);
+		swizzle_text(in->components, 0, cg->vregs[v].ncomp);
 	}
 	for (int i = 0; i < f->noutputs; i++) {
 		struct r500_output *o = &p->outputs[p->noutputs++];

@@ -79,9 +79,8 @@ bool isel_opnd(struct isel *s, const struct ir_src *src, int n, struct cg_opnd *
 	int mod = abs ? (neg ? R500_MOD_NAB : R500_MOD_ABS) : (neg ? R500_MOD_NEG : R500_MOD_NONE);
 	if (d->op == IR_OP_UNIFORM && d->nsrc == 0) {
 		const struct ir_uniform *u = &s->cg->func->uniforms[d->index];
-		struct cg_opnd o = { CG_FILE_CONST, (uint8_t)mod, { 0 }, u->base + d->offset };
-		memcpy(o.swz, swz, 4);
-		*out = o;
+		if (!cg_uniform_opnd(cg, u->base + d->offset, swz, (uint8_t)mod, out))
+			return cg_error(cg, s->loc, "internal error: uniform element without a slot");
 		return true;
 	}
 	if (d->id < s->nids && s->vreg_of[d->id] == -2) { /* a deferred MUL */
@@ -1224,13 +1223,6 @@ static void sweep_dead(struct cg_ctx *cg)
 				cg->vregs[v].writer[c] = -1;
 }
 
-static void assign_uniforms(struct cg_ctx *cg)
-{
-	cg->nuniform_slots = cg->func->nuniform_vec4;
-	if (cg->nuniform_slots > R500_NUM_CONSTS)
-		return;
-	cg->nconst_slots = cg->nuniform_slots;
-}
 
 bool cg_isel(struct cg_ctx *cg)
 {
@@ -1238,7 +1230,10 @@ bool cg_isel(struct cg_ctx *cg)
 	memset(&s, 0, sizeof s);
 	s.cg = cg;
 	s.nids = cg->func->next_id + 1;
-	assign_uniforms(cg);
+	if (!cg_layout_uniforms(cg))
+		return false;
+	if (cg->nuniform_slots <= R500_NUM_CONSTS)
+		cg->nconst_slots = cg->nuniform_slots;
 	if (cg->nuniform_slots > R500_NUM_CONSTS)
 		return cg_error(cg, (struct src_loc){ 0 }, "uniforms need %d constant slots; the "
 				"R500 has %d", cg->nuniform_slots, R500_NUM_CONSTS);

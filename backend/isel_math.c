@@ -128,14 +128,19 @@ int isel_sel_uniform_dyn(struct isel *s, struct ir_instr *in, const struct cg_op
 		return cg_error(cg, in->loc, "internal error: bad uniform index"), -1;
 	const struct ir_uniform *u = &cg->func->uniforms[in->index];
 	int n = in->ncomp < 1 || in->ncomp > 4 ? 4 : in->ncomp;
-	struct cg_opnd e0 = { CG_FILE_CONST, R500_MOD_NONE, { 0, 1, 2, 3 }, u->base };
+	static const uint8_t xyzw[4] = { 0, 1, 2, 3 };
+	struct cg_opnd e0;
+	if (!cg_uniform_opnd(cg, u->base, xyzw, R500_MOD_NONE, &e0))
+		return cg_error(cg, in->loc, "internal error: uniform element without a slot"), -1;
 	if (u->nvec4 <= 1)
 		return isel_mad(s, n, e0, ONE, ZERO);
 	struct cg_opnd idx = opnd_entry(o[0], 0), cur = e0;
 	int t = mad_k(s, 1, idx, ONE, (float)in->offset - 0.5f);
 	int d = -1;
 	for (int e = 1; t >= 0 && e < u->nvec4; e++) {
-		struct cg_opnd el = { CG_FILE_CONST, R500_MOD_NONE, { 0, 1, 2, 3 }, u->base + e };
+		struct cg_opnd el;
+		if (!cg_uniform_opnd(cg, u->base + e, xyzw, R500_MOD_NONE, &el))
+			return cg_error(cg, in->loc, "internal error: uniform element without a slot"), -1;
 		struct cg_opnd tv = vopnd(t);
 		d = isel_op(s, CG_CMP, n, &el, &cur, &tv);
 		if (d < 0)

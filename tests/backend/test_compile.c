@@ -350,13 +350,56 @@ static void test_too_many_uniforms(void **state)
 	(void)state;
 	struct tc t;
 	tc_init(&t);
-	ir_func_add_uniform(t.f, "big", "vec4", 300, 300, 4);
+	/* read at a computed index: every element needs its slot */
+	int big = ir_func_add_uniform(t.f, "big", "vec4", 300, 300, 4);
 	struct ir_instr *v = tc_input(&t, "v", 4);
-	tc_output(&t, "gl_FragColor", 0, 4, v);
+	struct ir_src idx = { v, { 0, 0, 0, 0 } };
+	struct ir_instr *u = ir_build(&t.b, IR_OP_UNIFORM, 4, IR_FLOAT, 1, &idx);
+	u->index = big;
+	tc_output(&t, "gl_FragColor", 0, 4, u);
 	struct r500_compile_options o = { .opt_level = 2, .validate = true };
 	assert_null(r500_compile(t.f, &o, t.arena, &t.diag));
 	assert_true(tc_has_error(&t, "300"));
 	assert_true(tc_has_error(&t, "256"));
+	tc_fini(&t);
+}
+
+/* Only the elements read get slots, and narrow ones share: a[900] of a
+ * vec4[1024] takes one slot; four floats one more. */
+static void test_uniform_layout(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	int arr = ir_func_add_uniform(t.f, "arg", "vec4", 1024, 1024, 4);
+	struct ir_instr *a = ir_build(&t.b, IR_OP_UNIFORM, 4, IR_FLOAT, 0, NULL);
+	a->index = arr;
+	a->offset = 900;
+	struct ir_instr *f[4];
+	static const char *const names[4] = { "f0", "f1", "f2", "f3" };
+	for (int i = 0; i < 4; i++)
+		f[i] = tc_uniform(&t, names[i], "float", 1, 0);
+	struct ir_src comps[4];
+	for (int i = 0; i < 4; i++)
+		comps[i] = (struct ir_src){ f[i], { 0, 0, 0, 0 } };
+	struct ir_instr *vf = ir_build(&t.b, IR_OP_VEC, 4, IR_FLOAT, 4, comps);
+	struct ir_src sum[2] = { { a, { 0, 1, 2, 3 } }, { vf, { 0, 1, 2, 3 } } };
+	struct ir_instr *r = ir_build(&t.b, IR_OP_ADD, 4, IR_FLOAT, 2, sum);
+	tc_output(&t, "gl_FragColor", 0, 4, r);
+	struct r500_compile_options o = { .opt_level = 2, .validate = true };
+	struct r500_program *p = r500_compile(t.f, &o, t.arena, &t.diag);
+	assert_non_null(p);
+	assert_int_equal(p->nconst_slots, 2);
+	assert_int_equal(p->nuniforms, 5);
+	assert_string_equal(p->uniforms[0].name, "arg");
+	assert_int_equal(p->uniforms[0].element, 900);
+	assert_int_equal(p->uniforms[0].slot, 0);
+	assert_string_equal(p->uniforms[0].swizzle, "xyzw");
+	for (int i = 1; i < 5; i++) {
+		assert_int_equal(p->uniforms[i].slot, 1);
+		assert_int_equal(p->uniforms[i].swizzle[0], "xyzw"[i - 1]);
+		assert_int_equal(p->uniforms[i].swizzle[1], 0);
+	}
 	tc_fini(&t);
 }
 
@@ -722,6 +765,7 @@ int main(void)
 		cmocka_unit_test(test_derivative_nop),
 		cmocka_unit_test(test_fc_nesting_limit),
 		cmocka_unit_test(test_too_many_uniforms),
+		cmocka_unit_test(test_uniform_layout),
 		cmocka_unit_test(test_too_many_slots),
 		cmocka_unit_test(test_loop_encoding),
 		cmocka_unit_test(test_loop_unbounded),
