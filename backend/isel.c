@@ -311,7 +311,7 @@ static int sel_sub(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 /* x * 2^k for k = 1..3 or -1..-3 (all components alike): the OMOD of the
  * ops computing x, when x is read only here, whole and unswizzled, and
  * every op writing it is a plain ALU op without clamp or OMOD (ISA.md
- * §6.6: OMOD scales the unit's result before the clamp).  Returns x's
+ * §6.5: OMOD scales the unit's result before the clamp).  Returns x's
  * vreg, or -1 when it does not apply (nothing changed). */
 static int mul_as_omod(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
