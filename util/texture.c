@@ -138,7 +138,10 @@ void tex_build_levels(int target, int width, int height, int depth, int levels,
 					for (int x = 0; x < b[0]; x++) {
 						int x0, x1, y0, y1, z0, z1;
 						block(x, b[0], a[0], &x0, &x1);
-						block(y, b[1], a[1], &y0, &y1);
+						if (target == IR_TARGET_1D)
+							y0 = y, y1 = y + 1;
+						else
+							block(y, b[1], a[1], &y0, &y1);
 						if (target == IR_TARGET_3D)
 							block(z, b[2], a[2], &z0, &z1);
 						else
