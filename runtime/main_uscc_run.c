@@ -8,8 +8,10 @@
  * sampler table: a 1D sampler reads the image's bottom row, a 3D sampler
  * sees it as one slice (depth 1), a cube sampler gets the image on all six
  * faces, a RECT sampler reads it in texel coordinates.  Each unit is
- * sampled with its --filter (default nearest) and --wrap mode (default
- * repeat; cube faces clamp). */
+ * sampled with its --filter (default nearest; a mipmap filter gives a
+ * single image a chain by box filtering, the built-in miptree has its
+ * own) and --wrap mode (default repeat; cube faces clamp); the level of
+ * detail comes from each quad's coordinates, as on the R500. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,8 +24,8 @@
 
 static const char usage[] =
 	"usage: uscc-run FILE.bin [--size WxH] [--uniform NAME=x[,y,z,w...]]...\n"
-	"                [--texture UNIT=FILE.png|checker|gradient]...\n"
-	"                [--wrap UNIT=repeat|clamp|mirror]... [--filter UNIT=nearest|linear]...\n"
+	"                [--texture UNIT=FILE.png|checker|gradient|miptree]...\n"
+	"                [--wrap UNIT=repeat|clamp|mirror]... [--filter UNIT=MIN[,MAG]]...\n"
 	"                [--varying NAME=BL:BR:TL:TR] [--target N] [-o out.png]\n"
 	"                [--dump] [--probe X,Y] [--stats] [--max-steps N]\n"
 	"       uscc-run FILE.bin --list\n"
@@ -49,7 +51,16 @@ static const char usage[] =
 	"                  kill; median: the lower middle value.\n"
 	"  --wrap UNIT=M   wrap mode of a texture unit: repeat (default), clamp\n"
 	"                  (to edge) or mirror (mirrored repeat); cube maps clamp\n"
-	"  --filter UNIT=F nearest (default) or linear (bilinear) filtering\n"
+	"  --texture UNIT=T  a PNG file or a built-in: checker (8x8), gradient\n"
+	"                  (16x16), miptree (piglit's: 8x8 red, 4x4 green, 2x2\n"
+	"                  blue, 1x1 white levels)\n"
+	"  --filter UNIT=MIN[,MAG]  minification filter: nearest (default), linear\n"
+	"                  (bilinear), or GL's nearest_mipmap_nearest,\n"
+	"                  linear_mipmap_nearest, nearest_mipmap_linear,\n"
+	"                  linear_mipmap_linear, which give a single image a chain\n"
+	"                  of levels by box filtering; MAG, nearest or linear,\n"
+	"                  magnifies (default: as MIN within a level).  The level\n"
+	"                  of detail is GL's, from each 2x2 quad's coordinates\n"
 	"  --list          print what the program takes and gives, no draw: its\n"
 	"                  uniforms (slot and components of each vec4 element),\n"
 	"                  samplers (unit, target), inputs (temporary, components)\n"

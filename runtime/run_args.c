@@ -230,15 +230,34 @@ static bool opt_wrap(struct run_opts *o, char *v, const char **want)
 	return true;
 }
 
+/* UNIT=MIN[,MAG]: MIN any of GL's minification filters, MAG nearest or
+ * linear (default: as MIN filters within a level). */
 static bool opt_filter(struct run_opts *o, char *v, const char **want)
 {
 	(void)want;
-	static const char *const names[] = { "nearest", "linear" };
-	static const enum tex_filter modes[] = { TEX_FILTER_NEAREST, TEX_FILTER_LINEAR };
-	int unit, k;
-	if (!unit_choice(v, names, 2, &unit, &k))
+	char name[48];
+	int unit, k, mag = TEX_MAG_AS_MIN;
+	const char *spec = unit_prefix(v, &unit);
+	const char *comma = spec ? strchr(spec, ',') : NULL;
+	if (!spec || strlen(spec) >= sizeof name)
 		return false;
-	o->filter[unit] = modes[k];
+	strcpy(name, spec);
+	if (comma) {
+		if (!strcmp(comma + 1, "nearest"))
+			mag = TEX_MAG_NEAREST;
+		else if (!strcmp(comma + 1, "linear"))
+			mag = TEX_MAG_LINEAR;
+		else
+			return false;
+		name[comma - spec] = 0;
+	}
+	for (k = 0; k < TEX_FILTER_COUNT; k++)
+		if (!strcmp(name, tex_filter_name(k)))
+			break;
+	if (k == TEX_FILTER_COUNT)
+		return false;
+	o->filter[unit] = (enum tex_filter)k;
+	o->mag[unit] = (enum tex_mag)mag;
 	return true;
 }
 
@@ -255,7 +274,10 @@ static const struct valued_option valued_options[] = {
 	{ "--varying", opt_varying, "varying", "want NAME=BL:BR:TL:TR, each x,y,z,w" },
 	{ "--texture", opt_texture, "texture", "want UNIT=FILE.png|checker|gradient, unit 0..15" },
 	{ "--wrap", opt_wrap, "wrap mode", "want UNIT=repeat|clamp|mirror, unit 0..15" },
-	{ "--filter", opt_filter, "filter", "want UNIT=nearest|linear, unit 0..15" },
+	{ "--filter", opt_filter, "filter",
+	  "want UNIT=MIN[,MAG], MIN nearest|linear|nearest_mipmap_nearest|"
+	  "linear_mipmap_nearest|nearest_mipmap_linear|linear_mipmap_linear, MAG "
+	  "nearest|linear, unit 0..15" },
 	{ "--target", opt_target, "target", "0..3" },
 	{ "--probe", opt_probe, "probe", "want X,Y" },
 	{ "-o", opt_output, "output", "" },
@@ -377,16 +399,45 @@ void run_textures_free(struct run_textures *t)
 	}
 }
 
-/* One copy of a w x h image per cube face; frees the original. */
-static float *six_faces(float *texels, int w, int h)
+/* The levels unit u samples: a built-in's own, one for RECT, a full
+ * chain to build under a mipmap filter, else the one there is. */
+static int unit_levels(int tt, enum tex_filter filter, int w, int h, int have)
 {
-	size_t face = (size_t)w * (size_t)h * 4;
-	float *cube = malloc(face * 6 * sizeof(float));
-	if (cube)
-		for (int k = 0; k < 6; k++)
-			memcpy(cube + face * (size_t)k, texels, face * sizeof(float));
-	free(texels);
-	return cube;
+	if (tt == IR_TARGET_RECT)
+		return 1;
+	if (have == 1 && tex_filter_is_mipmap(filter))
+		return tex_full_levels(tt, w, tt == IR_TARGET_1D ? 1 : h, 1);
+	return have;
+}
+
+/* The chain of `levels` laid out for target tt (texture.h) from an image
+ * of `have` levels laid out as 2D (*h rows at level 0): row 0 of each
+ * level for 1D (*h becomes 1), each level on six faces for a cube, and the
+ * levels missing built by box filtering.  NULL when out of memory; src is
+ * the caller's still. */
+static float *unit_chain(const float *src, int w, int *h, int have, int tt, int levels,
+			 long long total)
+{
+	int rows = tt == IR_TARGET_1D && levels > 1 ? 1 : *h;
+	int faces = tt == IR_TARGET_CUBE ? 6 : 1;
+	float *dst = malloc((size_t)total * 4 * sizeof(float));
+	if (!dst)
+		return NULL;
+	const float *from = src;
+	float *to = dst;
+	for (int l = 0; l < levels && l < have; l++) {
+		int sw = w >> l > 0 ? w >> l : 1, sh = *h >> l > 0 ? *h >> l : 1, size[3];
+		tex_level_size(tt, w, rows, 1, l, size);
+		size_t row = (size_t)size[0] * 4;
+		for (int f = 0; f < faces; f++)
+			for (int y = 0; y < size[1]; y++, to += row)
+				memcpy(to, from + (size_t)y * (size_t)sw * 4, row * sizeof(float));
+		from += (size_t)sw * (size_t)sh * 4;
+	}
+	if (levels > have)
+		tex_build_levels(tt, w, rows, 1, levels, dst);
+	*h = rows;
+	return dst;
 }
 
 bool run_textures_load(struct run_textures *t, const struct run_opts *o,
@@ -396,11 +447,11 @@ bool run_textures_load(struct run_textures *t, const struct run_opts *o,
 	double texels_left = RUN_MAX_TEXELS;
 	for (int u = 0; u < RUN_UNITS; u++) {
 		const char *spec = o->tex_spec[u];
-		int w, h;
+		int w, h, have = 1;
 		float *texels = NULL;
 		if (!spec)
 			continue;
-		if (!builtin_texture(spec, &w, &h, &texels)) {
+		if (!builtin_texture_chain(spec, &w, &h, &have, &texels)) {
 			char msg[512];
 			if (!png_read_rgba(spec, &w, &h, &texels, msg, sizeof msg)) {
 				say(why, why_len, o->prog, "%s", msg);
@@ -409,24 +460,32 @@ bool run_textures_load(struct run_textures *t, const struct run_opts *o,
 			}
 		}
 		int tt = target ? target[u] : IR_TARGET_2D;
-		texels_left -= (double)w * h * (tt == IR_TARGET_CUBE ? 6 : 1);
-		if (texels_left < 0) {
+		int levels = unit_levels(tt, o->filter[u], w, h, have);
+		int rows = tt == IR_TARGET_1D && levels > 1 ? 1 : h;
+		long long total = tex_chain_texels(tt, w, rows, 1, levels);
+		texels_left -= (double)total;
+		if (total < 0 || texels_left < 0) {
 			say(why, why_len, o->prog, "%s: the textures given hold more than %d "
-			    "texels in all (a cube map counts its image six times)", spec,
-			    RUN_MAX_TEXELS);
+			    "texels in all (a cube map counts its image six times, a chain "
+			    "its levels)", spec, RUN_MAX_TEXELS);
 			free(texels);
 			run_textures_free(t);
 			return false;
 		}
-		if (tt == IR_TARGET_CUBE && !(texels = six_faces(texels, w, h))) {
-			say(why, why_len, o->prog, "out of memory");
-			run_textures_free(t);
-			return false;
+		if (levels > 1 || tt == IR_TARGET_CUBE) {
+			float *chain = unit_chain(texels, w, &h, have, tt, levels, total);
+			free(texels);
+			if (!(texels = chain)) {
+				say(why, why_len, o->prog, "out of memory");
+				run_textures_free(t);
+				return false;
+			}
 		}
 		t->store[u] = texels;
 		t->img[u] = (struct tex_image){ .target = tt, .width = w, .height = h,
-						.depth = 1, .texels = texels,
-						.filter = o->filter[u], .wrap = o->wrap[u] };
+						.depth = 1, .texels = texels, .levels = levels,
+						.filter = o->filter[u], .mag = o->mag[u],
+						.wrap = o->wrap[u] };
 	}
 	return true;
 }

@@ -36,7 +36,8 @@ struct run_opts {
 	struct run_varying varyings[RUN_MAX_ITEMS]; int nvaryings;
 	const char *tex_spec[RUN_UNITS];
 	enum tex_wrap wrap[RUN_UNITS];     /* --wrap; default repeat */
-	enum tex_filter filter[RUN_UNITS]; /* --filter; default nearest */
+	enum tex_filter filter[RUN_UNITS]; /* --filter MIN; default nearest */
+	enum tex_mag mag[RUN_UNITS];       /* --filter MIN,MAG; default as MIN */
 	int probes[RUN_MAX_PROBES][2]; int nprobes;
 };
 
@@ -79,10 +80,13 @@ bool run_parse_int(const char *s, int *out);
  * may be NULL), malloc'd; NULL with errno set on failure. */
 char *run_read_file(const char *path, size_t *size);
 
-/* The textures the options give, with each unit's filter and wrap mode
+/* The textures the options give, with each unit's filters and wrap mode
  * (default nearest, repeat; cube maps always clamp).
  * target[u] is the enum ir_tex_target unit u is sampled as (NULL: all 2D);
- * a cube gets the image on all six faces. */
+ * a cube gets the image on all six faces, level by level.  A built-in
+ * with levels (miptree) keeps them; under a mipmap minification filter a
+ * single image gets a full chain by box filtering (tex_build_levels).  A
+ * 1D unit with levels keeps row 0 of each; RECT units have one level. */
 struct run_textures {
 	struct tex_image img[RUN_UNITS];
 	float *store[RUN_UNITS];

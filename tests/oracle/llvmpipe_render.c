@@ -3,7 +3,8 @@
  * (INTERFACES.md §5), so that the two can be compared pixel by pixel.
  *
  *   llvmpipe-render FILE.frag [--size WxH] [--uniform NAME=x[,y,z,w...]]...
- *                   [--texture UNIT=FILE.png|checker|gradient]...
+ *                   [--texture UNIT=FILE.png|checker|gradient|miptree]...
+ *                   [--wrap UNIT=MODE]... [--filter UNIT=MIN[,MAG]]...
  *                   [--varying NAME=BL:BR:TL:TR] [--sampler NAME=UNIT]...
  *                   [--target N] [-o out.png] [--dump] [--probe X,Y]
  *                   [--fine-derivatives] [--verbose]
@@ -29,7 +30,8 @@ struct render_extra {
 
 static const char usage[] =
 	"usage: llvmpipe-render FILE.frag [--size WxH] [--uniform NAME=x[,y,z,w...]]...\n"
-	"                [--texture UNIT=FILE.png|checker|gradient]...\n"
+	"                [--texture UNIT=FILE.png|checker|gradient|miptree]...\n"
+	"                [--wrap UNIT=MODE]... [--filter UNIT=MIN[,MAG]]...\n"
 	"                [--varying NAME=BL:BR:TL:TR] [--sampler NAME=UNIT]...\n"
 	"                [--target N] [-o out.png] [--dump] [--probe X,Y]\n"
 	"                [--fine-derivatives] [--verbose]\n";
@@ -105,7 +107,8 @@ int main(int argc, char **argv)
 		for (int u = 0; u < ORACLE_UNITS && u < RUN_UNITS; u++)
 			job.textures[u] = (struct oracle_texture){ tex.img[u].width, tex.img[u].height,
 								   tex.img[u].texels, tex.img[u].filter,
-								   tex.img[u].wrap };
+								   tex.img[u].wrap, tex.img[u].levels,
+								   tex.img[u].mag };
 		struct oracle_image img;
 		enum oracle_status st = oracle_render(&job, &img, why, sizeof why);
 		if (st == ORACLE_OK) {

@@ -2,8 +2,9 @@
 # renderer for comparison with uscc-run.  Optional: built only when the EGL
 # and GL libraries are found (Debian: libegl-dev libgl-dev libegl-mesa0
 # libgl1-mesa-dri).  It compiles the three runtime files it shares with
-# uscc-run itself (PNG files, built-in textures, the command line), so it
-# does not depend on the rest of the compiler.
+# uscc-run itself (PNG files, built-in textures, the command line) and
+# util/texture.c (mip chains), so it does not depend on the rest of the
+# compiler.
 find_package(OpenGL COMPONENTS EGL OpenGL)
 if(TARGET OpenGL::EGL AND TARGET OpenGL::OpenGL)
   add_executable(llvmpipe_render
@@ -13,7 +14,8 @@ if(TARGET OpenGL::EGL AND TARGET OpenGL::OpenGL)
     ${CMAKE_SOURCE_DIR}/tests/oracle/oracle_derivs.c
     ${CMAKE_SOURCE_DIR}/runtime/png_io.c
     ${CMAKE_SOURCE_DIR}/runtime/builtin_textures.c
-    ${CMAKE_SOURCE_DIR}/runtime/run_args.c)
+    ${CMAKE_SOURCE_DIR}/runtime/run_args.c
+    ${CMAKE_SOURCE_DIR}/util/texture.c)
   target_include_directories(llvmpipe_render PRIVATE
     ${CMAKE_SOURCE_DIR}/tests/oracle ${CMAKE_SOURCE_DIR}/runtime ${CMAKE_SOURCE_DIR}/ir
     ${CMAKE_SOURCE_DIR}/util)

@@ -389,22 +389,72 @@ static void set_samplers(GLuint prog, const struct oracle_job *job, const struct
 	}
 }
 
-/* Images with one value per texel: the red channel, as depth. */
-static void upload_depth(GLenum target, const struct oracle_texture *t, float *red)
+/* Level l of a texture's chain (2D layout, texture.h): its texels and size. */
+static const float *level_texels(const struct oracle_texture *t, int l, int *w, int *h)
 {
-	size_t n = (size_t)t->width * (size_t)t->height;
+	const float *p = t->texels;
+	for (int k = 0;; k++) {
+		int size[3];
+		tex_level_size(IR_TARGET_2D, t->width, t->height, 1, k, size);
+		*w = size[0];
+		*h = size[1];
+		if (k == l)
+			return p;
+		p += (size_t)size[0] * (size_t)size[1] * 4;
+	}
+}
+
+/* Images with one value per texel: the red channel, as depth. */
+static void upload_depth(GLenum target, const float *texels, int level, int w, int h, float *red)
+{
+	size_t n = (size_t)w * (size_t)h;
 	for (size_t i = 0; i < n; i++)
-		red[i] = t->texels[i * 4];
+		red[i] = texels[i * 4];
 	if (target == GL_TEXTURE_1D)
-		glTexImage1D(target, 0, GL_DEPTH_COMPONENT32F, t->width, 0, GL_DEPTH_COMPONENT,
+		glTexImage1D(target, level, GL_DEPTH_COMPONENT32F, w, 0, GL_DEPTH_COMPONENT,
 			     GL_FLOAT, red);
 	else
-		glTexImage2D(target, 0, GL_DEPTH_COMPONENT32F, t->width, t->height, 0,
-			     GL_DEPTH_COMPONENT, GL_FLOAT, red);
-	/* uscc-run: (v, v, v, 1) with v = r <= texel red */
-	glTexParameteri(target, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
-	glTexParameteri(target, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
-	glTexParameteri(target, GL_DEPTH_TEXTURE_MODE, GL_LUMINANCE);
+		glTexImage2D(target, level, GL_DEPTH_COMPONENT32F, w, h, 0, GL_DEPTH_COMPONENT,
+			     GL_FLOAT, red);
+}
+
+/* One level of an RGBA image, as the target takes it. */
+static void upload_level(GLenum target, int level, const float *texels, int w, int h)
+{
+	switch (target) {
+	case GL_TEXTURE_1D: /* the bottom row */
+		glTexImage1D(target, level, GL_RGBA32F, w, 0, GL_RGBA, GL_FLOAT, texels);
+		break;
+	case GL_TEXTURE_3D: /* one slice */
+		glTexImage3D(target, level, GL_RGBA32F, w, h, 1, 0, GL_RGBA, GL_FLOAT, texels);
+		break;
+	case GL_TEXTURE_CUBE_MAP: /* the image on every face */
+		for (int f = 0; f < 6; f++)
+			glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)f, level, GL_RGBA32F,
+				     w, h, 0, GL_RGBA, GL_FLOAT, texels);
+		break;
+	default:
+		glTexImage2D(target, level, GL_RGBA32F, w, h, 0, GL_RGBA, GL_FLOAT, texels);
+		break;
+	}
+}
+
+/* uscc-run's filters in GL's terms (RECT textures have one level and
+ * take no mipmap filter: the within-level part). */
+static void set_filters(GLenum target, const struct oracle_texture *t)
+{
+	static const GLint min[TEX_FILTER_COUNT] = {
+		GL_NEAREST, GL_LINEAR, GL_NEAREST_MIPMAP_NEAREST, GL_LINEAR_MIPMAP_NEAREST,
+		GL_NEAREST_MIPMAP_LINEAR, GL_LINEAR_MIPMAP_LINEAR,
+	};
+	int f = t->filter >= 0 && t->filter < TEX_FILTER_COUNT ? (int)t->filter : 0;
+	bool linear = f == TEX_FILTER_LINEAR || f == TEX_FILTER_LINEAR_MIPMAP_NEAREST ||
+		      f == TEX_FILTER_LINEAR_MIPMAP_LINEAR;
+	GLint minf = target == GL_TEXTURE_RECTANGLE ? (linear ? GL_LINEAR : GL_NEAREST) : min[f];
+	GLint magf = t->mag == TEX_MAG_LINEAR || (t->mag != TEX_MAG_NEAREST && linear)
+			     ? GL_LINEAR : GL_NEAREST;
+	glTexParameteri(target, GL_TEXTURE_MIN_FILTER, minf);
+	glTexParameteri(target, GL_TEXTURE_MAG_FILTER, magf);
 }
 
 static enum oracle_status load_texture(int unit, struct unit_kind kind,
@@ -415,51 +465,45 @@ static enum oracle_status load_texture(int unit, struct unit_kind kind,
 	glActiveTexture(GL_TEXTURE0 + (GLenum)unit);
 	glGenTextures(1, name);
 	glBindTexture(target, *name);
-	/* uscc-run's filter and wrap mode (cube faces and RECT clamp: GL has
-	 * no repeat for rectangle textures) */
+	/* uscc-run's filters, levels and wrap mode (cube faces and RECT clamp:
+	 * GL has no repeat for rectangle textures) */
 	GLenum wrap = t->wrap == TEX_WRAP_CLAMP ? GL_CLAMP_TO_EDGE
 		      : t->wrap == TEX_WRAP_MIRROR ? GL_MIRRORED_REPEAT : GL_REPEAT;
 	if (target == GL_TEXTURE_CUBE_MAP || target == GL_TEXTURE_RECTANGLE)
 		wrap = GL_CLAMP_TO_EDGE;
-	GLint filter = t->filter == TEX_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST;
-	glTexParameteri(target, GL_TEXTURE_MIN_FILTER, filter);
-	glTexParameteri(target, GL_TEXTURE_MAG_FILTER, filter);
+	set_filters(target, t);
 	glTexParameteri(target, GL_TEXTURE_WRAP_S, (GLint)wrap);
 	glTexParameteri(target, GL_TEXTURE_WRAP_T, (GLint)wrap);
 	glTexParameteri(target, GL_TEXTURE_WRAP_R, (GLint)wrap);
+	int levels = t->levels > 1 && target != GL_TEXTURE_RECTANGLE ? t->levels : 1;
 	if (target != GL_TEXTURE_RECTANGLE) {
 		glTexParameteri(target, GL_TEXTURE_BASE_LEVEL, 0);
-		glTexParameteri(target, GL_TEXTURE_MAX_LEVEL, 0);
+		glTexParameteri(target, GL_TEXTURE_MAX_LEVEL, levels - 1);
 	}
+	if (target == GL_TEXTURE_CUBE_MAP && t->width != t->height)
+		return fail(ORACLE_BAD_INPUT, why, why_len,
+			    "unit %d: a cube face must be square, not %dx%d", unit, t->width,
+			    t->height);
 	if (kind.shadow) {
 		float *red = malloc((size_t)t->width * (size_t)t->height * sizeof(float));
 		if (!red)
 			return fail(ORACLE_BAD_INPUT, why, why_len, "out of memory");
-		upload_depth(target, t, red);
+		for (int l = 0; l < levels; l++) {
+			int w, h;
+			const float *p = level_texels(t, l, &w, &h);
+			upload_depth(target, p, l, w, h, red);
+		}
 		free(red);
+		/* uscc-run: (v, v, v, 1) with v = r <= texel red */
+		glTexParameteri(target, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+		glTexParameteri(target, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+		glTexParameteri(target, GL_DEPTH_TEXTURE_MODE, GL_LUMINANCE);
 		return ORACLE_OK;
 	}
-	switch (target) {
-	case GL_TEXTURE_1D: /* the bottom row */
-		glTexImage1D(target, 0, GL_RGBA32F, t->width, 0, GL_RGBA, GL_FLOAT, t->texels);
-		break;
-	case GL_TEXTURE_3D: /* one slice */
-		glTexImage3D(target, 0, GL_RGBA32F, t->width, t->height, 1, 0, GL_RGBA, GL_FLOAT,
-			     t->texels);
-		break;
-	case GL_TEXTURE_CUBE_MAP: /* the image on every face */
-		if (t->width != t->height)
-			return fail(ORACLE_BAD_INPUT, why, why_len,
-				    "unit %d: a cube face must be square, not %dx%d", unit,
-				    t->width, t->height);
-		for (int f = 0; f < 6; f++)
-			glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)f, 0, GL_RGBA32F,
-				     t->width, t->height, 0, GL_RGBA, GL_FLOAT, t->texels);
-		break;
-	default:
-		glTexImage2D(target, 0, GL_RGBA32F, t->width, t->height, 0, GL_RGBA, GL_FLOAT,
-			     t->texels);
-		break;
+	for (int l = 0; l < levels; l++) {
+		int w, h;
+		const float *p = level_texels(t, l, &w, &h);
+		upload_level(target, l, p, w, h);
 	}
 	return ORACLE_OK;
 }

@@ -17,9 +17,11 @@ struct oracle_sampler {
 
 struct oracle_texture {
 	int width, height;         /* 0: no texture on the unit */
-	const float *texels;       /* RGBA, row 0 at the bottom */
-	enum tex_filter filter;    /* uscc-run's --filter (nearest by default) */
+	const float *texels;       /* RGBA, row 0 at the bottom; levels after level 0 */
+	enum tex_filter filter;    /* uscc-run's --filter MIN (nearest by default) */
 	enum tex_wrap wrap;        /* --wrap (repeat by default; cube and RECT clamp) */
+	int levels;                /* 2D chain in texels (texture.h); 0 or 1: level 0 */
+	enum tex_mag mag;          /* --filter's MAG */
 };
 
 struct oracle_job {
