@@ -54,3 +54,13 @@ if(TARGET uscc_cli AND TARGET uscc_run AND TARGET uscc_ref)
       $<TARGET_FILE:uscc_run> $<TARGET_FILE:uscc_ref> ${WRAP_AGREE_LLVM})
   set_tests_properties(wrap_filter_agree PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
 endif()
+
+# mip chains and level of detail: emulator and interpreter within 1e-5
+# under every filter, llvmpipe (when built) where lambda is whole
+# (tests/tools/lod_agree.sh)
+if(TARGET uscc_cli AND TARGET uscc_run AND TARGET uscc_ref)
+  add_test(NAME lod_agree
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tools/lod_agree.sh $<TARGET_FILE:uscc_cli>
+      $<TARGET_FILE:uscc_run> $<TARGET_FILE:uscc_ref> ${WRAP_AGREE_LLVM})
+  set_tests_properties(lod_agree PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endif()
