@@ -7,6 +7,7 @@
  * (no hazard bits yet: hazards.c sets NOP, waits and the final OUT). */
 #include "cg.h"
 
+#include <assert.h>
 #include <string.h>
 
 static void emit_addrs(const struct cg_ctx *cg, const struct cg_addr *in, uint8_t srcp,
@@ -90,8 +91,11 @@ static unsigned lanes_written(const struct cg_ctx *cg, const struct cg_op *op, b
 	if (!to_temp && op->out == CG_OUT_NONE)
 		return 0;
 	for (int c = 0; c < 4; c++)
-		if (op->wmask & (1u << c))
-			m |= 1u << cg_op_lane(cg, op, c);
+		if (op->wmask & (1u << c)) {
+			int lane = cg_op_lane(cg, op, c);
+			assert(lane >= 0 && lane < 4); /* regalloc fixed every lane */
+			m |= 1u << (lane & 3);
+		}
 	return m;
 }
 
@@ -186,12 +190,19 @@ static void emit_tex(const struct cg_ctx *cg, const struct cg_op *op, struct r50
 	t->unscaled = op->tex_unscaled;
 	const struct cg_opnd *o = &op->src[0];
 	const struct cg_vreg *cr = &cg->vregs[o->index];
+	/* a lookup reads and writes allocated temps (isel made its sources
+	 * plain vregs; regalloc gave every live vreg a temp) */
+	assert(o->file == CG_FILE_VREG && cr->temp >= 0 && cr->temp < R500_NUM_TEMPS);
+	assert(op->dst < 0 || (cg->vregs[op->dst].temp >= 0 &&
+			       cg->vregs[op->dst].temp < R500_NUM_TEMPS));
 	t->src_addr = (uint16_t)cr->temp;
 	for (int i = 0; i < 4; i++)
 		t->src_swz[i] = (uint16_t)(cr->lane[o->swz[i] & 3] & 3);
 	if (op->opc == CG_TXD) { /* gradients: TEX_ADDR_DXDY (ISA.md §4.8) */
 		const struct cg_vreg *dx = &cg->vregs[op->src[1].index];
 		const struct cg_vreg *dy = &cg->vregs[op->src[2].index];
+		assert(op->src[1].file == CG_FILE_VREG && op->src[2].file == CG_FILE_VREG);
+		assert(dx->temp >= 0 && dy->temp >= 0);
 		t->dx_addr = (uint16_t)dx->temp;
 		t->dy_addr = (uint16_t)dy->temp;
 		for (int i = 0; i < 4; i++) {

@@ -15,6 +15,7 @@
 #include "isel.h"
 #include "ir_eval.h"
 
+#include <assert.h>
 #include <math.h>
 
 #include <string.h>
@@ -1178,6 +1179,7 @@ static bool assign_inputs(struct cg_ctx *cg)
 		if (!used[i] || i >= n)
 			continue;
 		int nc = cg->func->inputs[i].ncomp;
+		assert(nc >= 1 && nc <= 4); /* the IR was validated */
 		int v = cg_new_vreg(cg, nc < 1 || nc > 4 ? 4 : nc);
 		if (v < 0)
 			return false;

@@ -5,6 +5,8 @@
  * The walk over the IR is isel_list (isel.c). */
 #include "isel.h"
 
+#include <assert.h>
+
 /* A copy into a fresh vreg when `o` reads a multi vreg: a late copy
  * must not read one (another late copy of its group may write it). */
 static bool stable_opnd(struct isel *s, int n, struct cg_opnd *o)
@@ -203,6 +205,7 @@ static bool assign_phis(struct isel *s, const struct ir_block *blk)
 	     in = in->next) {
 		if (in->id >= s->nids)
 			return cg_error(s->cg, in->loc, "internal error: bad phi");
+		assert(in->ncomp >= 1 && in->ncomp <= 4); /* the IR was validated */
 		int v = new_multi(s, in->ncomp < 1 || in->ncomp > 4 ? 4 : in->ncomp);
 		if (v < 0)
 			return false;

@@ -3,6 +3,8 @@
  * run-time index (a CMP chain over the elements). */
 #include "isel.h"
 
+#include <assert.h>
+
 /* --- inverse trigonometry, by polynomials (ALU code only) --- */
 
 static bool kconst(struct isel *s, float k, int n, struct cg_opnd *out)
@@ -127,6 +129,7 @@ int isel_sel_uniform_dyn(struct isel *s, struct ir_instr *in, const struct cg_op
 	if (in->index < 0 || in->index >= cg->func->nuniforms)
 		return cg_error(cg, in->loc, "internal error: bad uniform index"), -1;
 	const struct ir_uniform *u = &cg->func->uniforms[in->index];
+	assert(in->ncomp >= 1 && in->ncomp <= 4); /* the IR was validated */
 	int n = in->ncomp < 1 || in->ncomp > 4 ? 4 : in->ncomp;
 	static const uint8_t xyzw[4] = { 0, 1, 2, 3 };
 	struct cg_opnd e0;

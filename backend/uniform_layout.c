@@ -12,6 +12,7 @@
  * immediates'. */
 #include "cg.h"
 
+#include <assert.h>
 #include <string.h>
 
 struct scan {
@@ -76,6 +77,7 @@ bool cg_layout_uniforms(struct cg_ctx *cg)
 	for (int width = 4; width >= 1; width--)
 		for (int i = 0; i < f->nuniforms; i++) {
 			const struct ir_uniform *u = &f->uniforms[i];
+			assert(u->ncomp >= 1 && u->ncomp <= 4); /* the IR was validated */
 			int w = u->ncomp < 1 || u->ncomp > 4 ? 4 : u->ncomp;
 			if (w != width)
 				continue;
