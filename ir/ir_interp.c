@@ -127,6 +127,11 @@ static enum tex_lod_from tex_kind_lod(int kind, bool *proj)
 		/* fall through */
 	case IR_TEX_LOD:
 		return TEX_LOD_EXPLICIT;
+	case IR_TEX_PROJ_GRAD:
+		*proj = true;
+		/* fall through */
+	case IR_TEX_GRAD:
+		return TEX_LOD_GRAD;
 	default:
 		return TEX_LOD_QUAD;
 	}

@@ -1,9 +1,9 @@
 /* The IR interpreter's level of detail on piglit's miptree (8x8 red, 4x4
  * green, 2x2 blue, 1x1 white, nearest_mipmap_nearest): implicit from the
  * quad (coarse, pixel 1 - pixel 0 and pixel 2 - pixel 0, of the divided
- * coordinate for proj), bias added, an explicit LOD, pixels outside a
- * branch still delivering their coordinates, and no implicit derivatives
- * in a vertex shader.  Expected values worked out by hand; the emulator's
+ * coordinate for proj), bias added, an explicit LOD, explicit gradients
+ * (grad, projgrad), pixels outside a branch still delivering their
+ * coordinates, and no implicit derivatives in a vertex shader.  Expected values worked out by hand; the emulator's
  * counterpart is tests/runtime/test_emu_mip.c. */
 #include "ir_test_util.h"
 
@@ -110,6 +110,25 @@ static void test_bias_and_lod(void **state)
 	run("fragment", projlod, 16, 3, 2, WHITE);
 }
 
+/* Gradients: src1 = dPdx, src2 = dPdy (normalized), whatever the quad
+ * does; projgrad divides the coordinate, not the gradients. */
+static void test_gradients(void **state)
+{
+	(void)state;
+	const char *grad = "%2 = const.f2 0.25 0\n%3 = const.f2 0 0.0625\n"
+			   "%9 = tex.f4 #0 grad %1.xy, %2.xy, %3.xy";
+	run("fragment", grad, 16, 0, 1, GREEN);        /* 2 texels */
+	run("fragment", grad, 0, 0, 1, GREEN);
+	const char *big = "%2 = const.f2 0.3 0.4\n%3 = const.f2 0 0\n"
+			  "%9 = tex.f4 #0 grad %1.xy, %2.xy, %3.xy";
+	run("fragment", big, 0, 0, 1, BLUE);           /* |(2.4, 3.2)| = 4 texels */
+	const char *projgrad = "%2 = const.f2 0.5 0\n%3 = const.f2 0 0.5\n"
+			       "%9 = tex.f4 #0 projgrad %1.xyzw, %2.xy, %3.xy";
+	run("fragment", projgrad, 0.0625f, 0, 4, BLUE);
+	/* a vertex shader takes gradients too */
+	run("vertex", grad, 0, 0, 1, GREEN);
+}
+
 /* A lookup inside a branch only pixel 3 takes: pixels 0, 1 and 2 deliver
  * the coordinates they have (computed before the branch). */
 static void test_inactive_neighbours(void **state)
@@ -143,6 +162,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_implicit),
 		cmocka_unit_test(test_bias_and_lod),
+		cmocka_unit_test(test_gradients),
 		cmocka_unit_test(test_inactive_neighbours),
 		cmocka_unit_test(test_vertex_stage),
 	};
