@@ -4,8 +4,9 @@
 # with the quad's derivatives on both sides - under every minification
 # filter, on the box-filtered chain of the built-in gradient and on
 # piglit's miptree, for implicit lookups whose scale changes across the
-# picture (one picture crosses several levels), a bias, a projective lookup
-# and a cube map: within 1e-5 (the compiled program rounds its coordinates
+# picture (one picture crosses several levels), a bias, a projective lookup,
+# a cube map, explicit levels and gradients (GL_ARB_shader_texture_lod's
+# *Lod and *GradARB, projective too): within 1e-5 (the compiled program rounds its coordinates
 # its own way - MAD, RCP - which moves bilinear weights and lambda by a
 # few ulps; a level chosen differently would differ by far more).
 # llvmpipe-render (Mesa, when built) within 1e-4 where lambda is a whole
@@ -20,8 +21,8 @@ fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 FILTERS="nearest linear nearest_mipmap_nearest linear_mipmap_nearest nearest_mipmap_linear
 	 linear_mipmap_linear"
-shader() { # NAME BODY: a fragment shader reading sampler s (2D) at varying uv
-	printf 'uniform sampler%s s;\nuniform float b;\nvarying vec2 uv;\nvoid main() { gl_FragColor = %s; }\n' \
+shader() { # NAME TARGET EXPR: a fragment shader reading sampler s at varying uv
+	printf '#extension GL_ARB_shader_texture_lod : enable\nuniform sampler%s s;\nuniform float b;\nvarying vec2 uv;\nvoid main() { gl_FragColor = %s; }\n' \
 		"$2" "$3" >"$T/$1.frag"
 	"$USCC" "$T/$1.frag" -o "$T/$1.bin" || fail "cannot compile $1"
 }
@@ -29,6 +30,9 @@ shader implicit 2D 'texture2D(s, uv * uv * 20.0 + 0.1)'
 shader bias 2D 'texture2D(s, uv * uv * 7.0 + 0.1, b)'
 shader proj 2D 'texture2DProj(s, vec3(uv * 2.0, 0.15 + uv.x * uv.y))'
 shader cube Cube 'textureCube(s, vec3(0.3, uv.x * 5.3 - 2.65, uv.y * uv.y * 7.1 - 2.0))'
+shader lod 2D 'texture2DLod(s, uv, uv.x * 4.0) + texture2DProjLod(s, vec3(uv, 1.0 + uv.y), uv.y * b)'
+shader grad 2D 'texture2DGradARB(s, uv * 3.0, vec2(uv.x * b, 0.01), vec2(0.0, uv.y * 0.3)) +
+	texture2DProjGradARB(s, vec4(uv, 0.0, 2.0), vec2(b, 0.0) * uv.y, vec2(0.0, 0.1))'
 shader whole 2D 'texture2D(s, uv * b + 0.013, b - 2.0)'
 cmp_dumps() { # A B TOLERANCE
 	awk -v tol="$3" 'NR == FNR { a[$1 " " $2] = $0; next }
@@ -37,7 +41,7 @@ cmp_dumps() { # A B TOLERANCE
 		END { exit bad > 0 }' "$1" "$2"
 }
 UV="--varying uv=0,0:1,0:0,1:1,1"
-for name in implicit bias proj cube; do
+for name in implicit bias proj cube lod grad; do
 	for tex in gradient miptree; do
 		for f in $FILTERS; do
 			what="$name $tex --filter 0=$f"
