@@ -1,175 +1,10 @@
-/* Lowering: statements, variables, control flow and the program's inputs
- * and outputs.  Variables are not memory: each holds its current SSA value
+/* Lowering: statements, control flow and the program's inputs and
+ * outputs.  Variables are not memory: each holds its current SSA value
  * (struct lv), and an if joins the two sides' values with PHIs. */
 #include "lower_int.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-/* Inlining and unrolling multiply code: past this many IR instructions a
- * shader cannot fit the hardware anyway, and stopping keeps hostile input
- * (a chain of functions each calling the next twice) from running away. */
-
-void lower_refuse(struct lower *l, struct src_loc loc, const char *fmt, ...)
-{
-	l->failed = true;
-	if (l->quiet)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	diag_vreport(l->fe->diag, DIAG_ERROR, loc, fmt, ap);
-	va_end(ap);
-}
-
-/* --- values --- */
-
-struct lv lv_of(struct ir_instr *def)
-{
-	struct lv v;
-	memset(&v, 0, sizeof v);
-	if (!def)
-		return v;
-	v.col[0] = ir_src_of(def);
-	v.ncols = 1;
-	v.rows = def->ncomp;
-	v.base = def->base;
-	return v;
-}
-
-struct lv lv_scalar(struct ir_instr *def, int comp)
-{
-	struct lv v = lv_of(def);
-	if (def)
-		v.col[0] = ir_src_comp(def, comp);
-	v.rows = 1;
-	return v;
-}
-
-struct ir_src lv_comp(const struct lv *v, int col, int comp)
-{
-	struct ir_src s = v->col[col];
-	uint8_t c = s.swz[comp];
-	for (int i = 0; i < 4; i++)
-		s.swz[i] = c;
-	return s;
-}
-
-struct ir_src lv_bcast(const struct lv *v, int n)
-{
-	(void)n;
-	if (v->rows == 1)
-		return lv_comp(v, 0, 0);
-	return v->col[0];
-}
-
-struct ir_instr *lv_build(struct lower *l, enum ir_op op, int n, int nsrc, const struct ir_src *s)
-{
-	enum ir_base base = IR_FLOAT;
-	if (ir_op_infos[op].flags & IRF_BOOL)
-		base = IR_BOOL;
-	else if ((op == IR_OP_MOV || op == IR_OP_VEC || op == IR_OP_PHI) && s[0].def)
-		base = (enum ir_base)s[0].def->base;
-	else if (op == IR_OP_SELECT && s[1].def)
-		base = (enum ir_base)s[1].def->base;
-	struct ir_instr *in = ir_build(&l->b, op, n, base, nsrc, s);
-	if (!in)
-		l->failed = true;
-	return in;
-}
-
-static enum ir_base base_of(const struct glsl_type *t)
-{
-	return t->base == GLSL_BOOL ? IR_BOOL : IR_FLOAT;
-}
-
-struct lv lower_const(struct lower *l, const struct glsl_type *t, const float *vals)
-{
-	struct lv v;
-	memset(&v, 0, sizeof v);
-	v.ncols = t->cols ? t->cols : 1;
-	v.rows = t->rows ? t->rows : 1;
-	v.base = (uint8_t)base_of(t);
-	for (int c = 0; c < v.ncols && c < 4; c++) {
-		float x[4] = { 0, 0, 0, 0 };
-		for (int r = 0; r < v.rows && r < 4; r++)
-			x[r] = vals ? vals[c * v.rows + r] : 0;
-		struct ir_instr *in = ir_build_const(&l->b, v.rows, (enum ir_base)v.base, x);
-		if (!in) {
-			l->failed = true;
-			return v;
-		}
-		v.col[c] = ir_src_of(in);
-	}
-	return v;
-}
-
-/* The value of a variable never assigned: zero (GLSL leaves it undefined). */
-struct lv lower_zero(struct lower *l, const struct glsl_type *t)
-{
-	struct lv v;
-	memset(&v, 0, sizeof v);
-	v.ncols = t->cols ? t->cols : 1;
-	v.rows = t->rows ? t->rows : 1;
-	v.base = (uint8_t)base_of(t);
-	struct ir_instr *z = v.base == IR_BOOL ? l->falsev : l->zero;
-	for (int c = 0; c < v.ncols && c < 4; c++) {
-		v.col[c] = ir_src_of(z);
-		for (int i = 0; i < 4; i++)
-			v.col[c].swz[i] = (uint8_t)(i < v.rows ? i : 0);
-	}
-	return v;
-}
-
-struct lv lower_bool(struct lower *l, bool b)
-{
-	if (b && !l->truev) {
-		float one[4] = { 1, 1, 1, 1 };
-		return lower_const(l, &glsl_type_bool, one);
-	}
-	return lv_scalar(b ? l->truev : l->falsev, 0);
-}
-
-bool lower_lv_known(const struct lv *v, bool *val)
-{
-	const struct ir_instr *d = v->col[0].def;
-	if (!d || d->op != IR_OP_CONST)
-		return false;
-	*val = d->imm[v->col[0].swz[0] & 3] != 0;
-	return true;
-}
-
-/* --- variables --- */
-
-struct lvar *lower_var(struct lower *l, struct sema_symbol *sym)
-{
-	if (sym->lower_data)
-		return sym->lower_data;
-	const struct glsl_type *t = sym->type;
-	struct lvar *v = arena_alloc(l->f->arena, sizeof *v);
-	int n = lower_leaf_count(t);
-	if (!v || n <= 0)
-		return NULL;
-	v->sym = sym;
-	v->nelems = n;
-	v->elems = arena_alloc(l->f->arena, sizeof *v->elems * (size_t)n);
-	if (!v->elems)
-		return NULL;
-	for (int i = 0; i < n; i++)
-		v->elems[i] = lower_zero(l, lower_leaf_type(t, i));
-	if (l->nvars == l->capvars) {
-		int ncap = l->capvars ? l->capvars * 2 : 32;
-		struct lvar **nv = arena_realloc(l->f->arena, l->vars, sizeof *nv * (size_t)l->capvars,
-						 sizeof *nv * (size_t)ncap);
-		if (!nv)
-			return NULL;
-		l->vars = nv;
-		l->capvars = ncap;
-	}
-	l->vars[l->nvars++] = v;
-	sym->lower_data = v;
-	return v;
-}
 
 /* --- statements --- */
 
@@ -301,6 +136,9 @@ void lower_stmt(struct lower *l, struct ast_node *n)
 		lower_refuse(l, n->loc, "statements nested too deeply");
 		return;
 	}
+	/* Inlining and unrolling multiply code: past this many IR instructions a
+	 * shader cannot fit the hardware anyway, and stopping keeps hostile input
+	 * (a chain of functions each calling the next twice) from running away. */
 	const struct limits *lim = &l->fe->limits;
 	if (l->f->next_id > lim->v[LIMIT_IR_INSTRUCTIONS]) {
 		if (!l->quiet)

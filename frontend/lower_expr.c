@@ -11,12 +11,6 @@ static const struct glsl_type *elem_type(const struct glsl_type *t)
 	return t->base == GLSL_ARRAY ? t->elem : t;
 }
 
-struct lv lower_refuse_lv(struct lower *l, struct ast_node *e, const char *what)
-{
-	lower_refuse(l, e->loc, "%s is not supported yet", what);
-	return lower_zero(l, glsl_is_basic(e->ty) ? e->ty : &glsl_type_float);
-}
-
 /* vec4 slots a uniform takes: one per matrix column per element */
 static int var_nvec4(const struct glsl_type *t)
 {
@@ -131,29 +125,6 @@ static const char *builtin_input_name(const struct sema_symbol *s)
 	}
 }
 
-/* Non-constant indexes of what is not a uniform: a compare/select chain
- * over the candidates (the R500 has no relative addressing of temps
- * outside loops). */
-struct ir_src lower_index_is(struct lower *l, const struct lv *dyn, int k)
-{
-	struct ir_src s[2] = { lv_comp(dyn, 0, 0), ir_src_comp(ir_build_constf(&l->b, (float)k), 0) };
-	struct ir_instr *eq = lv_build(l, IR_OP_EQ, 1, 2, s);
-	return eq ? ir_src_comp(eq, 0) : s[0];
-}
-
-struct lv lower_select_lv(struct lower *l, struct ir_src cond, const struct lv *a,
-			   const struct lv *b)
-{
-	struct lv r = *a;
-	for (int c = 0; c < a->ncols; c++) {
-		struct ir_src s[3] = { cond, a->col[c], b->col[c] };
-		struct ir_instr *in = lv_build(l, IR_OP_SELECT, a->rows, 3, s);
-		if (in)
-			r.col[c] = ir_src_of(in);
-	}
-	return r;
-}
-
 static struct lv load_var(struct lower *l, struct ast_node *e, struct sema_symbol *sym, int elem,
 			  const struct lv *dyn);
 static struct lv uniform_sampler(struct lower *l, const struct sema_symbol *sym, int leaf);
@@ -218,11 +189,6 @@ static struct lv load_var(struct lower *l, struct ast_node *e, struct sema_symbo
 		return lower_zero(l, et);
 	}
 	return v->elems[elem];
-}
-
-int lower_index_int(float v)
-{
-	return v >= -2147483648.0f && v < 2147483648.0f ? (int)v : -1;
 }
 
 /* An index: constant when sema folded it or when it lowers to a constant
@@ -299,20 +265,6 @@ static struct lv compwise1(struct lower *l, enum ir_op op, const struct lv *a)
 	return r;
 }
 
-static struct lv vec_of_scalars(struct lower *l, struct ir_src *comps, int n)
-{
-	if (n == 1) {
-		struct lv v;
-		memset(&v, 0, sizeof v);
-		v.col[0] = comps[0];
-		v.ncols = v.rows = 1;
-		v.base = comps[0].def ? comps[0].def->base : IR_FLOAT;
-		return v;
-	}
-	struct ir_instr *in = lv_build(l, IR_OP_VEC, n, n, comps);
-	return lv_of(in);
-}
-
 static struct ir_instr *dot(struct lower *l, struct ir_src a, struct ir_src b, int n)
 {
 	static const enum ir_op ops[5] = { IR_OP_MUL, IR_OP_MUL, IR_OP_DOT2, IR_OP_DOT3, IR_OP_DOT4 };
@@ -349,7 +301,7 @@ static struct lv vec_times_mat(struct lower *l, const struct lv *v, const struct
 			return lower_zero(l, &glsl_type_float);
 		comps[c] = ir_src_comp(d, 0);
 	}
-	return vec_of_scalars(l, comps, m->ncols);
+	return lv_vec(l, comps, m->ncols);
 }
 
 static struct lv mat_times_mat(struct lower *l, const struct lv *a, const struct lv *b)
@@ -604,7 +556,7 @@ static struct lv construct(struct lower *l, struct ast_node *e)
 			for (int rr = 0; rr < t->rows; rr++)
 				cs[rr] = c < first.ncols && rr < first.rows ? lv_comp(&first, c, rr)
 									     : lv_comp(&id, c, rr);
-			r.col[c] = vec_of_scalars(l, cs, t->rows).col[0];
+			r.col[c] = lv_vec(l, cs, t->rows).col[0];
 		}
 		return r;
 	}
@@ -614,7 +566,7 @@ static struct lv construct(struct lower *l, struct ast_node *e)
 			struct ir_src cs[4];
 			for (int rr = 0; rr < t->rows; rr++)
 				cs[rr] = rr == c ? comps[0] : lv_comp(&z, 0, 0);
-			r.col[c] = vec_of_scalars(l, cs, t->rows).col[0];
+			r.col[c] = lv_vec(l, cs, t->rows).col[0];
 		}
 		return r;
 	}
@@ -636,7 +588,7 @@ static struct lv construct(struct lower *l, struct ast_node *e)
 				s.swz[rr] = cs[rr < t->rows ? rr : 0].swz[0];
 			r.col[c] = s;
 		} else {
-			r.col[c] = vec_of_scalars(l, cs, t->rows).col[0];
+			r.col[c] = lv_vec(l, cs, t->rows).col[0];
 		}
 	}
 	return r;
@@ -801,7 +753,7 @@ static struct lv merge(struct lower *l, const struct lv *old, const struct lv *v
 		comps[c] = lv_comp(old, 0, c);
 	for (int i = 0; i < n; i++)
 		comps[swz[i]] = lv_comp(v, 0, v->rows == 1 ? 0 : i);
-	struct lv r = vec_of_scalars(l, comps, old->rows);
+	struct lv r = lv_vec(l, comps, old->rows);
 	r.base = old->base;
 	return r;
 }
@@ -850,7 +802,7 @@ static void store_dynamic(struct lower *l, struct ast_node *e, const struct lv *
 		struct ir_instr *in = lv_build(l, IR_OP_SELECT, 1, 3, s);
 		comps[k] = in ? ir_src_comp(in, 0) : s[2];
 	}
-	lower_store(l, base, vec_of_scalars(l, comps, bt->rows));
+	lower_store(l, base, lv_vec(l, comps, bt->rows));
 }
 
 void lower_store(struct lower *l, struct ast_node *e, struct lv v)

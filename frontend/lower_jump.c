@@ -56,24 +56,6 @@ bool lower_may_jump(const struct ast_node *n)
 
 /* --- flags --- */
 
-/* A variable of the lowering's own (no GLSL name can reach it). */
-struct sema_symbol *lower_temp(struct lower *l, const char *name, const struct glsl_type *t)
-{
-	struct sema_symbol *s = arena_alloc(l->f->arena, sizeof *s);
-	if (!s) {
-		l->failed = true;
-		return NULL;
-	}
-	memset(s, 0, sizeof *s);
-	s->name = name;
-	s->type = t;
-	if (!lower_var(l, s)) {
-		l->failed = true;
-		return NULL;
-	}
-	return s;
-}
-
 struct lv *lower_flag_value(struct sema_symbol *s)
 {
 	return &((struct lvar *)s->lower_data)->elems[0];
@@ -104,12 +86,6 @@ static struct sema_symbol *new_flag(struct lower *l, const char *name, bool v)
 	struct sema_symbol *s = lower_temp(l, name, &glsl_type_bool);
 	lower_set_flag(l, s, v);
 	return s;
-}
-
-struct ir_instr *lower_not(struct lower *l, const struct lv *c)
-{
-	struct ir_src cs = lv_comp(c, 0, 0);
-	return lv_build(l, IR_OP_NOT, 1, 1, &cs);
 }
 
 /* --- statement lists: what follows a jump runs under `if (alive)` --- */

@@ -1,0 +1,360 @@
+/* The base of the lowering: building blocks every lower*.c file uses and
+ * that use none of them (lower_base.h). */
+#include "lower_base.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+/* --- errors --- */
+
+void lower_refuse(struct lower *l, struct src_loc loc, const char *fmt, ...)
+{
+	l->failed = true;
+	if (l->quiet)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	diag_vreport(l->fe->diag, DIAG_ERROR, loc, fmt, ap);
+	va_end(ap);
+}
+
+struct lv lower_refuse_lv(struct lower *l, struct ast_node *e, const char *what)
+{
+	lower_refuse(l, e->loc, "%s is not supported yet", what);
+	return lower_zero(l, glsl_is_basic(e->ty) ? e->ty : &glsl_type_float);
+}
+
+/* --- values --- */
+
+struct lv lv_of(struct ir_instr *def)
+{
+	struct lv v;
+	memset(&v, 0, sizeof v);
+	if (!def)
+		return v;
+	v.col[0] = ir_src_of(def);
+	v.ncols = 1;
+	v.rows = def->ncomp;
+	v.base = def->base;
+	return v;
+}
+
+struct lv lv_scalar(struct ir_instr *def, int comp)
+{
+	struct lv v = lv_of(def);
+	if (def)
+		v.col[0] = ir_src_comp(def, comp);
+	v.rows = 1;
+	return v;
+}
+
+struct ir_src lv_comp(const struct lv *v, int col, int comp)
+{
+	struct ir_src s = v->col[col];
+	uint8_t c = s.swz[comp];
+	for (int i = 0; i < 4; i++)
+		s.swz[i] = c;
+	return s;
+}
+
+struct ir_src lv_bcast(const struct lv *v, int n)
+{
+	(void)n;
+	if (v->rows == 1)
+		return lv_comp(v, 0, 0);
+	return v->col[0];
+}
+
+struct ir_instr *lv_build(struct lower *l, enum ir_op op, int n, int nsrc, const struct ir_src *s)
+{
+	enum ir_base base = IR_FLOAT;
+	if (ir_op_infos[op].flags & IRF_BOOL)
+		base = IR_BOOL;
+	else if ((op == IR_OP_MOV || op == IR_OP_VEC || op == IR_OP_PHI) && s[0].def)
+		base = (enum ir_base)s[0].def->base;
+	else if (op == IR_OP_SELECT && s[1].def)
+		base = (enum ir_base)s[1].def->base;
+	struct ir_instr *in = ir_build(&l->b, op, n, base, nsrc, s);
+	if (!in)
+		l->failed = true;
+	return in;
+}
+
+struct lv lv_vec(struct lower *l, struct ir_src *comps, int n)
+{
+	if (n == 1) {
+		struct lv v;
+		memset(&v, 0, sizeof v);
+		v.col[0] = comps[0];
+		v.ncols = v.rows = 1;
+		v.base = comps[0].def ? comps[0].def->base : IR_FLOAT;
+		return v;
+	}
+	struct ir_instr *in = lv_build(l, IR_OP_VEC, n, n, comps);
+	return lv_of(in);
+}
+
+static enum ir_base base_of(const struct glsl_type *t)
+{
+	return t->base == GLSL_BOOL ? IR_BOOL : IR_FLOAT;
+}
+
+struct lv lower_const(struct lower *l, const struct glsl_type *t, const float *vals)
+{
+	struct lv v;
+	memset(&v, 0, sizeof v);
+	v.ncols = t->cols ? t->cols : 1;
+	v.rows = t->rows ? t->rows : 1;
+	v.base = (uint8_t)base_of(t);
+	for (int c = 0; c < v.ncols && c < 4; c++) {
+		float x[4] = { 0, 0, 0, 0 };
+		for (int r = 0; r < v.rows && r < 4; r++)
+			x[r] = vals ? vals[c * v.rows + r] : 0;
+		struct ir_instr *in = ir_build_const(&l->b, v.rows, (enum ir_base)v.base, x);
+		if (!in) {
+			l->failed = true;
+			return v;
+		}
+		v.col[c] = ir_src_of(in);
+	}
+	return v;
+}
+
+/* The value of a variable never assigned: zero (GLSL leaves it undefined). */
+struct lv lower_zero(struct lower *l, const struct glsl_type *t)
+{
+	struct lv v;
+	memset(&v, 0, sizeof v);
+	v.ncols = t->cols ? t->cols : 1;
+	v.rows = t->rows ? t->rows : 1;
+	v.base = (uint8_t)base_of(t);
+	struct ir_instr *z = v.base == IR_BOOL ? l->falsev : l->zero;
+	for (int c = 0; c < v.ncols && c < 4; c++) {
+		v.col[c] = ir_src_of(z);
+		for (int i = 0; i < 4; i++)
+			v.col[c].swz[i] = (uint8_t)(i < v.rows ? i : 0);
+	}
+	return v;
+}
+
+struct lv lower_bool(struct lower *l, bool b)
+{
+	if (b && !l->truev) {
+		float one[4] = { 1, 1, 1, 1 };
+		return lower_const(l, &glsl_type_bool, one);
+	}
+	return lv_scalar(b ? l->truev : l->falsev, 0);
+}
+
+bool lower_lv_known(const struct lv *v, bool *val)
+{
+	const struct ir_instr *d = v->col[0].def;
+	if (!d || d->op != IR_OP_CONST)
+		return false;
+	*val = d->imm[v->col[0].swz[0] & 3] != 0;
+	return true;
+}
+
+struct ir_instr *lower_not(struct lower *l, const struct lv *c)
+{
+	struct ir_src cs = lv_comp(c, 0, 0);
+	return lv_build(l, IR_OP_NOT, 1, 1, &cs);
+}
+
+int lower_index_int(float v)
+{
+	return v >= -2147483648.0f && v < 2147483648.0f ? (int)v : -1;
+}
+
+/* Non-constant indexes of what is not a uniform: a compare/select chain
+ * over the candidates (the R500 has no relative addressing of temps
+ * outside loops). */
+struct ir_src lower_index_is(struct lower *l, const struct lv *dyn, int k)
+{
+	struct ir_src s[2] = { lv_comp(dyn, 0, 0), ir_src_comp(ir_build_constf(&l->b, (float)k), 0) };
+	struct ir_instr *eq = lv_build(l, IR_OP_EQ, 1, 2, s);
+	return eq ? ir_src_comp(eq, 0) : s[0];
+}
+
+struct lv lower_select_lv(struct lower *l, struct ir_src cond, const struct lv *a,
+			   const struct lv *b)
+{
+	struct lv r = *a;
+	for (int c = 0; c < a->ncols; c++) {
+		struct ir_src s[3] = { cond, a->col[c], b->col[c] };
+		struct ir_instr *in = lv_build(l, IR_OP_SELECT, a->rows, 3, s);
+		if (in)
+			r.col[c] = ir_src_of(in);
+	}
+	return r;
+}
+
+/* --- leaves ---
+ *
+ * Aggregates (structs and arrays) are flattened into leaves: the scalars,
+ * vectors and matrices they hold, in declaration order, array elements
+ * in order.  A variable's value is one lv per leaf; a uniform struct is one
+ * uniform table entry per basic member (or array of basic members), named
+ * by its path ("light.color", "lights[1].dir"), as ir.h asks. */
+
+bool lower_is_agg(const struct glsl_type *t)
+{
+	return t->base == GLSL_ARRAY || t->base == GLSL_STRUCT;
+}
+
+int lower_leaf_count(const struct glsl_type *t)
+{
+	if (t->base == GLSL_ARRAY)
+		return t->length * lower_leaf_count(t->elem);
+	if (t->base == GLSL_STRUCT) {
+		int n = 0;
+		for (int i = 0; i < t->nfields; i++)
+			n += lower_leaf_count(t->fields[i].type);
+		return n;
+	}
+	return 1;
+}
+
+const struct glsl_type *lower_leaf_type(const struct glsl_type *t, int leaf)
+{
+	while (lower_is_agg(t)) {
+		if (t->base == GLSL_ARRAY) {
+			int per = lower_leaf_count(t->elem);
+			leaf = per ? leaf % per : 0;
+			t = t->elem;
+			continue;
+		}
+		int i = 0;
+		for (; i < t->nfields; i++) {
+			int n = lower_leaf_count(t->fields[i].type);
+			if (leaf < n)
+				break;
+			leaf -= n;
+		}
+		if (i == t->nfields)
+			return &glsl_type_float;
+		t = t->fields[i].type;
+	}
+	return t;
+}
+
+void lower_uniform_leaf(struct lower *l, const struct sema_symbol *sym, int leaf,
+			const char **name, int *elem, const struct glsl_type **entry)
+{
+	const struct glsl_type *t = sym->type;
+	const char *path = sym->name;
+	for (;;) {
+		if (t->base == GLSL_ARRAY && !lower_is_agg(t->elem))
+			break; /* an array of basic members is one entry */
+		if (t->base == GLSL_ARRAY) {
+			int per = lower_leaf_count(t->elem);
+			int k = per ? leaf / per : 0;
+			path = arena_printf(l->f->arena, "%s[%d]", path, k);
+			leaf -= k * per;
+			t = t->elem;
+		} else if (t->base == GLSL_STRUCT) {
+			int i = 0;
+			for (; i + 1 < t->nfields; i++) {
+				int n = lower_leaf_count(t->fields[i].type);
+				if (leaf < n)
+					break;
+				leaf -= n;
+			}
+			path = arena_printf(l->f->arena, "%s.%s", path, t->fields[i].name);
+			t = t->fields[i].type;
+		} else {
+			break;
+		}
+	}
+	*name = path;
+	*elem = t->base == GLSL_ARRAY ? leaf : 0;
+	*entry = t;
+}
+
+const char *lower_sampler_name(struct lower *l, const struct sema_symbol *sym, int leaf)
+{
+	const char *name;
+	int elem;
+	const struct glsl_type *entry;
+	lower_uniform_leaf(l, sym, leaf, &name, &elem, &entry);
+	if (entry->base == GLSL_ARRAY)
+		return arena_printf(l->f->arena, "%s[%d]", name, elem);
+	return name;
+}
+
+/* The variable and first leaf an expression names, when it is a path of
+ * members and constant indexes from a variable. */
+bool lower_path(const struct ast_node *e, struct sema_symbol **sym, int *leaf)
+{
+	if (e->kind == AST_IDENT) {
+		*sym = e->sym;
+		*leaf = 0;
+		return e->sym != NULL;
+	}
+	if (e->kind == AST_FIELD && !e->nswz) {
+		if (!lower_path(e->kid[0], sym, leaf))
+			return false;
+		const struct glsl_type *st = e->kid[0]->ty;
+		for (int i = 0; i < e->field && i < st->nfields; i++)
+			*leaf += lower_leaf_count(st->fields[i].type);
+		return true;
+	}
+	if (e->kind == AST_INDEX && e->kid[0]->ty->base == GLSL_ARRAY && e->kid[1]->cval) {
+		int k = lower_index_int(e->kid[1]->cval->v[0]);
+		if (k < 0 || k >= e->kid[0]->ty->length || !lower_path(e->kid[0], sym, leaf))
+			return false;
+		*leaf += k * lower_leaf_count(e->kid[0]->ty->elem);
+		return true;
+	}
+	return false;
+}
+
+/* --- variables --- */
+
+struct lvar *lower_var(struct lower *l, struct sema_symbol *sym)
+{
+	if (sym->lower_data)
+		return sym->lower_data;
+	const struct glsl_type *t = sym->type;
+	struct lvar *v = arena_alloc(l->f->arena, sizeof *v);
+	int n = lower_leaf_count(t);
+	if (!v || n <= 0)
+		return NULL;
+	v->sym = sym;
+	v->nelems = n;
+	v->elems = arena_alloc(l->f->arena, sizeof *v->elems * (size_t)n);
+	if (!v->elems)
+		return NULL;
+	for (int i = 0; i < n; i++)
+		v->elems[i] = lower_zero(l, lower_leaf_type(t, i));
+	if (l->nvars == l->capvars) {
+		int ncap = l->capvars ? l->capvars * 2 : 32;
+		struct lvar **nv = arena_realloc(l->f->arena, l->vars, sizeof *nv * (size_t)l->capvars,
+						 sizeof *nv * (size_t)ncap);
+		if (!nv)
+			return NULL;
+		l->vars = nv;
+		l->capvars = ncap;
+	}
+	l->vars[l->nvars++] = v;
+	sym->lower_data = v;
+	return v;
+}
+
+/* A variable of the lowering's own (no GLSL name can reach it). */
+struct sema_symbol *lower_temp(struct lower *l, const char *name, const struct glsl_type *t)
+{
+	struct sema_symbol *s = arena_alloc(l->f->arena, sizeof *s);
+	if (!s) {
+		l->failed = true;
+		return NULL;
+	}
+	memset(s, 0, sizeof *s);
+	s->name = name;
+	s->type = t;
+	if (!lower_var(l, s)) {
+		l->failed = true;
+		return NULL;
+	}
+	return s;
+}

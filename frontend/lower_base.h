@@ -1,0 +1,96 @@
+/* The base of the lowering (lower_base.c): its state, values (struct lv)
+ * and the IR building blocks on them, constants, errors, the leaf layout
+ * of arrays and structs, and variables.  Every other lower*.c file builds
+ * on these; lower_base.c includes this header only, so it can call no
+ * other lower*.c file (lower_int.h says which file is at which layer). */
+#ifndef USCC_FE_LOWER_BASE_H
+#define USCC_FE_LOWER_BASE_H
+
+#include "lower.h"
+
+/* An r-value of a basic type: one source per matrix column (vectors and
+ * scalars have one), each giving `rows` components through its swizzle. */
+struct lv {
+	struct ir_src col[4];
+	uint8_t ncols, rows;
+	uint8_t base;            /* enum ir_base */
+};
+
+/* A variable's current value: one lv per array element. */
+struct lvar {
+	struct sema_symbol *sym;
+	struct lv *elems;
+	int nelems;
+	bool written;
+	uint64_t written_elems;  /* bit k: element k (< 64) assigned */
+	bool hoisted;            /* made ahead of its declaration (lower_list) */
+};
+
+struct lower {
+	struct fe_ctx *fe;
+	struct ir_func *f;
+	struct ir_builder b;
+	struct lvar **vars;          /* every variable with a value, creation order */
+	int nvars, capvars;
+	struct ir_instr *zero, *falsev; /* values of variables never assigned */
+	struct ir_instr *truev;      /* bool true, made at the start (may be NULL) */
+	int inline_depth;
+	int depth;
+	int expr_depth;
+	bool failed;                 /* a construct was refused: stop quietly */
+	bool quiet;                  /* constant folding: refuse without diagnostics */
+	struct lower_jctx *jc;       /* innermost loop or function body (lower_jump.c) */
+	long unroll_copies;          /* copies the enclosing unrolled loops make (0: none) */
+	unsigned stamp;              /* last sema_symbol.lower_stamp handed out */
+};
+
+/* --- errors --- */
+
+void lower_refuse(struct lower *l, struct src_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* "WHAT is not supported yet", and a zero of e's type */
+struct lv lower_refuse_lv(struct lower *l, struct ast_node *e, const char *what);
+
+/* --- values --- */
+
+struct lv lv_scalar(struct ir_instr *def, int comp);
+struct lv lv_of(struct ir_instr *def);
+struct ir_src lv_comp(const struct lv *v, int col, int comp);
+/* v as `n` components (scalar replicated), single column */
+struct ir_src lv_bcast(const struct lv *v, int n);
+struct ir_instr *lv_build(struct lower *l, enum ir_op op, int n, int nsrc, const struct ir_src *s);
+/* A vector of `n` scalar sources (one VEC; a single source as it is). */
+struct lv lv_vec(struct lower *l, struct ir_src *comps, int n);
+struct lv lower_const(struct lower *l, const struct glsl_type *t, const float *v);
+struct lv lower_zero(struct lower *l, const struct glsl_type *t);
+struct lv lower_bool(struct lower *l, bool v);
+/* Is `v` a compile-time constant bool (its first component), and which? */
+bool lower_lv_known(const struct lv *v, bool *val);
+struct ir_instr *lower_not(struct lower *l, const struct lv *c);
+struct lv lower_select_lv(struct lower *l, struct ir_src cond, const struct lv *a,
+			  const struct lv *b);
+/* A constant index as an int; -1 (out of range for every array) when the
+ * float has no int value (NaN, or beyond the int range). */
+int lower_index_int(float v);
+/* Does the non-constant index `dyn` equal k? */
+struct ir_src lower_index_is(struct lower *l, const struct lv *dyn, int k);
+
+/* --- leaves: arrays and structs flattened --- */
+
+bool lower_is_agg(const struct glsl_type *t);
+int lower_leaf_count(const struct glsl_type *t);
+const struct glsl_type *lower_leaf_type(const struct glsl_type *t, int leaf);
+void lower_uniform_leaf(struct lower *l, const struct sema_symbol *sym, int leaf,
+			const char **name, int *elem, const struct glsl_type **entry);
+/* The sampler table name of sampler leaf `leaf` of uniform `sym`:
+ * "s", "s[1]", "light.shadow", "m[0].tex[1]". */
+const char *lower_sampler_name(struct lower *l, const struct sema_symbol *sym, int leaf);
+bool lower_path(const struct ast_node *e, struct sema_symbol **sym, int *leaf);
+
+/* --- variables --- */
+
+struct lvar *lower_var(struct lower *l, struct sema_symbol *sym);
+/* A variable of the lowering's own, zero, of type `t`. */
+struct sema_symbol *lower_temp(struct lower *l, const char *name, const struct glsl_type *t);
+
+#endif
