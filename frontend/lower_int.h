@@ -50,8 +50,8 @@ bool lower_is_flag(const struct lower *l, const struct sema_symbol *s);
 void lower_stmt_arm(struct lower *l, void *ud);
 void lower_effect_arm(struct lower *l, void *ud);
 
+/* branches (lower_branch.c): every variable's value (those in vars[0..n)) */
 struct lv **lower_snapshot(struct lower *l, int n);
-void lower_restore(struct lower *l, struct lv **s, int n);
 /* if (cond) then_fn(then_ud) else else_fn(else_ud), joining every variable
  * with PHIs; a NULL arm is empty.  Variables made in an arm end with it. */
 typedef void (*lower_arm_fn)(struct lower *l, void *ud);
