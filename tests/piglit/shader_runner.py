@@ -11,10 +11,16 @@ run by uscc-run with the test's uniforms and textures; piglit's probes are
 then checked on an RGBA8 framebuffer (250x250 unless [require] says SIZE)
 with piglit's tolerance for 8-bit channels, 3/256.
 
+Textures: piglit's 2D rgbw and checkerboard (level 0) become PNG files,
+`texture miptree` is uscc-run's built-in miptree (piglit's 8x8 chain of red,
+green, blue and white levels); `texparameter 2D min|mag` sets the filters of
+the texture made last (shader_runner's active unit), handed to uscc-run as
+`--filter UNIT=MIN,MAG`.
+
 Everything this cannot model is skipped with the reason, never guessed:
 perspective (w varying over a draw), depth and clip state, several linked
-fragment shaders, textures other than piglit's 2D rgbw / checkerboard with
-nearest filtering, ...
+fragment shaders, textures other than piglit's 2D rgbw / checkerboard /
+miptree, ...
 """
 
 import json
@@ -59,8 +65,10 @@ _RASTER_INPUTS = {"gl_FragCoord", "gl_FrontFacing"}
 _VERTEX_SOURCE = {"gl_Color": "gl_FrontColor", "gl_SecondaryColor": "gl_FrontSecondaryColor"}
 # Current values of the fixed-function attributes (GL's initial state).
 _ATTRIB_DEFAULTS = {"gl_Color": (1.0, 1.0, 1.0, 1.0), "gl_Normal": (0.0, 0.0, 1.0, 1.0)}
-# `texparameter` values uscc-run's sampling agrees with (nearest, one level).
-_TEXPARAM_OK = {("min", "nearest"), ("mag", "nearest")}
+# `texparameter 2D min|mag` values uscc-run's --filter takes.
+_MIN_FILTERS = ("nearest", "linear", "nearest_mipmap_nearest", "linear_mipmap_nearest",
+                "nearest_mipmap_linear", "linear_mipmap_linear")
+_MAG_FILTERS = ("nearest", "linear")
 _EPS = 1e-5
 _CLAMPED_COLOURS = {"gl_FrontColor", "gl_FrontSecondaryColor", "gl_BackColor",
                     "gl_BackSecondaryColor"}
@@ -169,6 +177,24 @@ class Framebuffer:
         self.pixels = [[colour] * self.width for _ in range(self.height)]
 
 
+class Texture:
+    """A texture object of the test: what uscc-run samples (a PNG path or a
+    built-in name), its levels and its filters."""
+
+    def __init__(self, source, levels, min_filter, mag_filter="nearest"):
+        self.source, self.levels = source, levels
+        self.min_filter, self.mag_filter = min_filter, mag_filter
+
+    def with_filter(self, which, value):
+        return Texture(self.source, self.levels, value if which == "min" else self.min_filter,
+                       value if which == "mag" else self.mag_filter)
+
+    def complete(self):
+        """GL: a mipmap minification filter needs the whole chain (piglit's
+        rgbw and checkerboard textures have level 0 only)."""
+        return self.levels > 1 or "mipmap" not in self.min_filter
+
+
 class ShaderTest:
     def __init__(self, path, uscc, uscc_run, timeout, uscc_ref=None):
         self.path, self.uscc, self.uscc_run, self.timeout = path, uscc, uscc_run, timeout
@@ -179,8 +205,9 @@ class ShaderTest:
         self.initializers = {}  # GLSL 1.20 uniform initializers, for both stages
         self.projection = piglit_gl.identity()
         self.colour = (1.0, 1.0, 1.0, 1.0)
-        self.textures = {}      # GL unit -> PNG path
+        self.textures = {}      # GL unit -> Texture
         self.textures_made = []
+        self.active_unit = 0    # glActiveTexture of the last texture command
         self.clear_colour = (0.0,) * 4
         self.cache = {}
 
@@ -376,6 +403,13 @@ class ShaderTest:
 
     # -- textures -----------------------------------------------------------
     def texture(self, command):
+        m = re.match(r"texture\s+miptree\s+(\d+)\s*$", command)
+        if m:
+            # piglit_miptree_texture(): 8x8 red, 4x4 green, 2x2 blue, 1x1 white
+            unit = int(m.group(1))
+            self.textures[unit] = Texture("miptree", 4, "nearest_mipmap_nearest")
+            self.active_unit = unit
+            return
         m = re.match(r"texture\s+rgbw\s+(\d+)\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*$", command)
         if m:
             unit, w, h = (int(g) for g in m.groups())
@@ -387,8 +421,7 @@ class ShaderTest:
                 raise Skip("texture command '%s' not modelled" % " ".join(command.split()[:2]))
             unit, level, w, h = (int(g) for g in m.groups()[:4])
             if level != 0:
-                raise Skip("checkerboard texture level %d: uscc-run textures have one level"
-                           % level)
+                raise Skip("checkerboard texture level %d: only level 0 is modelled" % level)
             c0, c1 = _numbers(m.group(5)), _numbers(m.group(6))
             if len(c0) != 4 or len(c1) != 4:
                 raise Skip("cannot read '%s'" % command[:60])
@@ -398,26 +431,36 @@ class ShaderTest:
         path = os.path.join(self.tmp, "tex%d-%d.png" % (unit, len(self.textures_made)))
         piglit_gl.write_png(path, rows)
         self.textures_made.append(path)
-        self.textures[unit] = path   # a new file name: cached renders stay right
+        # a new file name: cached renders stay right; one level, nearest
+        self.textures[unit] = Texture(path, 1, "nearest")
+        self.active_unit = unit
 
     def texparameter(self, words):
-        if len(words) != 3 or words[0] != "2D":
+        """`texparameter 2D min|mag FILTER`: on the texture bound to the
+        active unit (a texture command made it; before any, the unit's
+        default texture, which no later draw samples)."""
+        ok = () if len(words) != 3 else _MIN_FILTERS if words[1] == "min" else \
+            _MAG_FILTERS if words[1] == "mag" else ()
+        if words[:1] != ["2D"] or words[-1] not in ok:
             raise Skip("texparameter %s not modelled" % " ".join(words))
-        if (words[1], words[2]) not in _TEXPARAM_OK:
-            raise Skip("texparameter 2D %s %s: uscc-run samples nearest from one level"
-                       % (words[1], words[2]))
+        texture = self.textures.get(self.active_unit)
+        if texture:
+            self.textures[self.active_unit] = texture.with_filter(words[1], words[2])
 
     def texture_args(self):
         args = []
         for name, unit in sorted(self.sampler_units.items()):
             gl_unit = int(float(self.uniforms.get(name, "0").split(",")[0]))
-            path = self.textures.get(gl_unit)
-            if path is None:
+            texture = self.textures.get(gl_unit)
+            if texture is None or not texture.complete():
                 # an incomplete texture samples as (0, 0, 0, 1) in GL
                 path = os.path.join(self.tmp, "incomplete.png")
                 if not os.path.exists(path):
                     piglit_gl.write_png(path, [[(0, 0, 0, 255)]])
-            args += ["--texture", "%d=%s" % (unit, path)]
+                args += ["--texture", "%d=%s" % (unit, path)]
+                continue
+            args += ["--texture", "%d=%s" % (unit, texture.source),
+                     "--filter", "%d=%s,%s" % (unit, texture.min_filter, texture.mag_filter)]
         return args
 
     # -- the vertex stage ---------------------------------------------------

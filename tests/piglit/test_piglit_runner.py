@@ -93,6 +93,64 @@ class Textures(unittest.TestCase):
         self.assertEqual(raw, b"\x00\x05\x06\x07\x08\x00\x01\x02\x03\x04")  # top row first
 
 
+def bare_test(tmp):
+    """A ShaderTest with only the state the texture commands touch."""
+    t = shader_runner.ShaderTest.__new__(shader_runner.ShaderTest)
+    t.tmp, t.textures, t.textures_made, t.active_unit = tmp, {}, [], 0
+    t.uniforms, t.sampler_units = {}, {"s": 0}
+    return t
+
+
+class MipTextures(unittest.TestCase):
+    def test_miptree_and_filters(self):
+        # piglit_miptree_texture(): nearest_mipmap_nearest / nearest, 4 levels
+        with tempfile.TemporaryDirectory() as tmp:
+            t = bare_test(tmp)
+            t.uniforms["s"] = "1"
+            t.texture("texture miptree 1")
+            self.assertEqual(t.texture_args(), ["--texture", "0=miptree",
+                                                "--filter", "0=nearest_mipmap_nearest,nearest"])
+            t.texparameter(["2D", "min", "linear_mipmap_linear"])
+            t.texparameter(["2D", "mag", "linear"])
+            self.assertEqual(t.texture_args()[2:], ["--filter", "0=linear_mipmap_linear,linear"])
+            # a new texture object on the unit starts from its own defaults
+            t.texture("texture miptree 1")
+            self.assertEqual(t.texture_args()[3], "0=nearest_mipmap_nearest,nearest")
+
+    def test_texparameter_goes_to_the_last_texture(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            t = bare_test(tmp)
+            t.texparameter(["2D", "min", "linear"])   # no texture yet: unit 0's default
+            t.texture("texture miptree 0")
+            t.texture("texture rgbw 2 (4, 4)")
+            t.texparameter(["2D", "min", "linear"])   # on unit 2's rgbw
+            self.assertEqual(t.texture_args()[3], "0=nearest_mipmap_nearest,nearest")
+            t.uniforms["s"] = "2"
+            args = t.texture_args()
+            self.assertTrue(args[1].startswith("0=") and args[1].endswith(".png"))
+            self.assertEqual(args[3], "0=linear,nearest")
+
+    def test_single_level_under_a_mipmap_filter_is_incomplete(self):
+        # GL: rgbw has level 0 only, so a mipmap filter makes it incomplete:
+        # it samples (0, 0, 0, 1), as an unbound unit does
+        with tempfile.TemporaryDirectory() as tmp:
+            t = bare_test(tmp)
+            t.texture("texture rgbw 0 (8, 8)")
+            t.texparameter(["2D", "min", "nearest_mipmap_linear"])
+            self.assertEqual(t.texture_args(), ["--texture",
+                                                "0=" + os.path.join(tmp, "incomplete.png")])
+            self.assertTrue(shader_runner.Texture("miptree", 4, "linear_mipmap_linear").complete())
+            self.assertFalse(shader_runner.Texture("x.png", 1, "nearest_mipmap_nearest").complete())
+
+    def test_unmodelled_parameters_skip(self):
+        t = bare_test(None)
+        for words in (["2D", "wrap_s", "repeat"], ["2D", "min", "cubic"],
+                      ["2D", "mag", "nearest_mipmap_nearest"], ["Rect", "min", "nearest"],
+                      ["2D", "min"], ["2D", "min", "nearest", "x"]):
+            with self.assertRaises(shader_runner.Skip):
+                t.texparameter(words)
+
+
 class Uniforms(unittest.TestCase):
     def test_initializers(self):
         found = shader_runner.uniform_initializers(
