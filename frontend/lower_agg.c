@@ -35,7 +35,7 @@ void lower_agg(struct lower *l, struct ast_node *e, struct lv *out)
 		goto zero;
 	if (lower_path(e, &sym, &leaf)) {
 		for (int i = 0; i < n; i++)
-			out[i] = lower_load_leaf(l, e, sym, leaf + i);
+			out[i] = lower_load_var(l, e, sym, leaf + i, NULL);
 		return;
 	}
 	switch (e->kind) {

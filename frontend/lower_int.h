@@ -12,6 +12,17 @@ void lower_stmt(struct lower *l, struct ast_node *n);
 struct lv lower_call_user(struct lower *l, struct ast_node *call);
 /* A call of a user function returning an array or struct: its leaves. */
 void lower_call_user_agg(struct lower *l, struct ast_node *call, struct lv *out);
+
+/* reads (lower_load.c) */
+/* Element `elem` of variable `sym` (dyn: its non-constant index, or NULL);
+ * `e` is the expression that reads it. */
+struct lv lower_load_var(struct lower *l, struct ast_node *e, struct sema_symbol *sym, int elem,
+			 const struct lv *dyn);
+/* An index: true and its int in *k when it is constant, else its value
+ * in *dyn. */
+bool lower_index_value(struct lower *l, struct ast_node *idx, int *k, struct lv *dyn);
+/* A sampler argument: ncols 0, the sampler table index in rows (0xff: not
+ * a sampler this lowering can name). */
 struct lv lower_sampler(struct lower *l, struct ast_node *a);
 
 /* loops (lower_loop.c) */
@@ -83,9 +94,5 @@ void lower_store_agg(struct lower *l, struct ast_node *e, const struct lv *vals)
  * (a call's result, a non-constant index): the whole value, then a slice
  * into out[0 .. leaf_count(e->ty)) (1 for a basic type). */
 void lower_agg_slice(struct lower *l, struct ast_node *e, struct lv *out);
-/* indexes (lower_expr.c) */
-bool lower_index_value(struct lower *l, struct ast_node *idx, int *k, struct lv *dyn);
-/* leaf `leaf` of variable `sym` (lower_expr.c) */
-struct lv lower_load_leaf(struct lower *l, struct ast_node *e, struct sema_symbol *sym, int leaf);
 
 #endif
