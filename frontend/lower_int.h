@@ -5,8 +5,6 @@
 #include "lower_base.h"
 
 struct lv lower_expr(struct lower *l, struct ast_node *e);
-/* Stores `v` into the l-value expression `e`. */
-void lower_store(struct lower *l, struct ast_node *e, struct lv v);
 struct lv lower_builtin(struct lower *l, struct ast_node *call, struct lv *args, int nargs);
 void lower_stmt(struct lower *l, struct ast_node *n);
 struct lv lower_call_user(struct lower *l, struct ast_node *call);
@@ -24,6 +22,12 @@ bool lower_index_value(struct lower *l, struct ast_node *idx, int *k, struct lv 
 /* A sampler argument: ncols 0, the sampler table index in rows (0xff: not
  * a sampler this lowering can name). */
 struct lv lower_sampler(struct lower *l, struct ast_node *a);
+
+/* writes (lower_store.c) */
+/* Stores `v` into the l-value expression `e`. */
+void lower_store(struct lower *l, struct ast_node *e, struct lv v);
+/* Stores leaves into what the l-value `e` (any type) names. */
+void lower_store_agg(struct lower *l, struct ast_node *e, const struct lv *vals);
 
 /* loops (lower_loop.c) */
 void lower_loop(struct lower *l, struct ast_node *n);
@@ -89,7 +93,6 @@ void lower_agg(struct lower *l, struct ast_node *e, struct lv *out);
 /* Evaluates `e` for its effects only (its value, maybe an aggregate, is
  * dropped): expression statements, the left of ',', a for's step. */
 void lower_effect(struct lower *l, struct ast_node *e);
-void lower_store_agg(struct lower *l, struct ast_node *e, const struct lv *vals);
 /* A member or element of an aggregate value that is not a variable path
  * (a call's result, a non-constant index): the whole value, then a slice
  * into out[0 .. leaf_count(e->ty)) (1 for a basic type). */
