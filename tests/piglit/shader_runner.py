@@ -15,7 +15,8 @@ Textures: piglit's 2D rgbw and checkerboard (level 0) become PNG files,
 `texture miptree` is uscc-run's built-in miptree (piglit's 8x8 chain of red,
 green, blue and white levels); `texparameter 2D min|mag` sets the filters of
 the texture made last (shader_runner's active unit), handed to uscc-run as
-`--filter UNIT=MIN,MAG`.
+`--filter UNIT=MIN,MAG`.  rgbw and miptree clamp to the edge as piglit's do
+(`--wrap UNIT=clamp`); checkerboard's CLAMP_TO_BORDER is not modelled.
 
 Everything this cannot model is skipped with the reason, never guessed:
 perspective (w varying over a draw), depth and clip state, several linked
@@ -179,15 +180,16 @@ class Framebuffer:
 
 class Texture:
     """A texture object of the test: what uscc-run samples (a PNG path or a
-    built-in name), its levels and its filters."""
+    built-in name), its levels, its filters and its wrap mode (None: one
+    uscc-run does not have, e.g. CLAMP_TO_BORDER; its default is used)."""
 
-    def __init__(self, source, levels, min_filter, mag_filter="nearest"):
-        self.source, self.levels = source, levels
+    def __init__(self, source, levels, min_filter, mag_filter="nearest", wrap=None):
+        self.source, self.levels, self.wrap = source, levels, wrap
         self.min_filter, self.mag_filter = min_filter, mag_filter
 
     def with_filter(self, which, value):
         return Texture(self.source, self.levels, value if which == "min" else self.min_filter,
-                       value if which == "mag" else self.mag_filter)
+                       value if which == "mag" else self.mag_filter, self.wrap)
 
     def complete(self):
         """GL: a mipmap minification filter needs the whole chain (piglit's
@@ -407,13 +409,14 @@ class ShaderTest:
         if m:
             # piglit_miptree_texture(): 8x8 red, 4x4 green, 2x2 blue, 1x1 white
             unit = int(m.group(1))
-            self.textures[unit] = Texture("miptree", 4, "nearest_mipmap_nearest")
+            self.textures[unit] = Texture("miptree", 4, "nearest_mipmap_nearest", wrap="clamp")
             self.active_unit = unit
             return
         m = re.match(r"texture\s+rgbw\s+(\d+)\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*$", command)
         if m:
             unit, w, h = (int(g) for g in m.groups())
             rows = piglit_gl.rgbw_texels(w, h)
+            wrap = "clamp"   # piglit_rgbw_texture: CLAMP_TO_EDGE
         else:
             m = re.match(r"texture\s+checkerboard\s+(\d+)\s+(\d+)\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)"
                          r"\s*\(([^)]*)\)\s*\(([^)]*)\)\s*$", command)
@@ -426,13 +429,14 @@ class ShaderTest:
             if len(c0) != 4 or len(c1) != 4:
                 raise Skip("cannot read '%s'" % command[:60])
             rows = piglit_gl.checkerboard_texels(w, h, c0, c1)
+            wrap = None      # piglit_checkerboard_texture: CLAMP_TO_BORDER
         if not (0 < w <= 4096 and 0 < h <= 4096):
             raise Skip("texture size %dx%d not modelled" % (w, h))
         path = os.path.join(self.tmp, "tex%d-%d.png" % (unit, len(self.textures_made)))
         piglit_gl.write_png(path, rows)
         self.textures_made.append(path)
         # a new file name: cached renders stay right; one level, nearest
-        self.textures[unit] = Texture(path, 1, "nearest")
+        self.textures[unit] = Texture(path, 1, "nearest", wrap=wrap)
         self.active_unit = unit
 
     def texparameter(self, words):
@@ -461,6 +465,8 @@ class ShaderTest:
                 continue
             args += ["--texture", "%d=%s" % (unit, texture.source),
                      "--filter", "%d=%s,%s" % (unit, texture.min_filter, texture.mag_filter)]
+            if texture.wrap:
+                args += ["--wrap", "%d=%s" % (unit, texture.wrap)]
         return args
 
     # -- the vertex stage ---------------------------------------------------

@@ -103,16 +103,19 @@ def bare_test(tmp):
 
 class MipTextures(unittest.TestCase):
     def test_miptree_and_filters(self):
-        # piglit_miptree_texture(): nearest_mipmap_nearest / nearest, 4 levels
+        # piglit_miptree_texture(): nearest_mipmap_nearest / nearest, 4 levels,
+        # CLAMP_TO_EDGE
         with tempfile.TemporaryDirectory() as tmp:
             t = bare_test(tmp)
             t.uniforms["s"] = "1"
             t.texture("texture miptree 1")
             self.assertEqual(t.texture_args(), ["--texture", "0=miptree",
-                                                "--filter", "0=nearest_mipmap_nearest,nearest"])
+                                                "--filter", "0=nearest_mipmap_nearest,nearest",
+                                                "--wrap", "0=clamp"])
             t.texparameter(["2D", "min", "linear_mipmap_linear"])
             t.texparameter(["2D", "mag", "linear"])
-            self.assertEqual(t.texture_args()[2:], ["--filter", "0=linear_mipmap_linear,linear"])
+            self.assertEqual(t.texture_args()[2:], ["--filter", "0=linear_mipmap_linear,linear",
+                                                    "--wrap", "0=clamp"])
             # a new texture object on the unit starts from its own defaults
             t.texture("texture miptree 1")
             self.assertEqual(t.texture_args()[3], "0=nearest_mipmap_nearest,nearest")
@@ -129,6 +132,10 @@ class MipTextures(unittest.TestCase):
             args = t.texture_args()
             self.assertTrue(args[1].startswith("0=") and args[1].endswith(".png"))
             self.assertEqual(args[3], "0=linear,nearest")
+            self.assertEqual(args[4:], ["--wrap", "0=clamp"])     # rgbw: CLAMP_TO_EDGE
+            # checkerboard: CLAMP_TO_BORDER, which uscc-run has not: its default
+            t.texture("texture checkerboard 2 0 (4, 4) (1, 0, 0, 1) (0, 0, 1, 1)")
+            self.assertEqual(len(t.texture_args()), 4)
 
     def test_single_level_under_a_mipmap_filter_is_incomplete(self):
         # GL: rgbw has level 0 only, so a mipmap filter makes it incomplete:
