@@ -4,26 +4,6 @@
 
 #include <string.h>
 
-void lower_effect(struct lower *l, struct ast_node *e)
-{
-	if (e->kind == AST_TERNARY && (e->ty->base == GLSL_VOID || lower_has_effects(l, e->kid[1]) ||
-				       lower_has_effects(l, e->kid[2]))) {
-		struct lv *tmp = arena_alloc(l->f->arena, sizeof *tmp * (size_t)lower_leaf_count(e->ty));
-		if (tmp)
-			lower_ternary_branch(l, e, tmp);
-		return;
-	}
-	if (!lower_is_agg(e->ty)) {
-		lower_expr(l, e);
-		return;
-	}
-	struct lv *tmp = arena_alloc(l->f->arena, sizeof *tmp * (size_t)lower_leaf_count(e->ty));
-	if (tmp)
-		lower_agg(l, e, tmp);
-	else
-		l->failed = true;
-}
-
 /* Fills out[0 .. leaf_count(e->ty)) with the leaves of an aggregate. */
 void lower_agg(struct lower *l, struct ast_node *e, struct lv *out)
 {

@@ -1,8 +1,9 @@
-/* Expressions that choose what runs: `?:` and the right side of `&&` and
- * `||`.  Pure sides are both computed and selected (SELECT); a side with
- * effects (assignments, ++/--, calls of user functions that write globals
- * or out parameters or discard) runs under an IF, as the specs require,
- * its value joined through a temporary. */
+/* Expressions that choose what runs: `?:`, the right side of `&&` and
+ * `||`, and expressions evaluated for their effects only.  Pure sides are
+ * both computed and selected (SELECT); a side with effects (assignments,
+ * ++/--, calls of user functions that write globals or out parameters or
+ * discard) runs under an IF, as the specs require, its value joined
+ * through a temporary. */
 #include "lower_int.h"
 
 #include <string.h>
@@ -89,6 +90,28 @@ bool lower_has_effects(struct lower *l, const struct ast_node *e)
 			if (lower_has_effects(l, k))
 				return true;
 	return false;
+}
+
+/* An expression statement, the left of ',', a for's step: only what they
+ * change matters; a ?: with effects runs one side. */
+void lower_effect(struct lower *l, struct ast_node *e)
+{
+	if (e->kind == AST_TERNARY && (e->ty->base == GLSL_VOID || lower_has_effects(l, e->kid[1]) ||
+				       lower_has_effects(l, e->kid[2]))) {
+		struct lv *tmp = arena_alloc(l->f->arena, sizeof *tmp * (size_t)lower_leaf_count(e->ty));
+		if (tmp)
+			lower_ternary_branch(l, e, tmp);
+		return;
+	}
+	if (!lower_is_agg(e->ty)) {
+		lower_expr(l, e);
+		return;
+	}
+	struct lv *tmp = arena_alloc(l->f->arena, sizeof *tmp * (size_t)lower_leaf_count(e->ty));
+	if (tmp)
+		lower_agg(l, e, tmp);
+	else
+		l->failed = true;
 }
 
 /* One side of a branch: its value into a temporary. */

@@ -73,6 +73,9 @@ typedef void (*lower_arm_fn)(struct lower *l, void *ud);
 void lower_branch(struct lower *l, struct ir_src cond, lower_arm_fn then_fn, void *then_ud,
 		  lower_arm_fn else_fn, void *else_ud);
 /* ?:, && and || (lower_cond.c) */
+/* Evaluates `e` for its effects only (its value, maybe an aggregate, is
+ * dropped): expression statements, the left of ',', a for's step. */
+void lower_effect(struct lower *l, struct ast_node *e);
 struct lv lower_ternary(struct lower *l, struct ast_node *e);
 struct lv lower_short_circuit(struct lower *l, struct ast_node *e);
 /* Does evaluating `e` change anything: assignments, ++/--, calls of user
@@ -90,9 +93,6 @@ bool lower_fold_const_leaves(struct fe_ctx *fe, struct ast_node *e, float (*out)
 
 /* aggregates (lower_agg.c) */
 void lower_agg(struct lower *l, struct ast_node *e, struct lv *out);
-/* Evaluates `e` for its effects only (its value, maybe an aggregate, is
- * dropped): expression statements, the left of ',', a for's step. */
-void lower_effect(struct lower *l, struct ast_node *e);
 /* A member or element of an aggregate value that is not a variable path
  * (a call's result, a non-constant index): the whole value, then a slice
  * into out[0 .. leaf_count(e->ty)) (1 for a basic type). */
