@@ -4,6 +4,15 @@
 
 #include <string.h>
 
+/* A call of a user function returning an array or struct: its leaves. */
+static void lower_call_user_agg(struct lower *l, struct ast_node *call, struct lv *out)
+{
+	const struct glsl_type *t = call->fn->ret;
+	for (int i = 0; i < lower_leaf_count(t); i++)
+		out[i] = lower_zero(l, lower_leaf_type(t, i));
+	lower_inline_call(l, call, out);
+}
+
 /* Fills out[0 .. leaf_count(e->ty)) with the leaves of an aggregate. */
 void lower_agg(struct lower *l, struct ast_node *e, struct lv *out)
 {

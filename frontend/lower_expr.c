@@ -387,6 +387,19 @@ static struct lv construct(struct lower *l, struct ast_node *e)
 	return r;
 }
 
+/* A call of a user function as a value (of a basic type). */
+static struct lv lower_call_user(struct lower *l, struct ast_node *call)
+{
+	const struct glsl_type *t = call->fn->ret;
+	struct lv result = lower_zero(l, glsl_is_basic(t) ? t : &glsl_type_float);
+	if (lower_is_agg(t)) {
+		lower_refuse(l, call->loc, "a call returning an array or struct used as a value");
+		return result;
+	}
+	lower_inline_call(l, call, &result);
+	return result;
+}
+
 static struct lv lower_call(struct lower *l, struct ast_node *e)
 {
 	if (e->type)

@@ -7,9 +7,10 @@
 struct lv lower_expr(struct lower *l, struct ast_node *e);
 struct lv lower_builtin(struct lower *l, struct ast_node *call, struct lv *args, int nargs);
 void lower_stmt(struct lower *l, struct ast_node *n);
-struct lv lower_call_user(struct lower *l, struct ast_node *call);
-/* A call of a user function returning an array or struct: its leaves. */
-void lower_call_user_agg(struct lower *l, struct ast_node *call, struct lv *out);
+/* calls of user functions (lower_call.c): inlines `call`; the return
+ * value's leaves go to `result`, which holds zeros of the return type (or
+ * one float for void). */
+void lower_inline_call(struct lower *l, struct ast_node *call, struct lv *result);
 
 /* reads (lower_load.c) */
 /* Element `elem` of variable `sym` (dyn: its non-constant index, or NULL);
