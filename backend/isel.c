@@ -14,6 +14,7 @@
  * A dead-code sweep at the end drops ops and components nobody reads. */
 #include "isel.h"
 #include "ir_eval.h"
+#include "shadow.h"
 
 #include <assert.h>
 #include <math.h>
@@ -673,6 +674,49 @@ static int tex_dims(int target)
 	return target >= 0 && target <= IR_TARGET_RECT ? dims[target] : 2;
 }
 
+/* The depth compare in code (the TEX word has none), by the unit's
+ * compare function and depth mode (util/shadow.h): CMP(d, pass, fail)
+ * gives pass where d >= 0, with d = depth - ref (LEQUAL, GREATER),
+ * ref - depth (GEQUAL, LESS) or -|depth - ref| (EQUAL, NOTEQUAL). */
+static int shadow_compare(struct isel *s, const struct ir_sampler *smp, struct cg_opnd depth,
+			  struct cg_opnd ref)
+{
+	struct cg_ctx *cg = s->cg;
+	int cmp = smp->compare;
+	int m = smp->depth_mode < TEX_DEPTH_COUNT ? smp->depth_mode : TEX_DEPTH_LUMINANCE;
+	bool le = cmp == TEX_COMPARE_LEQUAL || cmp == TEX_COMPARE_GREATER;
+	bool ge = cmp == TEX_COMPARE_GEQUAL || cmp == TEX_COMPARE_LESS;
+	bool inverted = cmp == TEX_COMPARE_GREATER || cmp == TEX_COMPARE_LESS ||
+			cmp == TEX_COMPARE_NOTEQUAL;
+	/* which components get the pass value, 1 or 0, by the depth mode */
+	static const uint8_t v_mask[TEX_DEPTH_COUNT] = { 7, 15, 8, 1 };
+	static const uint8_t one_mask[TEX_DEPTH_COUNT] = { 8, 0, 0, 8 };
+	uint8_t zero_mask = (uint8_t)(15 & ~(v_mask[m] | one_mask[m]));
+	int r = cg_new_vreg(cg, 4);
+	if (r < 0)
+		return -1;
+	if (cmp == TEX_COMPARE_ALWAYS || cmp == TEX_COMPARE_NEVER) {
+		if (!isel_alu(s, CG_MAD, r, v_mask[m], cmp == TEX_COMPARE_ALWAYS ? &ONE : &ZERO, &ONE,
+			      &ZERO))
+			return -1;
+	} else {
+		int diff = ge ? isel_mad(s, 1, ref, ONE, opnd_neg(depth))
+			      : isel_mad(s, 1, depth, ONE, opnd_neg(ref));
+		if (diff < 0)
+			return -1;
+		struct cg_opnd dv = opnd_entry(vopnd(diff), 0);
+		if (!le && !ge)
+			dv.mod = R500_MOD_NAB; /* -|depth - ref| >= 0 only when equal */
+		if (!isel_alu(s, CG_CMP, r, v_mask[m], inverted ? &ZERO : &ONE, inverted ? &ONE : &ZERO,
+			      &dv))
+			return -1;
+	}
+	if ((one_mask[m] && !isel_alu(s, CG_MAD, r, one_mask[m], &ONE, &ONE, &ZERO)) ||
+	    (zero_mask && !isel_alu(s, CG_MAD, r, zero_mask, &ZERO, &ZERO, &ZERO)))
+		return -1;
+	return r;
+}
+
 /* A TEX source must be a vreg read as it is: no modifier, no constant
  * swizzle in the entries of `mask`; anything else is built first. */
 static bool tex_direct(struct isel *s, struct cg_opnd *o, uint8_t mask)
@@ -763,17 +807,7 @@ static int sel_tex(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	op->tex_unscaled = smp->target == IR_TARGET_RECT;
 	if (!shadow)
 		return d;
-	/* depth compare in code (the TEX word has none), as GL's LEQUAL with
-	 * LUMINANCE mode: v = ref <= texel.r, result (v, v, v, 1) */
-	struct cg_opnd tr = opnd_entry(vopnd(d), 0), ref = opnd_entry(coord, 2);
-	int diff = isel_mad(s, 1, tr, ONE, opnd_neg(ref));
-	int r = diff < 0 ? -1 : cg_new_vreg(cg, 4);
-	if (r < 0)
-		return -1;
-	struct cg_opnd dv = vopnd(diff);
-	if (!isel_alu(s, CG_CMP, r, 7, &ONE, &ZERO, &dv) || !isel_alu(s, CG_MAD, r, 8, &ONE, &ONE, &ZERO))
-		return -1;
-	return r;
+	return shadow_compare(s, smp, opnd_entry(vopnd(d), 0), opnd_entry(coord, 2));
 }
 
 /* The kill condition: the DISCARD's own condition AND every enclosing

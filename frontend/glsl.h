@@ -14,6 +14,12 @@ struct glsl_define {
 	bool undef;          /* -U NAME */
 };
 
+enum { GLSL_SHADOW_UNITS = 16 };
+struct glsl_shadow_state {
+	uint8_t compare;                   /* enum tex_compare; 0 LEQUAL */
+	uint8_t depth_mode;                /* enum tex_depth_mode; 0 LUMINANCE */
+};
+
 struct glsl_options {
 	enum glsl_stage stage;
 	const struct glsl_define *defines; /* -D / -U in command-line order */
@@ -21,6 +27,9 @@ struct glsl_options {
 	const struct limits *limits;       /* NULL: every limit at its default */
 	bool keep_loops;                   /* unroll no loop (a retry when unrolled code
 					      does not fit the hardware) */
+	/* each unit's shadow compare state (util/shadow.h enums), NULL: GL's
+	 * defaults everywhere; the samplers of unit u get shadow[u] */
+	const struct glsl_shadow_state *shadow;
 };
 
 /* Preprocessed text (uscc -E); NULL on error (diagnostics in `diag`). */

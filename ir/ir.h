@@ -136,6 +136,8 @@ struct ir_sampler {
 	uint8_t target;       /* enum ir_tex_target */
 	bool shadow;
 	int unit;             /* texture unit, assigned by the frontend in order */
+	uint8_t compare;      /* shadow: enum tex_compare (util/shadow.h), the unit's state */
+	uint8_t depth_mode;   /* shadow: enum tex_depth_mode */
 };
 
 struct ir_output {

@@ -10,6 +10,7 @@
  * coarse, shared by the quad: ddx = p1 - p0, ddy = p2 - p0. */
 #include "ir_interp.h"
 #include "ir_eval.h"
+#include "shadow.h"
 
 #include <math.h>
 #include <string.h>
@@ -198,8 +199,8 @@ static float tex_lod(const struct ictx *x, const struct ir_instr *in, const stru
 
 /* Sampling by the sampler's unit through util/texture, as the emulator
  * samples.  Shadow samplers compare coord .z (after division) with the
- * texel's red: (v, v, v, 1) with v = (r <= texel) as GL's default LEQUAL
- * with LUMINANCE mode. */
+ * texel's red by the unit's compare function and depth mode
+ * (util/shadow.h; GL's defaults LEQUAL and LUMINANCE). */
 static void exec_tex(struct ictx *x, const struct ir_instr *in, int p, float out[4])
 {
 	if (in->index < 0 || in->index >= x->f->nsamplers || in->nsrc < 1)
@@ -214,11 +215,8 @@ static void exec_tex(struct ictx *x, const struct ir_instr *in, int p, float out
 	float c[4], coord[3];
 	tex_coord(x, in, dims, proj, p, c, coord);
 	tex_sample_lod(img, coord, tex_lod(x, in, img, from, dims, proj, p, coord), out);
-	if (in->tex_shadow || smp->shadow) {
-		float v = c[2] <= out[0] ? 1.0f : 0.0f;
-		out[0] = out[1] = out[2] = v;
-		out[3] = 1.0f;
-	}
+	if (in->tex_shadow || smp->shadow)
+		tex_shadow_result(smp->depth_mode, tex_shadow_pass(smp->compare, c[2], out[0]), out);
 }
 
 /* dFdx = p1 - p0, dFdy = p2 - p0, the same for all four pixels. */

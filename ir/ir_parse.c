@@ -5,6 +5,7 @@
  * checks only the syntax and that every referenced id exists once. */
 #include "ir.h"
 #include "ir_text.h"
+#include "shadow.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -153,6 +154,16 @@ static long keyed_number(struct parser *ps, const char *key, long lo, long hi)
 		return lo;
 	}
 	return number(ps, lo, hi, "bad number");
+}
+
+/* An optional `key=`: true (and past the '=') when it is next. */
+static bool accept_key(struct parser *ps, const char *key)
+{
+	const char *save = ps->p;
+	if (accept_word(ps, key) && accept(ps, '='))
+		return true;
+	ps->p = save;
+	return false;
 }
 
 /* `"..."` with \" \\ \xNN escapes */
@@ -328,11 +339,25 @@ static void parse_sampler_decl(struct parser *ps)
 		error_at(ps, "unknown sampler target");
 	long unit = keyed_number(ps, "unit", 0, 1 << 16);
 	bool shadow = accept_word(ps, "shadow");
+	int compare = TEX_COMPARE_LEQUAL, depth = TEX_DEPTH_LUMINANCE;
+	if (accept_key(ps, "compare")) {
+		n = word(ps, &s);
+		if ((compare = tex_compare_by_name(s, n)) < 0)
+			error_at(ps, "unknown compare function");
+	}
+	if (accept_key(ps, "depth")) {
+		n = word(ps, &s);
+		if ((depth = tex_depth_mode_by_name(s, n)) < 0)
+			error_at(ps, "unknown depth mode");
+	}
 	if (ps->error)
 		return;
 	int i = ir_func_add_sampler(ps->f, name, target, shadow);
-	if (i >= 0)
+	if (i >= 0) {
 		ps->f->samplers[i].unit = (int)unit;
+		ps->f->samplers[i].compare = (uint8_t)compare;
+		ps->f->samplers[i].depth_mode = (uint8_t)depth;
+	}
 }
 
 static void parse_output_decl(struct parser *ps)

@@ -19,6 +19,7 @@
 #include "ir.h"
 #include "ir_eval.h"
 #include "ir_text.h"
+#include "shadow.h"
 #include "arena_strbuf.h"
 
 #include <stdio.h>
@@ -78,9 +79,15 @@ static void print_tables(struct strbuf *sb, const struct ir_func *f)
 		const struct ir_sampler *s = &f->samplers[i];
 		strbuf_printf(sb, "sampler #%d", i);
 		print_string(sb, s->name);
-		strbuf_printf(sb, " %s unit=%d%s\n",
+		strbuf_printf(sb, " %s unit=%d%s",
 			  s->target <= IR_TARGET_RECT ? ir_text_targets[s->target] : "?",
 			  s->unit, s->shadow ? " shadow" : "");
+		/* the unit's compare state, when it is not GL's default */
+		if (s->compare != TEX_COMPARE_LEQUAL && tex_compare_name(s->compare))
+			strbuf_printf(sb, " compare=%s", tex_compare_name(s->compare));
+		if (s->depth_mode != TEX_DEPTH_LUMINANCE && tex_depth_mode_name(s->depth_mode))
+			strbuf_printf(sb, " depth=%s", tex_depth_mode_name(s->depth_mode));
+		strbuf_printf(sb, "\n");
 	}
 	for (int i = 0; i < f->noutputs; i++) {
 		const struct ir_output *o = &f->outputs[i];

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "shadow.h"
 #include "uscc.h"
 
 enum mode { MODE_COMPILE, MODE_ASSEMBLY, MODE_PREPROCESS, MODE_CHECK, MODE_DUMP_IR,
@@ -57,6 +58,11 @@ static const char help_text[] =
 	"                     preprocessed-bytes, macro-depth, expression-depth,\n"
 	"                     block-depth, call-depth, array-size, struct-fields,\n"
 	"                     struct-depth, ir-instructions); N is 1 up to the default\n"
+	"  --shadow UNIT=COMPARE[,MODE]\n"
+	"                     the depth compare of a shadow sampler's unit, as the\n"
+	"                     texture there has it: COMPARE lequal (default), gequal,\n"
+	"                     less, greater, equal, notequal, always, never; MODE\n"
+	"                     luminance (default), intensity, alpha, red\n"
 	"  --skip=NAME        skip one IR pass or optional backend stage (repeatable;\n"
 	"                     --skip=help lists them); for bisecting a miscompile.  The\n"
 	"                     environment variable USCC_SKIP=NAME,NAME does the same for\n"
@@ -243,6 +249,18 @@ static int parse_limit(struct cli *c, const char *v)
 	return 0;
 }
 
+/* --shadow UNIT=COMPARE[,MODE] */
+static int parse_shadow(struct cli *c, const char *v)
+{
+	int unit, compare, mode;
+	if (!tex_shadow_parse(v, &unit, &compare, &mode) ||
+	    uscc_options_set_shadow(c->opts, unit, (enum uscc_compare)compare,
+				    (enum uscc_depth_mode)mode) != USCC_OK)
+		return usage("--shadow '%s': a unit 0..15, a compare function and a depth mode "
+			     "(see --help)", v);
+	return 0;
+}
+
 static int parse_one(struct cli *c, int argc, char **argv, int *i)
 {
 	const char *a = argv[*i];
@@ -275,6 +293,9 @@ static int parse_one(struct cli *c, int argc, char **argv, int *i)
 	} else if (strcmp(a, "--limit") == 0 || strncmp(a, "--limit=", 8) == 0) {
 		const char *v = a[7] == '=' ? a + 8 : *i + 1 < argc ? argv[++*i] : NULL;
 		return v ? parse_limit(c, v) : usage("'%s' needs NAME=N", "--limit");
+	} else if (strcmp(a, "--shadow") == 0 || strncmp(a, "--shadow=", 9) == 0) {
+		const char *v = a[8] == '=' ? a + 9 : *i + 1 < argc ? argv[++*i] : NULL;
+		return v ? parse_shadow(c, v) : usage("'%s' needs UNIT=COMPARE[,MODE]", "--shadow");
 	} else if (strcmp(a, "--skip") == 0 || strncmp(a, "--skip=", 7) == 0) {
 		const char *v = a[6] == '=' ? a + 7 : *i + 1 < argc ? argv[++*i] : NULL;
 		return v ? parse_skip(c, v) : usage("'%s' needs a name", "--skip");

@@ -176,7 +176,8 @@ static struct glsl_options frontend_options(const struct uscc_options *o)
 {
 	return (struct glsl_options){
 		.stage = o->stage == USCC_STAGE_VERTEX ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT,
-		.defines = o->defines, .ndefines = o->ndefines, .limits = &o->limits };
+		.defines = o->defines, .ndefines = o->ndefines, .limits = &o->limits,
+		.shadow = o->shadow };
 }
 
 static void stats_from(struct uscc_stats *d, const struct r500_stats *s)

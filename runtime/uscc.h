@@ -136,6 +136,23 @@ USCC_API enum uscc_status uscc_options_set_limit(struct uscc_options *o, enum us
 /* The value in force (o NULL: the default); -1 for an unknown limit. */
 USCC_API long uscc_options_limit(const struct uscc_options *o, enum uscc_limit which);
 
+/* Shadow samplers: the depth compare is in the R500's code (its TEX word
+ * has none), so a program is compiled for the compare state of the
+ * texture each unit will hold, as GL sets it per texture
+ * (TEXTURE_COMPARE_FUNC, DEPTH_TEXTURE_MODE).  `unit` is the one the
+ * container's sampler table gives (0..15).  Unset units get GL's
+ * defaults, LEQUAL and LUMINANCE.  The state is part of the cache key. */
+enum uscc_compare {
+	USCC_COMPARE_LEQUAL, USCC_COMPARE_GEQUAL, USCC_COMPARE_LESS, USCC_COMPARE_GREATER,
+	USCC_COMPARE_EQUAL, USCC_COMPARE_NOTEQUAL, USCC_COMPARE_ALWAYS, USCC_COMPARE_NEVER
+};
+enum uscc_depth_mode {
+	USCC_DEPTH_LUMINANCE, USCC_DEPTH_INTENSITY, USCC_DEPTH_ALPHA, USCC_DEPTH_RED
+};
+USCC_API enum uscc_status uscc_options_set_shadow(struct uscc_options *o, int unit,
+						  enum uscc_compare compare,
+						  enum uscc_depth_mode mode);
+
 /* ---- compiling ---- */
 
 /* Pass as `len` for a NUL-terminated source. */

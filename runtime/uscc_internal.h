@@ -17,6 +17,7 @@ struct uscc_options {
 	struct limits limits;        /* resource limits (util/compile_limits.def) */
 	uint32_t skip;               /* bit i: uscc_skip_name(i) is skipped */
 	char skip_env_bad[64];       /* a USCC_SKIP name not known ("" none) */
+	struct glsl_shadow_state shadow[GLSL_SHADOW_UNITS]; /* per unit; zero: GL's default */
 };
 
 /* The options of uscc_options_create (no defines, no file name), in o;

@@ -7,6 +7,7 @@
 #include "ir_pass.h"
 #include "name_list.h"
 #include "r500_compile.h"
+#include "shadow.h"
 #include "uscc_build_id.h"
 #include "uscc_internal.h"
 
@@ -257,6 +258,9 @@ static uint64_t hash_str(uint64_t h, const char *s)
 }
 
 _Static_assert((int)USCC_LIMIT_COUNT == (int)LIMIT_COUNT, "uscc.h's enum uscc_limit follows compile_limits.def");
+_Static_assert((int)USCC_COMPARE_NEVER == (int)TEX_COMPARE_NEVER &&
+	       (int)USCC_COMPARE_GREATER == (int)TEX_COMPARE_GREATER &&
+	       (int)USCC_DEPTH_RED == (int)TEX_DEPTH_RED, "uscc.h's shadow enums follow util/shadow.h");
 
 long uscc_limit_default(enum uscc_limit which)
 {
@@ -282,6 +286,17 @@ enum uscc_status uscc_options_set_limit(struct uscc_options *o, enum uscc_limit 
 	if (!o || (unsigned)which >= LIMIT_COUNT || value < 1 || value > limit_infos[which].def)
 		return USCC_USAGE_ERROR;
 	o->limits.v[which] = value;
+	return USCC_OK;
+}
+
+enum uscc_status uscc_options_set_shadow(struct uscc_options *o, int unit, enum uscc_compare compare,
+					 enum uscc_depth_mode mode)
+{
+	if (!o || unit < 0 || unit >= GLSL_SHADOW_UNITS || (unsigned)compare >= TEX_COMPARE_COUNT ||
+	    (unsigned)mode >= TEX_DEPTH_COUNT)
+		return USCC_USAGE_ERROR;
+	o->shadow[unit].compare = (uint8_t)compare;
+	o->shadow[unit].depth_mode = (uint8_t)mode;
 	return USCC_OK;
 }
 
@@ -323,5 +338,9 @@ uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t
 		}
 	if (o->skip) /* default keys stay as they were before --skip existed */
 		h = hash_u64(h, ((uint64_t)1 << 32) | o->skip);
+	for (int u = 0; u < GLSL_SHADOW_UNITS; u++) /* likewise for the shadow state */
+		if (o->shadow[u].compare || o->shadow[u].depth_mode)
+			h = hash_u64(h, (uint64_t)2 << 32 | (uint64_t)u << 16 |
+					(uint64_t)o->shadow[u].compare << 8 | o->shadow[u].depth_mode);
 	return hash_bytes(h, source ? source : "", source ? len : 0);
 }

@@ -1,6 +1,7 @@
 /* The IR printer and parser: exact text of a built function, round trips,
  * exact float round trip, and parse errors with line:column. */
 #include "ir_test_util.h"
+#include "shadow.h"
 #include "ir_eval.h"
 
 static struct arena *A;
@@ -91,15 +92,17 @@ static const char *const round_trip_text =
 	"input #1 \"w \\\"q\\\"\" f2\n"
 	"uniform #0 \"m\" \"mat4\" f4 nvec4=4 array=0 base=0\n"
 	"sampler #0 \"s3\" 3d unit=2\n"
-	"sampler #1 \"sh\" 2d unit=1 shadow\n"
+	"sampler #1 \"sh\" 2d unit=1 shadow compare=greater depth=intensity\n"
 	"sampler #2 \"cube\" cube unit=0\n"
+	"sampler #3 \"sh2\" 1d unit=3 shadow depth=red\n"
 	"output #0 \"gl_FragData[1]\" f4 target=1\n"
 	"%1 = input.f4 #0\n"
 	"%2 = const.f4 0.100000001 -0 1e-30 3.40282347e+38\n"
 	"%3 = const.b2 1 0\n"
 	"%4 = tex.f4 #0 projbias %1.xyzw, %2.x\n"
 	"%5 = tex.f4 #1 proj shadow %1.xyzw\n"
-	"%6 = tex.f4 #2 lod %1.zyx, %2.y\n"
+	"%6 = tex.f4 #2 grad %1.zyx, %1.xyz, %2.xyz\n"
+	"%30 = tex.f4 #3 projgrad shadow %1.xyzw, %2.x, %2.y\n"
 	"%7 = any.b1 %3.xy\n"
 	"%8 = dot3.f1 %1.xyz, %4.www\n"
 	"%9 = vec.f3 %8.x, %1.w, %2.z\n"
@@ -134,7 +137,11 @@ static void test_round_trip(void **state)
 	assert_string_equal(f->inputs[1].name, "w \"q\"");
 	assert_int_equal(f->samplers[0].unit, 2);
 	assert_true(f->samplers[1].shadow);
-	assert_int_equal(f->next_id, 21 + 3); /* 3 effect instructions get ids after %20 */
+	assert_int_equal(f->samplers[1].compare, TEX_COMPARE_GREATER);
+	assert_int_equal(f->samplers[1].depth_mode, TEX_DEPTH_INTENSITY);
+	assert_int_equal(f->samplers[3].compare, TEX_COMPARE_LEQUAL);
+	assert_int_equal(f->samplers[3].depth_mode, TEX_DEPTH_RED);
+	assert_int_equal(f->next_id, 31 + 3); /* 3 effect instructions get ids after %30 */
 }
 
 /* Floats print so that they parse back to the same bits. */

@@ -64,3 +64,13 @@ if(TARGET uscc_cli AND TARGET uscc_run AND TARGET uscc_ref)
       $<TARGET_FILE:uscc_run> $<TARGET_FILE:uscc_ref> ${WRAP_AGREE_LLVM})
   set_tests_properties(lod_agree PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
 endif()
+
+# shadow samplers under every --shadow compare function and depth mode:
+# emulator and interpreter within 1e-6, GL's rules on the pictures
+# (tests/tools/shadow_agree.sh)
+if(TARGET uscc_cli AND TARGET uscc_run AND TARGET uscc_ref)
+  add_test(NAME shadow_agree
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tools/shadow_agree.sh $<TARGET_FILE:uscc_cli>
+      $<TARGET_FILE:uscc_run> $<TARGET_FILE:uscc_ref>)
+  set_tests_properties(shadow_agree PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endif()

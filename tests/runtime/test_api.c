@@ -464,6 +464,43 @@ static void test_limits(void **state)
 	uscc_options_destroy(o);
 }
 
+/* The shadow state per unit: checked, in the cache key only when it is
+ * not GL's default, and it changes the code. */
+static void test_shadow_state(void **state)
+{
+	(void)state;
+	static const char src[] = "uniform sampler2DShadow s;\nvarying vec3 t;\n"
+				  "void main() { gl_FragColor = shadow2D(s, t); }\n";
+	struct uscc_options *o = opts("shadow.frag");
+	uint64_t k0 = uscc_cache_key(o, src, USCC_NUL_TERMINATED);
+	assert_int_equal(uscc_options_set_shadow(o, 16, USCC_COMPARE_LESS, USCC_DEPTH_LUMINANCE),
+			 USCC_USAGE_ERROR);
+	assert_int_equal(uscc_options_set_shadow(o, -1, USCC_COMPARE_LESS, USCC_DEPTH_LUMINANCE),
+			 USCC_USAGE_ERROR);
+	assert_int_equal(uscc_options_set_shadow(o, 0, (enum uscc_compare)8, USCC_DEPTH_LUMINANCE),
+			 USCC_USAGE_ERROR);
+	assert_int_equal(uscc_options_set_shadow(o, 0, USCC_COMPARE_LESS, (enum uscc_depth_mode)4),
+			 USCC_USAGE_ERROR);
+	assert_int_equal(uscc_options_set_shadow(NULL, 0, USCC_COMPARE_LESS, USCC_DEPTH_RED),
+			 USCC_USAGE_ERROR);
+	/* the default, set explicitly, keeps the key */
+	assert_int_equal(uscc_options_set_shadow(o, 3, USCC_COMPARE_LEQUAL, USCC_DEPTH_LUMINANCE),
+			 USCC_OK);
+	assert_true(uscc_cache_key(o, src, USCC_NUL_TERMINATED) == k0);
+	struct uscc_result *r0, *r1;
+	assert_int_equal(uscc_compile(o, src, USCC_NUL_TERMINATED, &r0), USCC_OK);
+	assert_int_equal(uscc_options_set_shadow(o, 0, USCC_COMPARE_GREATER, USCC_DEPTH_ALPHA),
+			 USCC_OK);
+	assert_true(uscc_cache_key(o, src, USCC_NUL_TERMINATED) != k0);
+	assert_int_equal(uscc_compile(o, src, USCC_NUL_TERMINATED, &r1), USCC_OK);
+	size_t n0, n1;
+	const uint8_t *b0 = uscc_result_data(r0, &n0), *b1 = uscc_result_data(r1, &n1);
+	assert_true(n0 != n1 || memcmp(b0, b1, n0) != 0);
+	uscc_result_destroy(r0);
+	uscc_result_destroy(r1);
+	uscc_options_destroy(o);
+}
+
 static void test_allocation_failures(void **state)
 {
 	(void)state;
@@ -616,6 +653,7 @@ int main(void)
 		cmocka_unit_test(test_preprocess_defines),
 		cmocka_unit_test(test_cache_key),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_shadow_state),
 		cmocka_unit_test(test_allocation_failures),
 		cmocka_unit_test(test_allocation_failures_actions),
 		cmocka_unit_test(test_corpus_round_trip),

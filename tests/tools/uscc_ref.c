@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena.h"
+#include "shadow.h"
 #include "uscc_ref.h"
 
 static const char usage[] =
@@ -17,6 +18,7 @@ static const char usage[] =
 	"                [--texture UNIT=FILE.png|checker|gradient]...\n"
 	"                [--varying NAME=BL:BR:TL:TR] [--target N] [-o out.png]\n"
 	"                [--dump] [--probe X,Y] [-D NAME[=VALUE]]...\n"
+	"                [--shadow UNIT=COMPARE[,MODE]]...  (as uscc takes it)\n"
 	"       uscc-ref --stage=vertex FILE.vert [--vertex-count N]\n"
 	"                [--attrib NAME=x,y,z,w[;x,y,z,w]...]... [--uniform ...]\n"
 	"                [--texture ...]\n"
@@ -87,6 +89,12 @@ static bool own_option(struct ref_opts *o, const char *name, const char *v, char
 		if (o->nattribs >= REF_MAX_ITEMS ||
 		    !parse_attrib((char *)v, &o->attribs[o->nattribs++]))
 			return bad(why, why_len, "attrib", v, "NAME=x,y,z,w[;x,y,z,w]...");
+	} else if (!strcmp(name, "--shadow")) {
+		int unit, compare, mode;
+		if (!tex_shadow_parse(v, &unit, &compare, &mode))
+			return bad(why, why_len, "shadow state", v, "UNIT=COMPARE[,MODE]");
+		o->shadow[unit].compare = (uint8_t)compare;
+		o->shadow[unit].depth_mode = (uint8_t)mode;
 	} else if (!strcmp(name, "--vertex-count")) {
 		if (!run_parse_int(v, &o->nvertices) || o->nvertices < 1 ||
 		    o->nvertices > REF_MAX_VERTICES)
@@ -100,7 +108,7 @@ static bool own_option(struct ref_opts *o, const char *name, const char *v, char
 
 static int extra_option(void *ctx, int argc, char **argv, int *i, char *why, size_t why_len)
 {
-	static const char *const names[] = { "--stage", "--attrib", "--vertex-count", "-D" };
+	static const char *const names[] = { "--stage", "--attrib", "--vertex-count", "--shadow", "-D" };
 	const char *a = argv[*i], *v;
 	if (a[0] == '-' && a[1] == 'D' && a[2] && a[2] != '=') /* -DNAME, gcc style */
 		return own_option(ctx, "-D", a + 2, why, why_len) ? 1 : -1;
@@ -146,7 +154,7 @@ int main(int argc, char **argv)
 	struct diag_sink diag;
 	diag_init(&diag, arena);
 	struct glsl_options gopts = { .stage = o.stage, .defines = o.defines,
-				      .ndefines = o.ndefines };
+				      .ndefines = o.ndefines, .shadow = o.shadow };
 	const char *name = strcmp(o.run.file, "-") ? o.run.file : "<stdin>";
 	struct ir_func *f = glsl_to_ir(src, name, &gopts, arena, &diag);
 	fputs(diag_render(&diag), stderr);

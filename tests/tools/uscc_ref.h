@@ -24,6 +24,7 @@ struct ref_opts {
 	struct glsl_define defines[REF_MAX_DEFINES]; int ndefines;
 	struct ref_attrib attribs[REF_MAX_ITEMS]; int nattribs;
 	int nvertices;
+	struct glsl_shadow_state shadow[GLSL_SHADOW_UNITS]; /* --shadow, as uscc takes it */
 };
 
 /* The textures given, bound by unit with the target the shader's sampler
