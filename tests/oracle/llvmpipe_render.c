@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "oracle_gl.h"
+#include "oracle_scan.h"
 #include "run_args.h"
 
 /* llvmpipe-render's own options. */
@@ -72,6 +73,38 @@ static int extra_option(void *ctx, int argc, char **argv, int *i, char *why, siz
 	return got;
 }
 
+/* The layout each unit's texture is loaded in: 1D for a 1D sampler (its
+ * chain halves row 0 alone, as uscc-run's does), else 2D (oracle_gl.c puts
+ * a 2D chain on cube faces and 3D slices itself).  Units as oracle_gl.c
+ * gives them: --sampler, else declaration order. */
+static void unit_targets(const char *src, const struct render_extra *x, int target[RUN_UNITS])
+{
+	struct frag_scan fs;
+	char why[256];
+	for (int u = 0; u < RUN_UNITS; u++)
+		target[u] = IR_TARGET_2D;
+	if (!scan_fragment(src, &fs, why, sizeof why))
+		return; /* oracle_render reports it */
+	int order = 0;
+	for (int i = 0; i < fs.nsamplers; i++) {
+		const struct scan_decl *d = &fs.samplers[i];
+		bool one_d = !strncmp(d->type, "sampler1D", 9);
+		for (int e = 0; e < (d->length ? d->length : 1); e++, order++) {
+			char name[SCAN_NAME_LEN + 16];
+			if (d->length)
+				snprintf(name, sizeof name, "%s[%d]", d->name, e);
+			else
+				snprintf(name, sizeof name, "%s", d->name);
+			int unit = order;
+			for (int k = 0; k < x->nsamplers; k++)
+				if (!strcmp(x->samplers[k].name, name))
+					unit = x->samplers[k].unit;
+			if (one_d && unit >= 0 && unit < RUN_UNITS)
+				target[unit] = IR_TARGET_1D;
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static struct run_opts o;
@@ -100,8 +133,9 @@ int main(int argc, char **argv)
 		.verbose = x.verbose, .fine_derivatives = x.fine_derivatives,
 	};
 	struct run_textures tex;
-	int status = 2;
-	if (!run_textures_load(&tex, &o, NULL, why, sizeof why)) {
+	int status = 2, target[RUN_UNITS];
+	unit_targets(src, &x, target);
+	if (!run_textures_load(&tex, &o, target, why, sizeof why)) {
 		fprintf(stderr, "%s\n", why);
 	} else {
 		for (int u = 0; u < ORACLE_UNITS && u < RUN_UNITS; u++)

@@ -20,7 +20,8 @@ struct oracle_texture {
 	const float *texels;       /* RGBA, row 0 at the bottom; levels after level 0 */
 	enum tex_filter filter;    /* uscc-run's --filter MIN (nearest by default) */
 	enum tex_wrap wrap;        /* --wrap (repeat by default; cube and RECT clamp) */
-	int levels;                /* 2D chain in texels (texture.h); 0 or 1: level 0 */
+	int levels;                /* chain in texels, 2D layout (texture.h; a 1D
+				      texture's has one row); 0 or 1: level 0 */
 	enum tex_mag mag;          /* --filter's MAG */
 };
 
