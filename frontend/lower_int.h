@@ -1,18 +1,54 @@
-/* Internal interface of the lowering (lower.c, lower_expr.c, lower_builtin.c). */
+/* Internal interface of the lowering (lower.h: AST to SSA IR), for the
+ * lower*.c files and const_fold.c.
+ *
+ * The files form layers.  Each calls only the layers below it, except
+ * where the language's own recursion leads back up; each such way up has
+ * one entry point:
+ *   lower_expr()         a sub-expression's value (its twin lower_agg() for
+ *                        the leaves of an array or struct): back to 2
+ *   lower_inline_call()  an expression calling a user function, whose body
+ *                        is statements: up to 3
+ *   lower_stmt()         a statement inside a statement: back to 4
+ *
+ *   0  lower_base.c     values, constants, IR building blocks, errors, the
+ *                       leaf layout of aggregates, variables (lower_base.h)
+ *   1  lower_branch.c   an if that joins the variables with PHIs
+ *      lower_builtin.c  built-in functions of lowered arguments
+ *   2  expressions, each file above those listed before it:
+ *      lower_load.c     reads of variables, inputs, uniforms, samplers;
+ *                       a uniform's initializer is folded by const_fold.c,
+ *                       which lowers it through lower_expr()/lower_agg()
+ *      lower_store.c    writes
+ *      lower_cond.c     ?:, && and ||; expressions for their effects only
+ *      lower_agg.c      values of arrays and structs
+ *      lower_expr.c     values of basic types: operators, constructors, calls
+ *   3  statements, each file above those listed before it:
+ *      lower_jump.c     break, continue and return as flags; statement
+ *                       lists; function bodies
+ *      lower_call.c     calls of user functions, inlined
+ *      lower_loop.c     loops, unrolled or not
+ *   4  lower.c          statements (lower_stmt) and the program */
 #ifndef USCC_FE_LOWER_INT_H
 #define USCC_FE_LOWER_INT_H
 
 #include "lower_base.h"
 
-struct lv lower_expr(struct lower *l, struct ast_node *e);
-struct lv lower_builtin(struct lower *l, struct ast_node *call, struct lv *args, int nargs);
-void lower_stmt(struct lower *l, struct ast_node *n);
-/* calls of user functions (lower_call.c): inlines `call`; the return
- * value's leaves go to `result`, which holds zeros of the return type (or
- * one float for void). */
-void lower_inline_call(struct lower *l, struct ast_node *call, struct lv *result);
+/* --- 1: branches (lower_branch.c) --- */
 
-/* reads (lower_load.c) */
+/* Every variable's value (those in vars[0..n)). */
+struct lv **lower_snapshot(struct lower *l, int n);
+/* if (cond) then_fn(then_ud) else else_fn(else_ud), joining every variable
+ * with PHIs; a NULL arm is empty.  Variables made in an arm end with it. */
+typedef void (*lower_arm_fn)(struct lower *l, void *ud);
+void lower_branch(struct lower *l, struct ir_src cond, lower_arm_fn then_fn, void *then_ud,
+		  lower_arm_fn else_fn, void *else_ud);
+
+/* --- 1: built-in functions (lower_builtin.c) --- */
+
+struct lv lower_builtin(struct lower *l, struct ast_node *call, struct lv *args, int nargs);
+
+/* --- 2: reads (lower_load.c) --- */
+
 /* Element `elem` of variable `sym` (dyn: its non-constant index, or NULL);
  * `e` is the expression that reads it. */
 struct lv lower_load_var(struct lower *l, struct ast_node *e, struct sema_symbol *sym, int elem,
@@ -24,17 +60,51 @@ bool lower_index_value(struct lower *l, struct ast_node *idx, int *k, struct lv 
  * a sampler this lowering can name). */
 struct lv lower_sampler(struct lower *l, struct ast_node *a);
 
-/* writes (lower_store.c) */
+/* Folds constant expression `e` (any type) as lower_fold_const does:
+ * column c, row k of leaf i in out[i][c][k], the rest 0; false when it
+ * is not constant or has not `nleaves` leaves (const_fold.c). */
+bool lower_fold_const_leaves(struct fe_ctx *fe, struct ast_node *e, float (*out)[4][4],
+			     int nleaves);
+
+/* --- 2: writes (lower_store.c) --- */
+
 /* Stores `v` into the l-value expression `e`. */
 void lower_store(struct lower *l, struct ast_node *e, struct lv v);
 /* Stores leaves into what the l-value `e` (any type) names. */
 void lower_store_agg(struct lower *l, struct ast_node *e, const struct lv *vals);
 
-/* loops (lower_loop.c) */
-void lower_loop(struct lower *l, struct ast_node *n);
+/* --- 2: ?:, && and ||, effects (lower_cond.c) --- */
 
-/* jumps as flags (lower_jump.c): the context of the innermost loop or
- * function body */
+/* Does evaluating `e` change anything: assignments, ++/--, calls of user
+ * functions that write globals, out parameters or discard? */
+bool lower_has_effects(struct lower *l, const struct ast_node *e);
+/* Evaluates `e` for its effects only (its value, maybe an aggregate, is
+ * dropped): expression statements, the left of ',', a for's step. */
+void lower_effect(struct lower *l, struct ast_node *e);
+struct lv lower_ternary(struct lower *l, struct ast_node *e);
+struct lv lower_short_circuit(struct lower *l, struct ast_node *e);
+/* `c ? a : b` whose sides have effects: only the chosen side runs; its
+ * value (leaf_count(e->ty) leaves, none for void) goes to out. */
+void lower_ternary_branch(struct lower *l, struct ast_node *e, struct lv *out);
+
+/* --- 2: arrays and structs (lower_agg.c) --- */
+
+/* Entry point: the leaves of an aggregate expression into
+ * out[0 .. leaf_count(e->ty)). */
+void lower_agg(struct lower *l, struct ast_node *e, struct lv *out);
+/* A member or element of an aggregate value that is not a variable path
+ * (a call's result, a non-constant index): the whole value, then a slice
+ * into out[0 .. leaf_count(e->ty)) (1 for a basic type). */
+void lower_agg_slice(struct lower *l, struct ast_node *e, struct lv *out);
+
+/* --- 2: basic values (lower_expr.c) --- */
+
+/* Entry point: the value of an expression of a basic type. */
+struct lv lower_expr(struct lower *l, struct ast_node *e);
+
+/* --- 3: jumps as flags, statement lists, function bodies (lower_jump.c) --- */
+
+/* The context of the innermost loop or function body. */
 struct lower_jctx {
 	bool is_loop;                /* false: a function body */
 	struct sema_symbol *alive;   /* bool: the rest of the body runs */
@@ -66,37 +136,19 @@ bool lower_is_flag(const struct lower *l, const struct sema_symbol *s);
 void lower_stmt_arm(struct lower *l, void *ud);
 void lower_effect_arm(struct lower *l, void *ud);
 
-/* branches (lower_branch.c): every variable's value (those in vars[0..n)) */
-struct lv **lower_snapshot(struct lower *l, int n);
-/* if (cond) then_fn(then_ud) else else_fn(else_ud), joining every variable
- * with PHIs; a NULL arm is empty.  Variables made in an arm end with it. */
-typedef void (*lower_arm_fn)(struct lower *l, void *ud);
-void lower_branch(struct lower *l, struct ir_src cond, lower_arm_fn then_fn, void *then_ud,
-		  lower_arm_fn else_fn, void *else_ud);
-/* ?:, && and || (lower_cond.c) */
-/* Evaluates `e` for its effects only (its value, maybe an aggregate, is
- * dropped): expression statements, the left of ',', a for's step. */
-void lower_effect(struct lower *l, struct ast_node *e);
-struct lv lower_ternary(struct lower *l, struct ast_node *e);
-struct lv lower_short_circuit(struct lower *l, struct ast_node *e);
-/* Does evaluating `e` change anything: assignments, ++/--, calls of user
- * functions that write globals, out parameters or discard? */
-bool lower_has_effects(struct lower *l, const struct ast_node *e);
-/* `c ? a : b` whose sides have effects: only the chosen side runs; its
- * value (leaf_count(e->ty) leaves, none for void) goes to out. */
-void lower_ternary_branch(struct lower *l, struct ast_node *e, struct lv *out);
+/* --- 3: calls of user functions (lower_call.c) --- */
 
-/* Folds constant expression `e` (any type) as lower_fold_const does:
- * column c, row k of leaf i in out[i][c][k], the rest 0; false when it
- * is not constant or has not `nleaves` leaves (const_fold.c). */
-bool lower_fold_const_leaves(struct fe_ctx *fe, struct ast_node *e, float (*out)[4][4],
-			     int nleaves);
+/* Entry point: inlines `call`; the return value's leaves go to `result`,
+ * which holds zeros of the return type (or one float for void). */
+void lower_inline_call(struct lower *l, struct ast_node *call, struct lv *result);
 
-/* aggregates (lower_agg.c) */
-void lower_agg(struct lower *l, struct ast_node *e, struct lv *out);
-/* A member or element of an aggregate value that is not a variable path
- * (a call's result, a non-constant index): the whole value, then a slice
- * into out[0 .. leaf_count(e->ty)) (1 for a basic type). */
-void lower_agg_slice(struct lower *l, struct ast_node *e, struct lv *out);
+/* --- 3: loops (lower_loop.c) --- */
+
+void lower_loop(struct lower *l, struct ast_node *n);
+
+/* --- 4: statements and the program (lower.c) --- */
+
+/* Entry point: one statement. */
+void lower_stmt(struct lower *l, struct ast_node *n);
 
 #endif
