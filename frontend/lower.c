@@ -1,6 +1,8 @@
-/* Lowering: statements, control flow and the program's inputs and
- * outputs.  Variables are not memory: each holds its current SSA value
- * (struct lv), and an if joins the two sides' values with PHIs. */
+/* Lowering of the program: statements (their dispatch, declarations and
+ * if; loops, jumps and calls have files of their own), then the program's
+ * samplers, global initializers and outputs around main's body.
+ * Variables are not memory: each holds its current SSA value (struct lv),
+ * and an if joins the two sides' values with PHIs. */
 #include "lower_int.h"
 
 #include <stdio.h>
