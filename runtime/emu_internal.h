@@ -12,7 +12,8 @@
  * decisions are taken over all pixels of the draw.  What stays per pixel:
  * the flow state (active / inactive counter / out of the loop), predicates,
  * ALU result, killed flag, temporaries and output latches.  Quads matter
- * only where a pixel reads its neighbours (MDH/MDV). */
+ * where a pixel reads its neighbours: MDH/MDV, and the level of detail of
+ * texture lookups (the quad's coordinate derivatives). */
 #ifndef USCC_EMU_INTERNAL_H
 #define USCC_EMU_INTERNAL_H
 

@@ -272,7 +272,7 @@ static const struct valued_option valued_options[] = {
 	{ "--size", opt_size, "size", "want WxH" },
 	{ "--uniform", opt_uniform, "uniform", "want NAME=x,y,..." },
 	{ "--varying", opt_varying, "varying", "want NAME=BL:BR:TL:TR, each x,y,z,w" },
-	{ "--texture", opt_texture, "texture", "want UNIT=FILE.png|checker|gradient, unit 0..15" },
+	{ "--texture", opt_texture, "texture", "want UNIT=FILE.png|checker|gradient|miptree, unit 0..15" },
 	{ "--wrap", opt_wrap, "wrap mode", "want UNIT=repeat|clamp|mirror, unit 0..15" },
 	{ "--filter", opt_filter, "filter",
 	  "want UNIT=MIN[,MAG], MIN nearest|linear|nearest_mipmap_nearest|"

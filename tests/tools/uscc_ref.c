@@ -15,7 +15,7 @@
 
 static const char usage[] =
 	"usage: uscc-ref FILE.frag [--size WxH] [--uniform NAME=x[,y,z,w...]]...\n"
-	"                [--texture UNIT=FILE.png|checker|gradient]...\n"
+	"                [--texture UNIT=FILE.png|checker|gradient|miptree]...\n"
 	"                [--varying NAME=BL:BR:TL:TR] [--target N] [-o out.png]\n"
 	"                [--dump] [--probe X,Y] [-D NAME[=VALUE]]...\n"
 	"                [--shadow UNIT=COMPARE[,MODE]]...  (as uscc takes it)\n"
