@@ -77,9 +77,9 @@ static void test_errors(void **state)
 	expect(RUN_PARSE_ERROR, "prog: --size needs a value", 1, "--size");
 	expect(RUN_PARSE_ERROR, "prog: bad target '4' (0..3)", 2, "--target=4", "f");
 	expect(RUN_PARSE_ERROR, "prog: bad texture '16=checker' (want UNIT=FILE.png|checker|"
-	       "gradient, unit 0..15)", 2, "--texture", "16=checker");
+	       "gradient|miptree, unit 0..15)", 2, "--texture", "16=checker");
 	expect(RUN_PARSE_ERROR, "prog: bad texture '1=' (want UNIT=FILE.png|checker|"
-	       "gradient, unit 0..15)", 1, "--texture=1=");
+	       "gradient|miptree, unit 0..15)", 1, "--texture=1=");
 	expect(RUN_PARSE_ERROR, "prog: bad varying 'v' (want NAME=BL:BR:TL:TR, each x,y,z,w)",
 	       1, "--varying=v=1:2:3");
 	expect(RUN_PARSE_ERROR, "prog: bad uniform '=1' (want NAME=x,y,...)", 1, "--uniform==1");
