@@ -700,6 +700,14 @@ static int shadow_compare(struct isel *s, const struct ir_sampler *smp, struct c
 			      &ZERO))
 			return -1;
 	} else {
+		/* depth textures are fixed point: the reference is clamped to
+		 * [0, 1] first (GL 2.1 §3.8.14) */
+		int rc = cg_new_vreg(cg, 1);
+		struct cg_op *sat = rc < 0 ? NULL : isel_alu(s, CG_MAD, rc, 1, &ref, &ONE, &ZERO);
+		if (!sat)
+			return -1;
+		sat->clamp = 1;
+		ref = opnd_entry(vopnd(rc), 0);
 		int diff = ge ? isel_mad(s, 1, ref, ONE, opnd_neg(depth))
 			      : isel_mad(s, 1, depth, ONE, opnd_neg(ref));
 		if (diff < 0)

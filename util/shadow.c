@@ -54,6 +54,7 @@ bool tex_shadow_parse(const char *spec, int *unit, int *compare, int *mode)
 
 float tex_shadow_pass(int compare, float ref, float depth)
 {
+	ref = ref > 0.0f ? (ref < 1.0f ? ref : 1.0f) : 0.0f; /* NaN to 0, as the R500's clamp */
 	bool pass;
 	switch (compare) {
 	case TEX_COMPARE_GEQUAL: pass = ref >= depth; break;

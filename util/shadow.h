@@ -26,7 +26,8 @@ int tex_depth_mode_by_name(const char *s, unsigned long n);
  * that, with a unit 0..15. */
 bool tex_shadow_parse(const char *spec, int *unit, int *compare, int *mode);
 
-/* 1.0 when `ref` passes the comparison with the texel's depth, else 0.0. */
+/* 1.0 when `ref`, clamped to [0, 1] as for a fixed-point depth texture,
+ * passes the comparison with the texel's depth, else 0.0. */
 float tex_shadow_pass(int compare, float ref, float depth);
 
 /* The lookup's result for a pass value v (0 or 1), by the depth mode:
