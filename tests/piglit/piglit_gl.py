@@ -88,6 +88,14 @@ def state_matrices(projection):
 
 
 # -- piglit's generated textures ------------------------------------------
+def depth_texels(w, h):
+    """piglit_depth_texture: depth x / (w - 1), 0 at the left side to 1 at
+    the right, in every channel as 8-bit texels (the compiled compare reads
+    the red)."""
+    row = [(v, v, v, 255) for v in (int(round(255 * x / (w - 1))) for x in range(w))]
+    return [list(row) for _ in range(h)]
+
+
 def rgbw_texels(w, h):
     """piglit_rgbw_image without alpha: red, green / blue, white quadrants
     (row 0 at the bottom, red bottom left)."""

@@ -70,6 +70,9 @@ _ATTRIB_DEFAULTS = {"gl_Color": (1.0, 1.0, 1.0, 1.0), "gl_Normal": (0.0, 0.0, 1.
 _MIN_FILTERS = ("nearest", "linear", "nearest_mipmap_nearest", "linear_mipmap_nearest",
                 "nearest_mipmap_linear", "linear_mipmap_linear")
 _MAG_FILTERS = ("nearest", "linear")
+# `texparameter 2D compare_func|depth_mode` values uscc's --shadow takes.
+_COMPARE_FUNCS = ("lequal", "gequal", "less", "greater", "equal", "notequal", "always", "never")
+_DEPTH_MODES = ("luminance", "intensity", "alpha", "red")
 _EPS = 1e-5
 _CLAMPED_COLOURS = {"gl_FrontColor", "gl_FrontSecondaryColor", "gl_BackColor",
                     "gl_BackSecondaryColor"}
@@ -183,13 +186,23 @@ class Texture:
     built-in name), its levels, its filters and its wrap mode (None: one
     uscc-run does not have, e.g. CLAMP_TO_BORDER; its default is used)."""
 
-    def __init__(self, source, levels, min_filter, mag_filter="nearest", wrap=None):
+    def __init__(self, source, levels, min_filter, mag_filter="nearest", wrap=None,
+                 compare="lequal", depth_mode="luminance"):
         self.source, self.levels, self.wrap = source, levels, wrap
         self.min_filter, self.mag_filter = min_filter, mag_filter
+        # a depth texture's compare state (GL's defaults), which uscc
+        # compiles into a shadow sampler's code (uscc --shadow)
+        self.compare, self.depth_mode = compare, depth_mode
 
     def with_filter(self, which, value):
         return Texture(self.source, self.levels, value if which == "min" else self.min_filter,
-                       value if which == "mag" else self.mag_filter, self.wrap)
+                       value if which == "mag" else self.mag_filter, self.wrap,
+                       self.compare, self.depth_mode)
+
+    def with_state(self, which, value):
+        return Texture(self.source, self.levels, self.min_filter, self.mag_filter, self.wrap,
+                       value if which == "compare_func" else self.compare,
+                       value if which == "depth_mode" else self.depth_mode)
 
     def complete(self):
         """GL: a mipmap minification filter needs the whole chain (piglit's
@@ -267,7 +280,7 @@ class ShaderTest:
         self.state_names = sorted(matrices)
         self.samplers = {m.group(2): m.group(1) for m in _SAMPLER_DECL.finditer(code)}
         for name, kind in self.samplers.items():
-            if kind not in ("sampler2D",):
+            if kind not in ("sampler2D", "sampler2DShadow"):
                 raise Skip("%s %s: only 2D textures are modelled" % (kind, name))
         self.uses_fragcoord = "gl_FragCoord" in code
         self.uses_frontfacing = "gl_FrontFacing" in code
@@ -413,10 +426,18 @@ class ShaderTest:
             self.active_unit = unit
             return
         m = re.match(r"texture\s+rgbw\s+(\d+)\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*$", command)
+        shadow = re.match(r"texture\s+shadow2D\s+(\d+)\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*$",
+                          command)
         if m:
             unit, w, h = (int(g) for g in m.groups())
             rows = piglit_gl.rgbw_texels(w, h)
             wrap = "clamp"   # piglit_rgbw_texture: CLAMP_TO_EDGE
+        elif shadow:
+            unit, w, h = (int(g) for g in shadow.groups())
+            if w < 2:
+                raise Skip("depth texture %dx%d not modelled" % (w, h))
+            rows = piglit_gl.depth_texels(w, h)
+            wrap = "clamp"   # piglit_depth_texture: CLAMP_TO_EDGE
         else:
             m = re.match(r"texture\s+checkerboard\s+(\d+)\s+(\d+)\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)"
                          r"\s*\(([^)]*)\)\s*\(([^)]*)\)\s*$", command)
@@ -435,21 +456,52 @@ class ShaderTest:
         path = os.path.join(self.tmp, "tex%d-%d.png" % (unit, len(self.textures_made)))
         piglit_gl.write_png(path, rows)
         self.textures_made.append(path)
-        # a new file name: cached renders stay right; one level, nearest
-        self.textures[unit] = Texture(path, 1, "nearest", wrap=wrap)
+        # a new file name: cached renders stay right; one level, nearest;
+        # piglit's shadow2D texture compares with GREATER
+        self.textures[unit] = Texture(path, 1, "nearest", wrap=wrap,
+                                      compare="greater" if shadow else "lequal")
         self.active_unit = unit
 
     def texparameter(self, words):
-        """`texparameter 2D min|mag FILTER`: on the texture bound to the
-        active unit (a texture command made it; before any, the unit's
-        default texture, which no later draw samples)."""
+        """`texparameter 2D min|mag FILTER` and `texparameter 2D
+        compare_func|depth_mode VALUE`: on the texture bound to the active
+        unit (a texture command made it; before any, the unit's default
+        texture, which no later draw samples)."""
         ok = () if len(words) != 3 else _MIN_FILTERS if words[1] == "min" else \
-            _MAG_FILTERS if words[1] == "mag" else ()
+            _MAG_FILTERS if words[1] == "mag" else _COMPARE_FUNCS if words[1] == "compare_func" \
+            else _DEPTH_MODES if words[1] == "depth_mode" else ()
         if words[:1] != ["2D"] or words[-1] not in ok:
             raise Skip("texparameter %s not modelled" % " ".join(words))
         texture = self.textures.get(self.active_unit)
-        if texture:
+        if texture and words[1] in ("min", "mag"):
             self.textures[self.active_unit] = texture.with_filter(words[1], words[2])
+        elif texture:
+            self.textures[self.active_unit] = texture.with_state(words[1], words[2])
+
+    def shadow_binary(self):
+        """The fragment shader compiled for the compare state of the
+        textures its shadow samplers read (uscc --shadow), as a driver
+        compiles a variant per state; the plain binary when all are GL's
+        defaults."""
+        args = []
+        for name, unit in sorted(self.sampler_units.items()):
+            if self.samplers.get(name) != "sampler2DShadow":
+                continue
+            gl_unit = int(float(self.uniforms.get(name, "0").split(",")[0]))
+            texture = self.textures.get(gl_unit)
+            if texture and (texture.compare, texture.depth_mode) != ("lequal", "luminance"):
+                args += ["--shadow", "%d=%s,%s" % (unit, texture.compare, texture.depth_mode)]
+        if not args:
+            return self.binary
+        key = ("shadow",) + tuple(args)
+        if key not in self.cache:
+            path = os.path.join(self.tmp, "fs-%d.bin" % len(self.cache))
+            proc = self.call([self.uscc, os.path.join(self.tmp, "fs.frag"), "-o", path] + args)
+            if proc.returncode != 0:
+                raise Fail("uscc %s exit status %d: %s" % (" ".join(args), proc.returncode,
+                                                           proc.stderr.strip()[:160]))
+            self.cache[key] = path
+        return self.cache[key]
 
     def texture_args(self):
         args = []
@@ -652,7 +704,7 @@ class ShaderTest:
         """The rendered window as rows of framebuffer colours (None where
         discarded) when whole, else the one colour every pixel gets."""
         W, H = self.size if whole else (2, 2)
-        argv = [self.uscc_run, self.binary, "--size", "%dx%d" % (W, H), "--dump"]
+        argv = [self.uscc_run, self.shadow_binary(), "--size", "%dx%d" % (W, H), "--dump"]
         for name, value in self.all_uniforms(self.fs):
             argv += ["--uniform", "%s=%s" % (name, value)]
         for v in varyings:

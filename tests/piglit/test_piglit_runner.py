@@ -158,6 +158,42 @@ class MipTextures(unittest.TestCase):
                 t.texparameter(words)
 
 
+class ShadowTextures(unittest.TestCase):
+    def test_depth_texels(self):
+        # piglit_depth_texture: x / (w - 1) across, the same on every row
+        rows = piglit_gl.depth_texels(3, 2)
+        self.assertEqual(rows[0], [(0, 0, 0, 255), (128, 128, 128, 255), (255, 255, 255, 255)])
+        self.assertEqual(rows[1], rows[0])
+
+    def test_compare_state_compiles_a_variant(self):
+        # `texture shadow2D` compares with GREATER (piglit's shader_runner);
+        # texparameter compare_func / depth_mode change the texture's state,
+        # and a shadow sampler reading it is compiled with uscc --shadow
+        with tempfile.TemporaryDirectory() as tmp:
+            t = bare_test(tmp)
+            t.samplers, t.cache, t.binary = {"s": "sampler2DShadow"}, {}, "plain.bin"
+            calls = []
+            t.uscc = "uscc"
+            t.call = lambda argv: calls.append(argv) or \
+                shader_runner.subprocess.CompletedProcess(argv, 0, "", "")
+            t.texture("texture shadow2D 0 (32, 32)")
+            self.assertEqual(t.texture_args()[4:], ["--wrap", "0=clamp"])
+            first = t.shadow_binary()
+            self.assertNotEqual(first, "plain.bin")
+            self.assertEqual(calls[-1][-2:], ["--shadow", "0=greater,luminance"])
+            t.texparameter(["2D", "compare_func", "lequal"])
+            self.assertEqual(t.shadow_binary(), "plain.bin")   # GL's defaults: no variant
+            t.texparameter(["2D", "depth_mode", "alpha"])
+            t.texparameter(["2D", "compare_func", "always"])
+            t.shadow_binary()
+            self.assertEqual(calls[-1][-2:], ["--shadow", "0=always,alpha"])
+            n = len(calls)
+            t.shadow_binary()                                  # cached
+            self.assertEqual(len(calls), n)
+            with self.assertRaises(shader_runner.Skip):
+                t.texparameter(["2D", "compare_func", "sometimes"])
+
+
 class Uniforms(unittest.TestCase):
     def test_initializers(self):
         found = shader_runner.uniform_initializers(
