@@ -4,144 +4,16 @@
  * program once for the whole draw - all pixels share one program counter,
  * one loop stack and one address stack (§12) - and latches the outputs
  * straight into the image.  Execution of one slot over the draw lives in
- * emu_alu.c, emu_tex.c and emu_fc.c; the draw's storage in emu_draw.c. */
+ * emu_alu.c, emu_tex.c and emu_fc.c; the draw's storage in emu_draw.c.
+ * The driver sits on top: it calls those files and the base they share
+ * (emu_internal.h), and none of them calls back into it. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "emu_internal.h"
 
-enum { EMU_MAX_DIM = 16384, EMU_MAX_WARN = 64 * 1024 };
-
-void emu_warn(struct emu_ctx *ctx, int pc, int kind, const char *fmt, ...)
-{
-	if (pc < 0 || pc >= R500_MAX_SLOTS || kind < 0 || kind > 2 || ctx->warned[pc][kind])
-		return;
-	ctx->warned[pc][kind] = 1;
-	char line[256];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if (n > (int)sizeof line - 2)
-		n = (int)sizeof line - 2;
-	line[n++] = '\n';
-	line[n] = 0;
-	if (ctx->warn_len + (size_t)n + 1 > ctx->warn_cap) {
-		if (ctx->warn_len + (size_t)n + 1 > EMU_MAX_WARN)
-			return;
-		size_t cap = ctx->warn_cap ? ctx->warn_cap * 2 : 1024;
-		while (cap < ctx->warn_len + (size_t)n + 1)
-			cap *= 2;
-		char *w = realloc(ctx->warn, cap);
-		if (!w)
-			return;
-		ctx->warn = w;
-		ctx->warn_cap = cap;
-	}
-	memcpy(ctx->warn + ctx->warn_len, line, (size_t)n + 1);
-	ctx->warn_len += (size_t)n;
-}
-
-bool emu_fail(struct emu_ctx *ctx, const char *fmt, ...)
-{
-	if (!ctx->fault && ctx->why && ctx->why_len) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(ctx->why, ctx->why_len, fmt, ap);
-		va_end(ap);
-	}
-	ctx->fault = true;
-	return false;
-}
-
-int emu_al(const struct emu_ctx *ctx)
-{
-	return ctx->nloops ? ctx->loops[ctx->nloops - 1].al : 0;
-}
-
-int emu_temp_index(int addr, bool rel, int al)
-{
-	int x = (addr & 127) + (rel ? al : 0);
-	return ((x % R500_NUM_TEMPS) + R500_NUM_TEMPS) % R500_NUM_TEMPS;
-}
-
-bool emu_pixel_writes(const struct emu_pixel *px, const struct r500_cmn *cmn)
-{
-	return px->flow == EMU_ACTIVE || cmn->write_inactive;
-}
-
-/* Predicate select for channel c (0..2) of the RGB unit (§3, §6.6). */
-bool emu_pred_rgb(const struct emu_pixel *px, const struct r500_cmn *cmn, int c)
-{
-	int sel = cmn->rgb_pred_sel & 7;
-	bool bit;
-	if (sel == R500_PRED_NONE)
-		return true;
-	if (sel == R500_PRED_RGBA)
-		bit = px->pred >> c & 1;
-	else if (sel <= R500_PRED_AAAA)
-		bit = px->pred >> (sel - R500_PRED_RRRR) & 1;
-	else
-		bit = false; /* 6, 7 undefined: never write */
-	return bit != (cmn->rgb_pred_inv & 1);
-}
-
-bool emu_pred_alpha(const struct emu_pixel *px, const struct r500_cmn *cmn)
-{
-	int sel = cmn->alpha_pred_sel & 7;
-	bool bit;
-	if (sel == R500_PRED_NONE)
-		return true;
-	if (sel == R500_PRED_RGBA || sel == R500_PRED_AAAA)
-		bit = px->pred >> 3 & 1;
-	else if (sel <= R500_PRED_BBBB)
-		bit = px->pred >> (sel - R500_PRED_RRRR) & 1;
-	else
-		bit = false;
-	return bit != (cmn->alpha_pred_inv & 1);
-}
-
-/* Hazard reports for a read of `mask` components of temporary `temp` by
- * the active pixels of the draw at the current slot: never written
- * (poison) or a TEX result not yet covered by ACQUIRE+WAIT (§6.9).  Each
- * kind is reported once per slot, so the pixel scan stops after that. */
-void emu_check_read(struct emu_ctx *ctx, int temp, unsigned mask)
-{
-	static const char chan[4] = { 'x', 'y', 'z', 'w' };
-	int pc = ctx->pc;
-	mask &= 15;
-	if (!mask || temp < 0 || temp >= ctx->ntemps)
-		return;
-	unsigned stale = (ctx->tex_pending[temp] | ctx->tex_acquired[temp]) & mask;
-	if (stale) {
-		int c = __builtin_ctz(stale);
-		emu_warn(ctx, pc, 1, "slot %d: reads t%d.%c, written by a TEX not yet "
-			 "covered by ACQUIRE+WAIT", pc, temp, chan[c]);
-	}
-	if (ctx->warned[pc][0])
-		return;
-	const uint8_t *w = ctx->written + temp;
-	for (long i = 0; i < ctx->npx; i++, w += ctx->ntemps) {
-		unsigned unwritten = mask & ~*w;
-		if (!unwritten || ctx->px[i].flow != EMU_ACTIVE)
-			continue;
-		emu_warn(ctx, pc, 0, "slot %d: reads t%d.%c, never written",
-			 pc, temp, chan[__builtin_ctz(unwritten)]);
-		break;
-	}
-}
-
-/* A slot wrote channels `mask` of temporary `temp` in some pixel: that
- * value is no TEX result in flight any more. */
-void emu_note_slot_write(struct emu_ctx *ctx, int temp, unsigned mask)
-{
-	ctx->tex_pending[temp] &= (uint8_t)~mask;
-	ctx->tex_acquired[temp] &= (uint8_t)~mask;
-}
+enum { EMU_MAX_DIM = 16384 };
 
 /* Component index of an input-table letter (xyzw, rgba, stpq). */
 static int component_index(char ch)

@@ -1,9 +1,14 @@
-/* The emulator's private state, shared by its files: emu.c (driver,
- * inputs, outputs), emu_draw.c (the draw's pixels and their temporary
- * frames), emu_bind.c (constants and uniforms), emu_alu.c (ALU/OUT
- * slots), emu_tex.c (TEX slots), emu_fc.c (flow control), emu_stats.c
- * (the cost counters of --stats) and emu_num.c (fp32 arithmetic per
- * ISA.md §6.5, §12).
+/* The emulator's private state, shared by its files, in three layers;
+ * a file calls only into its own layer's helpers or the ones below:
+ *   driver: emu.c (setup, inputs, the draw's one sequencer, outputs);
+ *   slots and setup: emu_alu.c (ALU/OUT slots), emu_tex.c (TEX slots),
+ *     emu_fc.c (flow control), emu_bind.c (constants and uniforms),
+ *     emu_draw.c (the draw's pixels and their temporary frames),
+ *     emu_stats.c (the cost counters of --stats);
+ *   base: emu_report.c (warnings and the fault message), emu_pred.c (which
+ *     pixels and channels a slot writes), emu_hazard.c (poisoned and stale
+ *     reads), emu_num.c (fp32 arithmetic per ISA.md §6.5, §12) and the
+ *     inline accessors below.
  *
  * Execution model (ISA.md §12, "all pixels of the draw share one program
  * counter"): the whole draw - every pixel of the rectangle plus the helper
@@ -102,6 +107,8 @@ struct emu_ctx {
 	struct emu_cost draw_cost;
 };
 
+/* ---- the base: called from above, calls nothing above it ---- */
+
 /* Temporaries of pixel i: ntemps vec4s. */
 static inline float (*emu_temps(const struct emu_ctx *ctx, long i))[4]
 {
@@ -111,6 +118,19 @@ static inline float (*emu_temps(const struct emu_ctx *ctx, long i))[4]
 static inline uint8_t *emu_written(const struct emu_ctx *ctx, long i)
 {
 	return ctx->written + (size_t)i * (size_t)ctx->ntemps;
+}
+
+/* The innermost loop's aL, 0 outside loops. */
+static inline int emu_al(const struct emu_ctx *ctx)
+{
+	return ctx->nloops ? ctx->loops[ctx->nloops - 1].al : 0;
+}
+
+/* The temporary an address names; wraps at 128 (§12). */
+static inline int emu_temp_index(int addr, bool rel, int al)
+{
+	int x = (addr & 127) + (rel ? al : 0);
+	return ((x % R500_NUM_TEMPS) + R500_NUM_TEMPS) % R500_NUM_TEMPS;
 }
 
 /* emu_num.c: fp32 helpers (§6.5, §12) */
@@ -124,18 +144,23 @@ float emu_omod_clamp(float x, int omod, bool clamp);
 bool emu_compare(float x, int code);
 float emu_presub(int op, float s0, float s1);
 
-/* emu.c; warning kinds: 0 unwritten read, 1 stale TEX read, 2 other */
+/* emu_report.c; warning kinds: 0 unwritten read, 1 stale TEX read, 2 other */
 void emu_warn(struct emu_ctx *ctx, int pc, int kind, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 bool emu_fail(struct emu_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-int emu_al(const struct emu_ctx *ctx);
-int emu_temp_index(int addr, bool rel, int al);  /* wraps at 128 (§12) */
+
+/* emu_pred.c: may this pixel write at the slot, and this channel */
 bool emu_pixel_writes(const struct emu_pixel *px, const struct r500_cmn *cmn);
 bool emu_pred_rgb(const struct emu_pixel *px, const struct r500_cmn *cmn, int c);
 bool emu_pred_alpha(const struct emu_pixel *px, const struct r500_cmn *cmn);
+
+/* emu_hazard.c: reports for reads of unwritten or in-flight components */
 void emu_check_read(struct emu_ctx *ctx, int temp, unsigned mask);
 void emu_note_slot_write(struct emu_ctx *ctx, int temp, unsigned mask);
+
+/* ---- slots and setup: called by the driver; they call the base, and
+ * emu_draw.c counts emu_stats.c's counters in the draw's size ---- */
 
 /* emu_draw.c: the temporaries a program can address, and the draw */
 int emu_frame_temps(const struct r500_program *p);
@@ -151,7 +176,8 @@ bool emu_cost_alloc(struct emu_ctx *ctx, struct emu_image *img);
 void emu_cost_slot(struct emu_ctx *ctx, const struct r500_inst *in);
 void emu_cost_finish(struct emu_ctx *ctx, struct emu_image *img);
 
-/* one slot of each type over the whole draw; false on a runtime fault */
+/* emu_alu.c, emu_tex.c, emu_fc.c: one slot of each type over the whole
+ * draw; false on a runtime fault */
 bool emu_exec_alu(struct emu_ctx *ctx, const struct r500_inst *in);
 bool emu_exec_tex(struct emu_ctx *ctx, const struct r500_inst *in);
 bool emu_exec_fc(struct emu_ctx *ctx, const struct r500_inst *in);
