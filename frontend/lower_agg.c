@@ -125,12 +125,7 @@ void lower_agg_slice(struct lower *l, struct ast_node *e, struct lv *out)
 		return;
 	}
 	/* a non-constant index: a compare/select chain over the elements */
-	memcpy(out, all, sizeof *out * (size_t)n);
-	for (int j = 1; j < bt->length && !l->failed; j++) {
-		struct ir_src is = lower_index_is(l, &dyn, j);
-		for (int i = 0; i < n; i++)
-			out[i] = lower_select_lv(l, is, &all[j * n + i], &out[i]);
-	}
+	lower_select_dynamic(l, &dyn, all, bt->length, n, out);
 	return;
 zero:
 	for (int i = 0; i < n; i++)

@@ -137,6 +137,73 @@ struct lv lower_zero(struct lower *l, const struct glsl_type *t)
 	return v;
 }
 
+/* The marker constants sit at the top of the function, beside the zeros,
+ * so that they dominate every use; made the first time an array needs
+ * them, so that programs without local arrays keep their IR. */
+static struct ir_instr *undef_const(struct lower *l, int base)
+{
+	if (!l->undef[base] && l->falsev) {
+		const float zero[4] = { 0, 0, 0, 0 };
+		struct ir_instr *c = ir_build_const(&l->b, 4, base == IR_BOOL ? IR_BOOL : IR_FLOAT, zero);
+		if (c) {
+			ir_instr_remove(c);
+			ir_instr_insert_before(l->falsev, c);
+		}
+		l->undef[base] = c;
+	}
+	return l->undef[base];
+}
+
+struct lv lower_undef(struct lower *l, const struct glsl_type *t)
+{
+	struct lv v = lower_zero(l, t);
+	struct ir_instr *u = undef_const(l, v.base == IR_BOOL);
+	for (int c = 0; u && c < v.ncols && c < 4; c++)
+		v.col[c].def = u;
+	return v;
+}
+
+bool lower_is_undef(const struct lower *l, const struct lv *v)
+{
+	const struct ir_instr *u = l->undef[v->base == IR_BOOL];
+	if (!u)
+		return false;
+	for (int c = 0; c < v->ncols; c++)
+		if (v->col[c].def != u)
+			return false;
+	return true;
+}
+
+bool lv_same(const struct lv *a, const struct lv *b)
+{
+	if (a->ncols != b->ncols || a->rows != b->rows || a->base != b->base)
+		return false;
+	for (int c = 0; c < a->ncols; c++)
+		if (a->col[c].def != b->col[c].def ||
+		    memcmp(a->col[c].swz, b->col[c].swz, sizeof a->col[c].swz) != 0)
+			return false;
+	return true;
+}
+
+void lower_select_dynamic(struct lower *l, const struct lv *dyn, const struct lv *cands, int n,
+			  int width, struct lv *out)
+{
+	if (n < 1)
+		return;
+	memcpy(out, cands + (size_t)(n - 1) * (size_t)width, sizeof *out * (size_t)width);
+	for (int k = n - 2; k >= 0 && !l->failed; k--) {
+		const struct lv *c = cands + (size_t)k * (size_t)width;
+		bool same = true;
+		for (int i = 0; i < width && same; i++)
+			same = lv_same(&c[i], &out[i]);
+		if (same)
+			continue;
+		struct ir_src is = lower_index_is(l, dyn, k);
+		for (int i = 0; i < width; i++)
+			out[i] = lower_select_lv(l, is, &c[i], &out[i]);
+	}
+}
+
 struct lv lower_bool(struct lower *l, bool b)
 {
 	if (b && !l->truev) {
@@ -326,7 +393,8 @@ struct lvar *lower_var(struct lower *l, struct sema_symbol *sym)
 	if (!v->elems)
 		return NULL;
 	for (int i = 0; i < n; i++)
-		v->elems[i] = lower_zero(l, lower_leaf_type(t, i));
+		v->elems[i] = t->base == GLSL_ARRAY ? lower_undef(l, lower_leaf_type(t, i))
+						    : lower_zero(l, lower_leaf_type(t, i));
 	if (l->nvars == l->capvars) {
 		int ncap = l->capvars ? l->capvars * 2 : 32;
 		struct lvar **nv = arena_realloc(l->f->arena, l->vars, sizeof *nv * (size_t)l->capvars,

@@ -33,6 +33,8 @@ struct lower {
 	struct lvar **vars;          /* every variable with a value, creation order */
 	int nvars, capvars;
 	struct ir_instr *zero, *falsev; /* values of variables never assigned */
+	struct ir_instr *undef[2];   /* float, bool: zeros that only mark the elements of
+					local arrays never assigned (lower_undef) */
 	struct ir_instr *truev;      /* bool true, made at the start (may be NULL) */
 	int inline_depth;
 	int depth;
@@ -63,6 +65,20 @@ struct ir_instr *lv_build(struct lower *l, enum ir_op op, int n, int nsrc, const
 struct lv lv_vec(struct lower *l, struct ir_src *comps, int n);
 struct lv lower_const(struct lower *l, const struct glsl_type *t, const float *v);
 struct lv lower_zero(struct lower *l, const struct glsl_type *t);
+/* A never-assigned element of a local array: zero, like lower_zero, but
+ * from a constant of its own, so that lower_is_undef knows it (GLSL
+ * leaves it undefined: a store may give it any value). */
+struct lv lower_undef(struct lower *l, const struct glsl_type *t);
+bool lower_is_undef(const struct lower *l, const struct lv *v);
+/* The same values (the same definitions, swizzles and shape). */
+bool lv_same(const struct lv *a, const struct lv *b);
+/* Candidate `dyn` of n candidates of `width` leaves each (cands[k * width
+ * + i]) into out[0 .. width): a select chain from the last candidate
+ * down, skipping those equal to what the chain holds (an array whose
+ * elements are mostly one value reads in a few selects); an index out of
+ * range reads the last candidate (GLSL leaves it undefined). */
+void lower_select_dynamic(struct lower *l, const struct lv *dyn, const struct lv *cands, int n,
+			  int width, struct lv *out);
 struct lv lower_bool(struct lower *l, bool v);
 /* Is `v` a compile-time constant bool (its first component), and which? */
 bool lower_lv_known(const struct lv *v, bool *val);

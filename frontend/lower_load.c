@@ -140,11 +140,16 @@ static struct lv load_dynamic(struct lower *l, struct ast_node *e, struct sema_s
 			      const struct lv *dyn)
 {
 	int n = sym->type->length;
+	struct lv *cands = arena_alloc(l->f->arena, sizeof *cands * (size_t)(n > 0 ? n : 1));
 	struct lv r = lower_load_var(l, e, sym, 0, NULL);
-	for (int k = 1; k < n && !l->failed; k++) {
-		struct lv x = lower_load_var(l, e, sym, k, NULL);
-		r = lower_select_lv(l, lower_index_is(l, dyn, k), &x, &r);
+	if (!cands) {
+		l->failed = true;
+		return r;
 	}
+	cands[0] = r;
+	for (int k = 1; k < n && !l->failed; k++)
+		cands[k] = lower_load_var(l, e, sym, k, NULL);
+	lower_select_dynamic(l, dyn, cands, n, 1, &r);
 	return r;
 }
 

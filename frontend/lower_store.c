@@ -29,7 +29,9 @@ static struct lvar *store_target(struct lower *l, struct ast_node *e, struct sem
 	return v;
 }
 
-/* base[dyn] = v: every candidate selects between v and its old value. */
+/* base[dyn] = v: every candidate selects between v and its old value;
+ * an element never assigned takes v as it is (it is undefined, so v is
+ * as good a value as any, and where dyn names it, the right one). */
 static void store_dynamic(struct lower *l, struct ast_node *e, const struct lv *dyn, struct lv v)
 {
 	struct ast_node *base = e->kid[0];
@@ -41,7 +43,8 @@ static void store_dynamic(struct lower *l, struct ast_node *e, const struct lv *
 		}
 		struct lvar *var = store_target(l, e, base->sym);
 		for (int k = 0; var && k < var->nelems && !l->failed; k++) {
-			var->elems[k] = lower_select_lv(l, lower_index_is(l, dyn, k), &v, &var->elems[k]);
+			var->elems[k] = lower_is_undef(l, &var->elems[k])
+				? v : lower_select_lv(l, lower_index_is(l, dyn, k), &v, &var->elems[k]);
 			if (k < 64)
 				var->written_elems |= 1ull << k;
 		}
