@@ -1,6 +1,6 @@
 /* libFuzzer target: a shader source through uscc_run.  The first byte
- * picks the combination (action x stage x opt level, plus -Werror and a
- * -D), the rest is the source.  Checks: the status agrees with the
+ * picks the combination (action x stage x opt level, plus -Werror, a -D
+ * and non-default shadow compare states), the rest is the source.  Checks: the status agrees with the
  * result; a vertex shader asked for code is a usage error; no internal
  * error; a text result is as long as it says; a compiled container
  * always opens (every accessor is then read). */
@@ -75,6 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int opt = (sel / (NACTIONS * 2)) % 2 ? 0 : 2;
 	bool werror = (sel / (NACTIONS * 4)) % 2;
 	bool define = (sel / (NACTIONS * 8)) % 2;
+	bool shadow = (sel / (NACTIONS * 16)) % 2;
 
 	struct uscc_options *o = uscc_options_create(NULL);
 	if (!o)
@@ -85,6 +86,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_bug("a valid option was refused", NULL);
 	if (define && (uscc_options_define(o, "FUZZ", "2") || uscc_options_undefine(o, "GL_ES")))
 		fuzz_bug("a valid define was refused", NULL);
+	/* shadow samplers compiled for other compare states than GL's default */
+	if (shadow && (uscc_options_set_shadow(o, 0, USCC_COMPARE_GREATER, USCC_DEPTH_ALPHA) ||
+		       uscc_options_set_shadow(o, 1, USCC_COMPARE_EQUAL, USCC_DEPTH_RED) ||
+		       uscc_options_set_shadow(o, 2, USCC_COMPARE_NEVER, USCC_DEPTH_INTENSITY)))
+		fuzz_bug("a valid shadow state was refused", NULL);
 
 	const char *src = (const char *)data + 1;
 	size_t len = size - 1;
