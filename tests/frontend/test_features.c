@@ -99,9 +99,12 @@ static void test_sampler_in_struct(void **state)
 	 * s.s.f = 0.5, u.mix = (1, 0, 1, 0): (1,2,3,4) + (10,0,30,0) */
 	const float texel0[4] = { 1, 2, 3, 4 }, texel2[4] = { 10, 20, 30, 40 };
 	struct tex_image img[3] = {
-		{ IR_TARGET_2D, 1, 1, 1, texel0, TEX_FILTER_NEAREST, TEX_WRAP_REPEAT },
-		{ IR_TARGET_2D, 0, 0, 0, NULL, TEX_FILTER_NEAREST, TEX_WRAP_REPEAT },
-		{ IR_TARGET_2D, 1, 1, 1, texel2, TEX_FILTER_NEAREST, TEX_WRAP_REPEAT },
+		{ .target = IR_TARGET_2D, .width = 1, .height = 1, .depth = 1, .texels = texel0,
+		  .filter = TEX_FILTER_NEAREST, .wrap = TEX_WRAP_REPEAT },
+		{ .target = IR_TARGET_2D, .width = 0, .height = 0, .depth = 0, .texels = NULL,
+		  .filter = TEX_FILTER_NEAREST, .wrap = TEX_WRAP_REPEAT },
+		{ .target = IR_TARGET_2D, .width = 1, .height = 1, .depth = 1, .texels = texel2,
+		  .filter = TEX_FILTER_NEAREST, .wrap = TEX_WRAP_REPEAT },
 	};
 	float uni[8][4];
 	memset(uni, 0, sizeof uni);

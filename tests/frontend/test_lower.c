@@ -225,8 +225,10 @@ static void test_texture(void **state)
 	static const float texel0[4] = { 0.1f, 0.2f, 0.3f, 0.4f };
 	static const float texel1[4] = { 0.2f, 0.1f, 0.0f, 0.25f };
 	struct tex_image img[2] = {
-		{ IR_TARGET_2D, 1, 1, 1, texel0, TEX_FILTER_NEAREST, TEX_WRAP_REPEAT },
-		{ IR_TARGET_2D, 1, 1, 1, texel1, TEX_FILTER_NEAREST, TEX_WRAP_REPEAT },
+		{ .target = IR_TARGET_2D, .width = 1, .height = 1, .depth = 1, .texels = texel0,
+		  .filter = TEX_FILTER_NEAREST, .wrap = TEX_WRAP_REPEAT },
+		{ .target = IR_TARGET_2D, .width = 1, .height = 1, .depth = 1, .texels = texel1,
+		  .filter = TEX_FILTER_NEAREST, .wrap = TEX_WRAP_REPEAT },
 	};
 	const char *names[] = { "uv" };
 	const float vals[][4] = { { 0.5f, 0.5f, 0, 0 } };
@@ -565,8 +567,10 @@ static void test_sampler_params_and_matrix_varyings(void **state)
 	assert_int_equal(f->inputs[ir_func_find_input(f, "m[1]")].ncomp, 2);
 	static const float black[4] = { 0, 0, 0, 1 }, texel[4] = { 0.5f, 0.25f, 0.125f, 1 };
 	struct tex_image img[2] = {
-		{ IR_TARGET_2D, 1, 1, 1, black, TEX_FILTER_NEAREST, TEX_WRAP_REPEAT },
-		{ IR_TARGET_2D, 1, 1, 1, texel, TEX_FILTER_NEAREST, TEX_WRAP_REPEAT },
+		{ .target = IR_TARGET_2D, .width = 1, .height = 1, .depth = 1, .texels = black,
+		  .filter = TEX_FILTER_NEAREST, .wrap = TEX_WRAP_REPEAT },
+		{ .target = IR_TARGET_2D, .width = 1, .height = 1, .depth = 1, .texels = texel,
+		  .filter = TEX_FILTER_NEAREST, .wrap = TEX_WRAP_REPEAT },
 	};
 	const char *names[] = { "m[0]", "m[1]" };
 	const float vals[][4] = { { 1, 2, 0, 0 }, { 0.5f, 0.5f, 0, 0 } };
