@@ -51,25 +51,6 @@ static void mip_done(struct mip *m)
 	free(m->texels);
 }
 
-static struct r500_inst *tex(struct tp *t, int op, int src, int dst)
-{
-	struct r500_inst *in = &t->code[t->n++];
-	memset(in, 0, sizeof *in);
-	in->cmn.type = R500_TYPE_TEX;
-	in->cmn.rgb_wmask = 7;
-	in->cmn.alpha_wmask = 1;
-	in->cmn.tex_sem_wait = 1;
-	in->tex.inst = (uint16_t)op;
-	in->tex.sem_acquire = 1;
-	in->tex.src_addr = (uint16_t)src;
-	in->tex.dst_addr = (uint16_t)dst;
-	for (int c = 0; c < 4; c++) {
-		in->tex.src_swz[c] = (uint16_t)c;
-		in->tex.dst_swz[c] = (uint16_t)c;
-	}
-	return in;
-}
-
 static void out_temp(struct tp *t, int n)
 {
 	struct r500_inst *in = tp_out(t);
@@ -103,7 +84,7 @@ static void ld_at(float S, int op, float q, const float *want)
 {
 	struct mip m;
 	mip_init(&m, S, q, op == R500_TEX_PROJ);
-	tex(&m.t, op, 0, 1);
+	tp_tex(&m.t, op, 0, 1);
 	out_temp(&m.t, 1);
 	tp_run(&m.t);
 	expect_all(&m.t, want);
@@ -149,7 +130,7 @@ static void dxdy(float gx, float gy, bool unscaled, const float *want)
 	tp_const(&m.t, 1, 0, gy, 0, 0);
 	mov_const(&m.t, 1, 0);
 	mov_const(&m.t, 2, 1);
-	struct r500_inst *in = tex(&m.t, R500_TEX_DXDY, 0, 3);
+	struct r500_inst *in = tp_tex(&m.t, R500_TEX_DXDY, 0, 3);
 	in->tex.dx_addr = 1;
 	in->tex.dy_addr = 2;
 	for (int c = 0; c < 4; c++) {
@@ -194,11 +175,11 @@ static void test_neighbours(void **state)
 	s->alu.rgb_addrd = s->alu.alpha_addrd = 2;
 	s->cmn.rgb_wmask = 7;
 	s->cmn.alpha_wmask = 1;
-	struct r500_inst *k = tex(&m.t, R500_TEX_KILL, 2, 0);
+	struct r500_inst *k = tp_tex(&m.t, R500_TEX_KILL, 2, 0);
 	for (int c = 0; c < 4; c++)
 		k->tex.src_swz[c] = R500_SWZ_R;
 	k->tex.sem_acquire = 0;
-	tex(&m.t, R500_TEX_LD, 0, 1);
+	tp_tex(&m.t, R500_TEX_LD, 0, 1);
 	out_temp(&m.t, 1);
 	tp_run(&m.t);
 	for (int y = 0; y < 4; y++) {
@@ -211,7 +192,7 @@ static void test_neighbours(void **state)
 	/* a 1x1 draw: pixel (0, 0) and three helpers, d/dx = 1/4: green */
 	mip_init(&m, 0.25f, 1, false);
 	m.t.cfg.width = m.t.cfg.height = 1;
-	tex(&m.t, R500_TEX_LD, 0, 1);
+	tp_tex(&m.t, R500_TEX_LD, 0, 1);
 	out_temp(&m.t, 1);
 	tp_run(&m.t);
 	tp_expect(&m.t, 0, 0, 0, 0, 1, 0, 1);

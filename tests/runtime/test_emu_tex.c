@@ -14,25 +14,6 @@ static struct tex_image load(const char *name, enum tex_filter f, enum tex_wrap 
 				   .depth = 1, .texels = texels, .filter = f, .wrap = w };
 }
 
-static struct r500_inst *tex(struct tp *t, int op, int src, int dst)
-{
-	struct r500_inst *in = &t->code[t->n++];
-	memset(in, 0, sizeof *in);
-	in->cmn.type = R500_TYPE_TEX;
-	in->cmn.rgb_wmask = 7;
-	in->cmn.alpha_wmask = 1;
-	in->cmn.tex_sem_wait = 1;
-	in->tex.inst = (uint16_t)op;
-	in->tex.sem_acquire = 1;
-	in->tex.src_addr = (uint16_t)src;
-	in->tex.dst_addr = (uint16_t)dst;
-	for (int c = 0; c < 4; c++) {
-		in->tex.src_swz[c] = (uint16_t)c;
-		in->tex.dst_swz[c] = (uint16_t)c;
-	}
-	return in;
-}
-
 static struct r500_inst *out_temp(struct tp *t, int n)
 {
 	struct r500_inst *in = tp_out(t);
@@ -64,7 +45,7 @@ static void test_checker_nearest(void **state)
 	t.cfg.width = t.cfg.height = 8;     /* pixel (x,y) samples texel (x,y) */
 	t.cfg.textures = &img;
 	t.cfg.ntextures = 1;
-	tex(&t, R500_TEX_LD, 0, 1);
+	tp_tex(&t, R500_TEX_LD, 0, 1);
 	out_temp(&t, 1);
 	tp_run(&t);
 	tp_expect(&t, 0, 0, 0, 0, 0, 0, 1);
@@ -86,7 +67,7 @@ static void gradient_at(float s, float tt, enum tex_filter f, enum tex_wrap w, i
 	set_coord(&t, &var, s, tt, 0, q);
 	t.cfg.textures = &img;
 	t.cfg.ntextures = 1;
-	tex(&t, op, 0, 1);
+	tp_tex(&t, op, 0, 1);
 	out_temp(&t, 1);
 	tp_run(&t);
 	tp_expect(&t, 0, 1, 0, er, eg, 0.5f, 1);
@@ -144,7 +125,7 @@ static void test_dst_swizzle_and_mask(void **state)
 	init->alu.rgb_addrd = init->alu.alpha_addrd = 1;
 	init->cmn.rgb_wmask = 7;
 	init->cmn.alpha_wmask = 1;
-	struct r500_inst *in = tex(&t, R500_TEX_LD, 0, 1);
+	struct r500_inst *in = tp_tex(&t, R500_TEX_LD, 0, 1);
 	in->tex.dst_swz[0] = R500_SWZ_A;
 	in->tex.dst_swz[1] = R500_SWZ_B;
 	in->tex.dst_swz[2] = R500_SWZ_G;
@@ -163,7 +144,7 @@ static void test_no_texture_bound(void **state)
 	(void)state;
 	struct tp t;
 	tp_init(&t);
-	tex(&t, R500_TEX_LD, 0, 1)->tex.tex_id = 5;
+	tp_tex(&t, R500_TEX_LD, 0, 1)->tex.tex_id = 5;
 	out_temp(&t, 1);
 	tp_run(&t);
 	tp_expect(&t, 0, 0, 0, 0, 0, 0, 1);
@@ -185,7 +166,7 @@ static void test_shadow_unit_samples_plainly(void **state)
 	set_coord(&t, &var, 0.25f, 0.5f, 0.3f, 1);
 	t.cfg.textures = &img;
 	t.cfg.ntextures = 1;
-	tex(&t, R500_TEX_LD, 0, 1);
+	tp_tex(&t, R500_TEX_LD, 0, 1);
 	out_temp(&t, 1);
 	tp_prog(&t);
 	t.p.samplers = &smp;
@@ -214,7 +195,7 @@ static void test_texkill(void **state)
 	s->alu.rgb_addrd = s->alu.alpha_addrd = 1;
 	s->cmn.rgb_wmask = 7;
 	s->cmn.alpha_wmask = 1;
-	struct r500_inst *k = tex(&t, R500_TEX_KILL, 1, 0);
+	struct r500_inst *k = tp_tex(&t, R500_TEX_KILL, 1, 0);
 	k->tex.src_swz[1] = R500_SWZ_R;                 /* (x, x, x, x) */
 	k->tex.src_swz[2] = R500_SWZ_R;
 	k->tex.src_swz[3] = R500_SWZ_R;
@@ -241,7 +222,7 @@ static void test_texkill(void **state)
 		m->alu.rgb_addrd = m->alu.alpha_addrd = 1;
 		m->cmn.rgb_wmask = 7;
 		m->cmn.alpha_wmask = 1;
-		tex(&t, R500_TEX_KILL, 1, 0)->tex.sem_acquire = 0;
+		tp_tex(&t, R500_TEX_KILL, 1, 0)->tex.sem_acquire = 0;
 		out_temp(&t, 0);
 		tp_run(&t);
 		for (int i = 0; i < 4; i++)
@@ -259,7 +240,7 @@ static void test_stale_tex_read(void **state)
 	tp_init(&t);
 	t.cfg.textures = &img;
 	t.cfg.ntextures = 1;
-	tex(&t, R500_TEX_LD, 0, 1)->tex.sem_acquire = 0;
+	tp_tex(&t, R500_TEX_LD, 0, 1)->tex.sem_acquire = 0;
 	out_temp(&t, 1);
 	tp_run(&t);
 	assert_non_null(t.img.warnings);
@@ -270,7 +251,7 @@ static void test_stale_tex_read(void **state)
 	tp_init(&t);
 	t.cfg.textures = &img;
 	t.cfg.ntextures = 1;
-	tex(&t, R500_TEX_LD, 0, 1);
+	tp_tex(&t, R500_TEX_LD, 0, 1);
 	out_temp(&t, 1)->cmn.tex_sem_wait = 0;
 	tp_run(&t);
 	assert_non_null(t.img.warnings);

@@ -66,6 +66,27 @@ static inline struct r500_inst *tp_out(struct tp *t)
 }
 
 /* Source slot k of both units reads temporary n. */
+/* A TEX slot: lookup `op` of temp src into dst, every channel, waiting
+ * for and acquiring the semaphore. */
+static inline struct r500_inst *tp_tex(struct tp *t, int op, int src, int dst)
+{
+	struct r500_inst *in = &t->code[t->n++];
+	memset(in, 0, sizeof *in);
+	in->cmn.type = R500_TYPE_TEX;
+	in->cmn.rgb_wmask = 7;
+	in->cmn.alpha_wmask = 1;
+	in->cmn.tex_sem_wait = 1;
+	in->tex.inst = (uint16_t)op;
+	in->tex.sem_acquire = 1;
+	in->tex.src_addr = (uint16_t)src;
+	in->tex.dst_addr = (uint16_t)dst;
+	for (int c = 0; c < 4; c++) {
+		in->tex.src_swz[c] = (uint16_t)c;
+		in->tex.dst_swz[c] = (uint16_t)c;
+	}
+	return in;
+}
+
 static inline void tp_src_temp(struct r500_inst *in, int k, int n)
 {
 	in->alu.rgb_addr.src[k] = (struct r500_addr){ .addr = (uint16_t)n };
