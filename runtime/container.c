@@ -511,8 +511,8 @@ static void read_uniforms(struct rbuf *r, struct arena *arena, struct r500_progr
 		u->type = get_str(r, arena, "uniform type");
 		uint32_t array_len = get_u32(r), element = get_u32(r), slot = get_u32(r);
 		get_str4(r, u->swizzle, "uniform swizzle");
-		in_range(r, "uniform array length", array_len, 0, R500_NUM_CONSTS * 4);
-		in_range(r, "uniform element", element, 0, R500_NUM_CONSTS * 4 - 1);
+		in_range(r, "uniform array length", array_len, 0, CONTAINER_MAX_ARRAY_LEN);
+		in_range(r, "uniform element", element, 0, CONTAINER_MAX_UNIFORM_ELEMENT);
 		in_range(r, "uniform slot", slot, 0, R500_NUM_CONSTS - 1);
 		u->array_len = (int)array_len;
 		u->element = (int)element;

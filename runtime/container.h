@@ -10,6 +10,13 @@
 
 enum { CONTAINER_VERSION = 1 };
 
+/* A uniform's array length and an element's index (its vec4 in the
+ * flattened uniform, a matrix's columns included): the compiler's
+ * array-size limit is at most 65536 and a matrix has 4 columns.  Only
+ * the elements a program reads have slots (and table entries), so an
+ * array may be far longer than the 256 constant slots. */
+enum { CONTAINER_MAX_ARRAY_LEN = 65536, CONTAINER_MAX_UNIFORM_ELEMENT = 4 * 65536 - 1 };
+
 /* Serializes the program; returns a buffer allocated from `alloc` (its
  * size in *size) or NULL on allocation failure. */
 uint8_t *container_write(const struct r500_program *p, const struct mem_allocator *alloc,

@@ -5,6 +5,7 @@
  * descriptors (Mesa's {255, 0, 0} where the program sets none, ISA.md §12). */
 #include <stdlib.h>
 #include <string.h>
+#include "container.h"
 #include "emu_internal.h"
 
 /* vec4 elements per array element: a matrix has one per column. */
@@ -59,7 +60,7 @@ static void bind_uniforms(struct emu_ctx *ctx)
 	for (int i = 0; p->uniforms && i < p->nuniforms; i++) {
 		const struct r500_uniform *u = &p->uniforms[i];
 		if (!u->name || u->slot < 0 || u->slot >= R500_NUM_CONSTS || u->element < 0 ||
-		    u->element >= R500_NUM_CONSTS * 4)
+		    u->element > CONTAINER_MAX_UNIFORM_ELEMENT)
 			continue;
 		/* the program's initializer first; a value given replaces it */
 		for (int j = 0; u->init && j < 4 && u->swizzle[j]; j++) {
