@@ -70,7 +70,10 @@ _ATTRIB_DEFAULTS = {"gl_Color": (1.0, 1.0, 1.0, 1.0), "gl_Normal": (0.0, 0.0, 1.
 _MIN_FILTERS = ("nearest", "linear", "nearest_mipmap_nearest", "linear_mipmap_nearest",
                 "nearest_mipmap_linear", "linear_mipmap_linear")
 _MAG_FILTERS = ("nearest", "linear")
-# `texparameter 2D compare_func|depth_mode` values uscc's --shadow takes.
+# Shadow samplers the runner draws (piglit's depth textures of those
+# targets), and the `texparameter 2D|1D|Rect compare_func|depth_mode`
+# values uscc's --shadow takes.
+_SHADOW_SAMPLERS = ("sampler2DShadow", "sampler1DShadow", "sampler2DRectShadow")
 _COMPARE_FUNCS = ("lequal", "gequal", "less", "greater", "equal", "notequal", "always", "never")
 _DEPTH_MODES = ("luminance", "intensity", "alpha", "red")
 _EPS = 1e-5
@@ -280,7 +283,7 @@ class ShaderTest:
         self.state_names = sorted(matrices)
         self.samplers = {m.group(2): m.group(1) for m in _SAMPLER_DECL.finditer(code)}
         for name, kind in self.samplers.items():
-            if kind not in ("sampler2D", "sampler2DShadow"):
+            if kind not in ("sampler2D",) + _SHADOW_SAMPLERS:
                 raise Skip("%s %s: only 2D textures are modelled" % (kind, name))
         self.uses_fragcoord = "gl_FragCoord" in code
         self.uses_frontfacing = "gl_FrontFacing" in code
@@ -355,7 +358,8 @@ class ShaderTest:
                            if i.get("name") not in _RASTER_INPUTS]
             self.sampler_units = {s["name"]: s["unit"] for s in data.get("samplers", [])}
             for sampler in data.get("samplers", []):
-                if sampler.get("target") != "2D":
+                shadow = self.samplers.get(sampler.get("name")) in _SHADOW_SAMPLERS
+                if sampler.get("target") != "2D" and not shadow:
                     raise Skip("%s sampler %s: only 2D textures are modelled" % (
                         sampler.get("target"), sampler.get("name")))
         return True
@@ -426,14 +430,16 @@ class ShaderTest:
             self.active_unit = unit
             return
         m = re.match(r"texture\s+rgbw\s+(\d+)\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*$", command)
-        shadow = re.match(r"texture\s+shadow2D\s+(\d+)\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*$",
-                          command)
+        shadow = re.match(r"texture\s+shadow(2D|Rect)\s+(\d+)\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*$",
+                          command) or \
+            re.match(r"texture\s+shadow(1D)\s+(\d+)\s*\(\s*(\d+)\s*\)()\s*$", command)
         if m:
             unit, w, h = (int(g) for g in m.groups())
             rows = piglit_gl.rgbw_texels(w, h)
             wrap = "clamp"   # piglit_rgbw_texture: CLAMP_TO_EDGE
         elif shadow:
-            unit, w, h = (int(g) for g in shadow.groups())
+            unit, w = int(shadow.group(2)), int(shadow.group(3))
+            h = int(shadow.group(4) or 1)
             if w < 2:
                 raise Skip("depth texture %dx%d not modelled" % (w, h))
             rows = piglit_gl.depth_texels(w, h)
@@ -470,7 +476,9 @@ class ShaderTest:
         ok = () if len(words) != 3 else _MIN_FILTERS if words[1] == "min" else \
             _MAG_FILTERS if words[1] == "mag" else _COMPARE_FUNCS if words[1] == "compare_func" \
             else _DEPTH_MODES if words[1] == "depth_mode" else ()
-        if words[:1] != ["2D"] or words[-1] not in ok:
+        targets = ["2D", "1D", "Rect"] if words[1:2] in (["compare_func"], ["depth_mode"]) \
+            else ["2D"]
+        if words[:1] not in [[t] for t in targets] or words[-1] not in ok:
             raise Skip("texparameter %s not modelled" % " ".join(words))
         texture = self.textures.get(self.active_unit)
         if texture and words[1] in ("min", "mag"):
@@ -485,7 +493,7 @@ class ShaderTest:
         defaults."""
         args = []
         for name, unit in sorted(self.sampler_units.items()):
-            if self.samplers.get(name) != "sampler2DShadow":
+            if self.samplers.get(name) not in _SHADOW_SAMPLERS:
                 continue
             gl_unit = int(float(self.uniforms.get(name, "0").split(",")[0]))
             texture = self.textures.get(gl_unit)

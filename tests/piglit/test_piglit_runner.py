@@ -192,6 +192,16 @@ class ShadowTextures(unittest.TestCase):
             self.assertEqual(len(calls), n)
             with self.assertRaises(shader_runner.Skip):
                 t.texparameter(["2D", "compare_func", "sometimes"])
+            # 1D and rectangle depth textures: the same gradient, GREATER
+            t.texture("texture shadow1D 0 (16)")
+            self.assertEqual(t.textures[0].compare, "greater")
+            t.texparameter(["1D", "depth_mode", "intensity"])
+            t.texture("texture shadowRect 0 (8, 4)")
+            t.texparameter(["Rect", "compare_func", "less"])
+            self.assertEqual((t.textures[0].compare, t.textures[0].depth_mode),
+                             ("less", "luminance"))
+            with self.assertRaises(shader_runner.Skip):
+                t.texparameter(["Rect", "min", "linear"])
 
 
 class Uniforms(unittest.TestCase):
