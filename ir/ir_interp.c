@@ -111,27 +111,16 @@ enum tex_lod_from { TEX_LOD_QUAD, TEX_LOD_BIAS, TEX_LOD_EXPLICIT, TEX_LOD_GRAD }
 
 static enum tex_lod_from tex_kind_lod(int kind, bool *proj)
 {
-	*proj = false;
+	*proj = ir_tex_kind_is_proj(kind);
 	switch (kind) {
-	case IR_TEX_PROJ:
-		*proj = true;
-		/* fall through */
-	case IR_TEX_PLAIN:
-		return TEX_LOD_QUAD;
-	case IR_TEX_PROJ_BIAS:
-		*proj = true;
-		/* fall through */
 	case IR_TEX_BIAS:
+	case IR_TEX_PROJ_BIAS:
 		return TEX_LOD_BIAS;
-	case IR_TEX_PROJ_LOD:
-		*proj = true;
-		/* fall through */
 	case IR_TEX_LOD:
+	case IR_TEX_PROJ_LOD:
 		return TEX_LOD_EXPLICIT;
-	case IR_TEX_PROJ_GRAD:
-		*proj = true;
-		/* fall through */
 	case IR_TEX_GRAD:
+	case IR_TEX_PROJ_GRAD:
 		return TEX_LOD_GRAD;
 	default:
 		return TEX_LOD_QUAD;
