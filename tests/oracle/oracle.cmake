@@ -41,36 +41,28 @@ if(TARGET llvmpipe_render AND TARGET uscc_cli AND TARGET uscc_run AND Python3_In
     ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
 endif()
 
-# every --wrap/--filter mode: emulator and interpreter within 1e-6,
-# llvmpipe (when built) within 1e-4 (tests/tools/wrap_agree.sh)
+# The renderers' agreement scripts (tests/tools/*_agree.sh): each takes
+# uscc, uscc-run and uscc-ref, then optional arguments.
+function(uscc_agree_test name script)
+  add_test(NAME ${name}
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tools/${script} $<TARGET_FILE:uscc_cli>
+      $<TARGET_FILE:uscc_run> $<TARGET_FILE:uscc_ref> ${ARGN})
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endfunction()
+
 if(TARGET uscc_cli AND TARGET uscc_run AND TARGET uscc_ref)
   if(TARGET llvmpipe_render)
     set(WRAP_AGREE_LLVM $<TARGET_FILE:llvmpipe_render>)
   else()
     set(WRAP_AGREE_LLVM "")
   endif()
-  add_test(NAME wrap_filter_agree
-    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tools/wrap_agree.sh $<TARGET_FILE:uscc_cli>
-      $<TARGET_FILE:uscc_run> $<TARGET_FILE:uscc_ref> ${WRAP_AGREE_LLVM})
-  set_tests_properties(wrap_filter_agree PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
-endif()
-
-# mip chains and level of detail: emulator and interpreter within 1e-5
-# under every filter, llvmpipe (when built) where lambda is whole
-# (tests/tools/lod_agree.sh)
-if(TARGET uscc_cli AND TARGET uscc_run AND TARGET uscc_ref)
-  add_test(NAME lod_agree
-    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tools/lod_agree.sh $<TARGET_FILE:uscc_cli>
-      $<TARGET_FILE:uscc_run> $<TARGET_FILE:uscc_ref> ${WRAP_AGREE_LLVM})
-  set_tests_properties(lod_agree PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
-endif()
-
-# shadow samplers under every --shadow compare function and depth mode:
-# emulator and interpreter within 1e-6, GL's rules on the pictures
-# (tests/tools/shadow_agree.sh)
-if(TARGET uscc_cli AND TARGET uscc_run AND TARGET uscc_ref)
-  add_test(NAME shadow_agree
-    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tools/shadow_agree.sh $<TARGET_FILE:uscc_cli>
-      $<TARGET_FILE:uscc_run> $<TARGET_FILE:uscc_ref>)
-  set_tests_properties(shadow_agree PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+  # every --wrap/--filter mode: emulator and interpreter within 1e-6,
+  # llvmpipe (when built) within 1e-4
+  uscc_agree_test(wrap_filter_agree wrap_agree.sh ${WRAP_AGREE_LLVM})
+  # mip chains and level of detail: emulator and interpreter within 1e-5
+  # under every filter, llvmpipe (when built) where lambda is whole
+  uscc_agree_test(lod_agree lod_agree.sh ${WRAP_AGREE_LLVM})
+  # shadow samplers under every --shadow compare function and depth mode:
+  # emulator and interpreter within 1e-6, GL's rules on the pictures
+  uscc_agree_test(shadow_agree shadow_agree.sh)
 endif()
