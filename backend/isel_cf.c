@@ -4,6 +4,7 @@
  * (PHIs get multi vregs, see cg_op.late) and the output latches.
  * The walk over the IR is isel_list (isel.c). */
 #include "isel.h"
+#include "loop_counter.h"
 
 #include <assert.h>
 
@@ -391,72 +392,14 @@ int isel_sel_break(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	return 0;
 }
 
-static bool const_src(const struct ir_src *src, float *v)
-{
-	if (!src->def || src->def->op != IR_OP_CONST || src->def->base != IR_FLOAT)
-		return false;
-	*v = src->def->imm[src->swz[0] & 3];
-	return true;
-}
-
-/* src = phi + step (step a constant), reading the phi's component 0 */
-static bool is_increment(const struct ir_src *src, const struct ir_instr *phi, float *step)
-{
-	const struct ir_instr *d = src->def;
-	if (!d || d->op != IR_OP_ADD || d->ncomp != 1 || (src->swz[0] & 3) != 0)
-		return false;
-	for (int k = 0; k < 2; k++)
-		if (d->src[k].def == phi && (d->src[k].swz[0] & 3) == 0 &&
-		    const_src(&d->src[1 - k], step))
-			return true;
-	return false;
-}
-
 /* A loop that surely makes fewer than 250 passes: a BREAK at the top
- * level of the body, or a scalar counter PHI i = (c0, i + s, ..., i + s)
- * with s > 0 and at the top level of the body an IF on (i >= N) or
- * !(i < N) (i or i + s, N constant) whose then side BREAKs: every pass
- * runs that IF (or the loop never ends, for the IR too). */
+ * level of the body, or a counter (loop_counter.h) that reaches its limit
+ * within them: every pass runs its IF (or the loop never ends, for the IR
+ * too). */
 static bool loop_bounded(const struct ir_cf *cf)
 {
-	const struct ir_block *head = block_of(cf->body.first);
-	for (const struct ir_cf *c = cf->body.first; c; c = c->next) {
-		for (const struct ir_instr *in = c->kind == IR_CF_BLOCK ? c->block.first : NULL; in;
-		     in = in->next)
-			if (in->op == IR_OP_BREAK)
-				return true; /* a BREAK every pass reaches: one pass */
-		if (c->kind != IR_CF_IF)
-			continue;
-		bool brk = false;
-		for (const struct ir_cf *t = c->then_list.first; t; t = t->next)
-			for (const struct ir_instr *in = t->kind == IR_CF_BLOCK ? t->block.first : NULL;
-			     in; in = in->next)
-				brk |= in->op == IR_OP_BREAK;
-		const struct ir_instr *d = c->cond.def;
-		bool inv = false;
-		while (d && d->op == IR_OP_NOT) {
-			inv = !inv;
-			d = d->src[0].def;
-		}
-		float n, c0, step = 0, s2;
-		if (!brk || !d || d->nsrc != 2 || (d->op != IR_OP_GE && d->op != IR_OP_LT) ||
-		    (d->op == IR_OP_GE) == inv || !const_src(&d->src[1], &n))
-			continue;
-		for (const struct ir_instr *phi = head ? head->first : NULL;
-		     phi && phi->op == IR_OP_PHI; phi = phi->next) {
-			if (phi->ncomp != 1 || phi->nsrc < 2 || !const_src(&phi->src[0], &c0))
-				continue;
-			bool ok = true;
-			for (int k = 1; ok && k < phi->nsrc && k < IR_MAX_SRCS; k++)
-				ok = is_increment(&phi->src[k], phi, &s2) && s2 > 0 &&
-				     (k == 1 || s2 == step) && (step = s2) > 0;
-			bool reads = (d->src[0].def == phi && (d->src[0].swz[0] & 3) == 0) ||
-				     is_increment(&d->src[0], phi, &s2);
-			if (ok && reads && (n - c0) / step < 250.0f)
-				return true;
-		}
-	}
-	return false;
+	struct loop_counter c;
+	return loop_breaks_at_top(cf) || loop_counter_find(cf, &c);
 }
 
 static bool record_loop(struct cg_ctx *cg, int loop_op, int end_op)

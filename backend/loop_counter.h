@@ -1,0 +1,37 @@
+/* A loop's counter, as the backend needs it: whether the loop surely
+ * stops within the hardware's 255 passes (isel_cf.c), and what the
+ * counter is in each pass, for aL relative addressing (loop_rel.c). */
+#ifndef USCC_LOOP_COUNTER_H
+#define USCC_LOOP_COUNTER_H
+
+#include <stdbool.h>
+#include "ir.h"
+
+/* Passes a counted loop may make and still count as bounded. */
+enum { LOOP_COUNTER_MAX_PASSES = 250 };
+
+/* i = PHI(start, i + step, ..., i + step) at the head of the body, and
+ * at the top level of the body an IF whose then side BREAKs when
+ * i >= limit or i + step >= limit (written GE, or NOT of LT).  In pass p
+ * (from 0) the PHI holds start + step + ... + step (p additions, in
+ * single precision as the IR computes them). */
+struct loop_counter {
+	const struct ir_instr *phi;
+	float start, step;             /* step > 0 */
+	const struct ir_cf *exit_if;   /* that IF: a child of the loop's body */
+	int exit_pass;                 /* the pass whose exit_if breaks: passes
+					  0..exit_pass reach it, the code after it
+					  runs in passes 0..exit_pass-1 */
+	bool continue_before_exit;     /* a CONTINUE of this loop comes before
+					  exit_if (a pixel may skip the test) */
+};
+
+/* The first counter of the loop this form recognizes, making fewer than
+ * LOOP_COUNTER_MAX_PASSES passes; false when there is none. */
+bool loop_counter_find(const struct ir_cf *loop, struct loop_counter *out);
+
+/* Whether the loop's body has a BREAK at its top level (every pass that
+ * gets there leaves: the loop makes one pass). */
+bool loop_breaks_at_top(const struct ir_cf *loop);
+
+#endif
