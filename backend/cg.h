@@ -28,7 +28,8 @@ enum { CG_LANE_ANY = 0xff, CG_SWZ_ZERO = R500_SWZ_ZERO, CG_SWZ_HALF = R500_SWZ_H
        CG_SWZ_ONE = R500_SWZ_ONE };
 
 enum cg_file { CG_FILE_NONE, CG_FILE_VREG, CG_FILE_CONST, CG_FILE_INLINE,
-	       CG_FILE_PRESUB /* the op's presubtract result (cg_op.presub) */ };
+	       CG_FILE_PRESUB, /* the op's presubtract result (cg_op.presub) */
+	       CG_FILE_CONST_REL /* constant slot `index` plus the loop's aL (loop_rel.c) */ };
 
 /* Operands of an op: the three hardware sources, then the presubtract's
  * src0 and src1 (ISA.md §4.2: srcp = f(src0, src1), read in address
@@ -132,6 +133,13 @@ struct cg_slot {
 	uint8_t rgb_srcp, alpha_srcp; /* each unit's presubtract: cg_op.presub, 0 none */
 };
 
+/* A uniform read through aL (loop_rel.c). */
+struct cg_rel_read {
+	const struct ir_cf *loop;
+	int uniform;
+	int step;             /* the loop counter's, aL's per-pass increment */
+};
+
 struct cg_ctx {
 	struct arena *arena;
 	struct diag_sink *diag;
@@ -162,6 +170,15 @@ struct cg_ctx {
 	int nops_inserted;
 	int temps_used;       /* highest temp index + 1 */
 
+	/* aL addressing (loop_rel.c): uniform arrays read at a loop's counter */
+	int *rel_first;       /* by IR id: element of its uniform read in pass 0, -1 */
+	const struct ir_cf **rel_loop; /* by IR id: the loop giving that read aL */
+	struct cg_rel_read *rel_reads; int nrel_reads, cap_rel_reads;
+	bool *unif_rel;       /* by uniform: one element per slot, in order */
+	/* US_FC_INT_CONST_n the loops name (isel_cf.c; finalize.c) */
+	struct r500_loop_const int_consts[32];
+	uint32_t int_const_used;
+
 	/* flow control: loops as (LOOP op, ENDLOOP op) for liveness */
 	int (*loops)[2]; int nloops, cap_loops;
 	bool uses_fc;
@@ -178,6 +195,10 @@ struct cg_opnd cg_opnd_vreg(int vreg, const uint8_t swz[4], int mod);
 /* Physical channel (0..3) or constant swizzle code an operand entry reads. */
 int cg_opnd_channel(const struct cg_ctx *cg, const struct cg_opnd *o, int entry);
 
+/* The US_FC_INT_CONST_n holding v (index 0 is {255, 0, 0}, every loop
+ * without aL names it); -1 when all 32 hold other values. */
+int cg_int_const(struct cg_ctx *cg, struct r500_loop_const v);
+
 /* --- constants (cg_consts.c) --- */
 /* Operand giving values v[0..n-1] (one per destination component), using
  * the 0/0.5/1 swizzles, an inline constant, or a packed immediate slot.
@@ -186,6 +207,9 @@ bool cg_const_opnd(struct cg_ctx *cg, const float *v, int n, struct src_loc loc,
 		   struct cg_opnd *out);
 
 /* --- stages, each one file; false on failure (diagnostics reported) --- */
+bool cg_plan_loop_rel(struct cg_ctx *cg);  /* loop_rel.c: before the layout */
+/* Whether the loop reads some uniform through aL, and aL's step. */
+bool cg_rel_loop_step(const struct cg_ctx *cg, const struct ir_cf *loop, int *step);
 bool cg_layout_uniforms(struct cg_ctx *cg); /* uniform_layout.c */
 /* The constant operand of uniform element `element` (u->base + offset)
  * read through swz; false when the layout gave it no slot. */

@@ -58,6 +58,8 @@ static void print_opnd(struct strbuf *o, const struct cg_opnd *s, unsigned entri
 		strbuf_printf(o, "v%d.", s->index);
 	else if (s->file == CG_FILE_CONST)
 		strbuf_printf(o, "c%d.", s->index);
+	else if (s->file == CG_FILE_CONST_REL)
+		strbuf_printf(o, "c[aL+%d].", s->index);
 	else
 		strbuf_printf(o, "{");
 	bool first = true;
@@ -154,6 +156,8 @@ static void print_addr(struct strbuf *o, const char *unit, const struct cg_addr 
 	for (int k = 0; k < 3; k++) {
 		if (a[k].file == CG_FILE_NONE)
 			strbuf_printf(o, "%s-", k ? " " : "");
+		else if (a[k].file == CG_FILE_CONST_REL)
+			strbuf_printf(o, "%sc[aL+%d]", k ? " " : "", a[k].index);
 		else
 			strbuf_printf(o, "%s%c%d", k ? " " : "", files[a[k].file & 3], a[k].index);
 	}

@@ -118,6 +118,7 @@ int cg_opnd_channel(const struct cg_ctx *cg, const struct cg_opnd *o, int entry)
 	case CG_FILE_VREG:
 		return cg->vregs[o->index].lane[s];
 	case CG_FILE_CONST:
+	case CG_FILE_CONST_REL:
 		return s;
 	case CG_FILE_INLINE:
 		return R500_SWZ_A; /* inline constants live in alpha address slots */
@@ -240,4 +241,23 @@ bool cg_op_reads_vreg(const struct cg_op *op, int v)
 		    cg_op_entries(op, k))
 			return true;
 	return false;
+}
+
+int cg_int_const(struct cg_ctx *cg, struct r500_loop_const v)
+{
+	if (!cg->int_const_used) {
+		cg->int_consts[0] = (struct r500_loop_const){ .count = 255, .init = 0, .step = 0 };
+		cg->int_const_used = 1;
+	}
+	for (int i = 0; i < 32; i++) {
+		const struct r500_loop_const *c = &cg->int_consts[i];
+		if (!(cg->int_const_used >> i & 1)) {
+			cg->int_consts[i] = v;
+			cg->int_const_used |= 1u << i;
+			return i;
+		}
+		if (c->count == v.count && c->init == v.init && c->step == v.step)
+			return i;
+	}
+	return -1;
 }

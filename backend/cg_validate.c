@@ -49,6 +49,7 @@ static bool swizzle_ok(const struct cg_ctx *cg, const struct cg_opnd *o, int ent
 	case CG_FILE_VREG:
 		return s < cg->vregs[o->index].ncomp;
 	case CG_FILE_CONST:
+	case CG_FILE_CONST_REL:
 	case CG_FILE_INLINE:
 		return s < 4;
 	default:
@@ -66,6 +67,13 @@ static bool defined(const struct cg_ctx *cg, int r, int s)
 	return live(cg, vr->writer[s]);
 }
 
+/* What an address table entry may name: nothing, a temporary, a
+ * constant slot (plus aL or not) or an inline constant. */
+static bool address_file(int file)
+{
+	return file <= CG_FILE_INLINE || file == CG_FILE_CONST_REL;
+}
+
 static bool check_operand(struct vctx *v, int i, int k)
 {
 	const struct cg_ctx *cg = v->cg;
@@ -81,6 +89,7 @@ static bool check_operand(struct vctx *v, int i, int k)
 			return fail(v, "op %d operand %d: vreg %d of %d", i, k, o->index, cg->nvregs);
 		break;
 	case CG_FILE_CONST:
+	case CG_FILE_CONST_REL: /* aL adds to it: loop_rel.c checked the elements */
 		if (o->index < 0 || o->index >= cg->nconst_slots)
 			return fail(v, "op %d operand %d: constant slot %d of %d", i, k, o->index,
 				    cg->nconst_slots);
@@ -303,7 +312,7 @@ static bool check_slots(struct vctx *v)
 		if (!check_slot_op(v, sl, s->rgb, "rgb") || !check_slot_op(v, sl, s->alpha, "alpha"))
 			return false;
 		for (int k = 0; k < 3; k++)
-			if (s->rgb_addr[k].file > CG_FILE_INLINE || s->alpha_addr[k].file > CG_FILE_INLINE)
+			if (!address_file(s->rgb_addr[k].file) || !address_file(s->alpha_addr[k].file))
 				return fail(v, "slot %d: address %d has file %d/%d", sl, k,
 					    s->rgb_addr[k].file, s->alpha_addr[k].file);
 	}

@@ -25,6 +25,11 @@ static void emit_addrs(const struct cg_ctx *cg, const struct cg_addr *in, uint8_
 			a->addr = (uint16_t)in[k].index;
 			a->cnst = 1;
 			break;
+		case CG_FILE_CONST_REL:
+			a->addr = (uint16_t)in[k].index;
+			a->cnst = 1;
+			a->rel = 1;
+			break;
 		case CG_FILE_INLINE:
 			a->addr = (uint16_t)(R500_INLINE_BIT | in[k].index);
 			break;

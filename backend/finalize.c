@@ -136,12 +136,11 @@ bool cg_finalize(struct cg_ctx *cg)
 	if (!tables(cg, p))
 		return cg->failed = true, false;
 	p->pixsize = cg->temps_used - 1 > 1 ? cg->temps_used - 1 : 1;
-	/* loops use US_FC_INT_CONST_0 = Mesa's {count 255, init 0, step 0} */
+	/* loops name US_FC_INT_CONST_0 = Mesa's {count 255, init 0, step 0},
+	 * or one with aL's step (cg_int_const) */
 	p->uses_fc = cg->uses_fc;
-	if (cg->nloops) {
-		p->int_const_used = 1;
-		p->int_consts[0] = (struct r500_loop_const){ .count = 255, .init = 0, .step = 0 };
-	}
+	p->int_const_used = cg->int_const_used;
+	memcpy(p->int_consts, cg->int_consts, sizeof p->int_consts);
 	stats(cg, p);
 	cg->prog = p;
 	return true;

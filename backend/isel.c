@@ -79,6 +79,8 @@ bool isel_opnd(struct isel *s, const struct ir_src *src, int n, struct cg_opnd *
 	if (!d)
 		return cg_error(cg, s->loc, "internal error: source without definition");
 	int mod = abs ? (neg ? R500_MOD_NAB : R500_MOD_ABS) : (neg ? R500_MOD_NEG : R500_MOD_NONE);
+	if (isel_rel_uniform_opnd(s, d, swz, (uint8_t)mod, out))
+		return true;
 	if (d->op == IR_OP_UNIFORM && d->nsrc == 0) {
 		const struct ir_uniform *u = &s->cg->func->uniforms[d->index];
 		if (!cg_uniform_opnd(cg, u->base + d->offset, swz, (uint8_t)mod, out))
@@ -1274,7 +1276,7 @@ bool cg_isel(struct cg_ctx *cg)
 	memset(&s, 0, sizeof s);
 	s.cg = cg;
 	s.nids = cg->func->next_id + 1;
-	if (!cg_layout_uniforms(cg))
+	if (!cg_plan_loop_rel(cg) || !cg_layout_uniforms(cg))
 		return false;
 	if (cg->nuniform_slots <= R500_NUM_CONSTS)
 		cg->nconst_slots = cg->nuniform_slots;

@@ -42,6 +42,7 @@ struct isel_loop {
 					inside a second one (isel_select_loop), -1 */
 	const struct ir_cf *cf;
 	struct isel_loop *outer;
+	bool rel;                    /* aL counts the passes (loop_rel.c) */
 };
 
 /* The constant swizzles 1, 0, 0.5 as operands. */
@@ -134,5 +135,9 @@ int isel_sel_atan(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);
 int isel_sel_atan2(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);
 int isel_sel_asin_acos(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);
 int isel_sel_uniform_dyn(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);
+/* The aL operand (slot + aL) of uniform read d when loop_rel.c chose it
+ * and the loop being selected is its loop; false otherwise. */
+bool isel_rel_uniform_opnd(const struct isel *s, const struct ir_instr *d, const uint8_t swz[4],
+			   uint8_t mod, struct cg_opnd *out);
 
 #endif

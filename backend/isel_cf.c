@@ -456,8 +456,9 @@ static bool outer_tail(struct isel *s, int flag, int outer_op, int *outer_end)
 	return record_loop(s->cg, outer_op, *outer_end);
 }
 
-/* LOOP ... ENDLOOP with US_FC_INT_CONST_0 = {255, 0, 0} (as Mesa); the
- * loop exits through BREAKLOOP.  The hardware count stops a loop after
+/* LOOP ... ENDLOOP with US_FC_INT_CONST_0 = {255, 0, 0} (as Mesa), or
+ * {255, 0, step} when its uniform reads use aL; the loop exits through
+ * BREAKLOOP.  The hardware count stops a loop after
  * 255 passes, so a loop not known to stop sooner runs inside a second
  * one (up to 255 * 255 passes): its BREAKs also set a flag that breaks
  * the outer loop after the inner one. */
@@ -477,14 +478,23 @@ bool isel_select_loop(struct isel *s, const struct ir_cf *cf)
 		    !flush_latches(s) || !fc_enter(s, s->loc) || !fc_new(s, &outer_op, FC_LOOP))
 			return false;
 	}
-	if (!fc_enter(s, s->loc) || !flush_latches(s) || !fc_new(s, &l.loop_op, FC_LOOP))
+	/* aL = 0, step, 2 step, ... when the loop reads uniforms through it */
+	int step = 0, ic = -1;
+	if (cg_rel_loop_step(cg, cf, &step) && (ic = cg_int_const(cg, (struct r500_loop_const){
+				.count = 255, .init = 0, .step = (int8_t)step })) > 0)
+		l.rel = true;
+	else
+		ic = cg_int_const(cg, (struct r500_loop_const){ .count = 255 });
+	struct r500_fc loop_fc = FC_LOOP, end_fc = FC_ENDLOOP;
+	loop_fc.int_addr = end_fc.int_addr = (uint16_t)(ic > 0 ? ic : 0);
+	if (!fc_enter(s, s->loc) || !flush_latches(s) || !fc_new(s, &l.loop_op, loop_fc))
 		return false;
 	int npath = s->npath;
 	s->npath = 0;
 	s->loop = &l;
 	int end_op = -1;
 	bool ok = isel_list(s, &cf->body) && phi_copies(s, head, PHI_SRC, 1, 0) &&
-		  flush_latches(s) && fc_new(s, &end_op, FC_ENDLOOP);
+		  flush_latches(s) && fc_new(s, &end_op, end_fc);
 	s->loop = l.outer;
 	s->npath = npath;
 	s->fc_depth--;

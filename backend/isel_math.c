@@ -123,6 +123,22 @@ int isel_sel_asin_acos(struct isel *s, struct ir_instr *in, const struct cg_opnd
  * result is element clamp(floor(offset + index + 0.5), 0, len-1) and
  * element 0 for NaN, the interpreter's convention.  The test value
  * starts at index + offset - 0.5 and drops by 1 per element. */
+bool isel_rel_uniform_opnd(const struct isel *s, const struct ir_instr *d, const uint8_t swz[4],
+			   uint8_t mod, struct cg_opnd *out)
+{
+	const struct cg_ctx *cg = s->cg;
+	if (d->op != IR_OP_UNIFORM || d->nsrc < 1 || !cg->rel_first || d->id >= s->nids ||
+	    cg->rel_first[d->id] < 0 || !s->loop || !s->loop->rel ||
+	    s->loop->cf != cg->rel_loop[d->id] || d->index < 0 ||
+	    d->index >= cg->func->nuniforms || !cg->unif_rel[d->index])
+		return false;
+	const struct ir_uniform *u = &cg->func->uniforms[d->index];
+	if (!cg_uniform_opnd(cg, u->base + cg->rel_first[d->id], swz, mod, out))
+		return false;
+	out->file = CG_FILE_CONST_REL;
+	return true;
+}
+
 int isel_sel_uniform_dyn(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	struct cg_ctx *cg = s->cg;
@@ -133,6 +149,8 @@ int isel_sel_uniform_dyn(struct isel *s, struct ir_instr *in, const struct cg_op
 	int n = in->ncomp < 1 || in->ncomp > 4 ? 4 : in->ncomp;
 	static const uint8_t xyzw[4] = { 0, 1, 2, 3 };
 	struct cg_opnd e0;
+	if (isel_rel_uniform_opnd(s, in, xyzw, R500_MOD_NONE, &e0))
+		return isel_mad(s, n, e0, ONE, ZERO);
 	if (!cg_uniform_opnd(cg, u->base, xyzw, R500_MOD_NONE, &e0))
 		return cg_error(cg, in->loc, "internal error: uniform element without a slot"), -1;
 	if (u->nvec4 <= 1)

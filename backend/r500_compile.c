@@ -63,7 +63,7 @@ enum { NSTAGES = sizeof stages / sizeof stages[0] };
 
 /* Optimizations made inside isel, switched like optional stages
  * (cg_opt_enabled). */
-static const char *const isel_opts[] = { "mad-fusion", "omod", "kill-compare" };
+static const char *const isel_opts[] = { "mad-fusion", "omod", "kill-compare", "loop-rel" };
 enum { NISEL_OPTS = sizeof isel_opts / sizeof isel_opts[0] };
 
 const char *r500_stage_name(int i)

@@ -5,7 +5,9 @@
  * among them with CMP, so each is addressed on its own).  Elements share
  * slots: first fit, widest first, so four floats, two vec2s, or a vec3
  * and a float fill one slot (uniform vec4 a[1024] read only at a[900]
- * takes one slot, not 1024).
+ * takes one slot, not 1024).  An array read through aL (loop_rel.c)
+ * takes one slot per element, in order, so that slot + aL is element
+ * + aL.
  *
  * Needs: the IR function.  Gives: cg->unif_slot/unif_shift for every
  * element, cg->nuniform_slots; the constant slots after them are the
@@ -74,6 +76,24 @@ bool cg_layout_uniforms(struct cg_ctx *cg)
 		cg->unif_slot[k] = -1;
 	uint8_t fill[R500_NUM_CONSTS];
 	memset(fill, 0, sizeof fill);
+	/* arrays read through aL (loop_rel.c): every element, one slot each,
+	 * in order, first; the rest of their slots stay open to others */
+	for (int i = 0; cg->unif_rel && i < f->nuniforms; i++) {
+		const struct ir_uniform *u = &f->uniforms[i];
+		if (!cg->unif_rel[i])
+			continue;
+		if (u->base + u->nvec4 > n || cg->nuniform_slots + u->nvec4 > R500_NUM_CONSTS) {
+			cg->unif_rel[i] = false; /* isel selects among the elements */
+			continue;
+		}
+		int w = u->ncomp < 1 || u->ncomp > 4 ? 4 : u->ncomp;
+		for (int e = 0; e < u->nvec4; e++) {
+			int slot = cg->nuniform_slots++;
+			fill[slot] = (uint8_t)w;
+			cg->unif_slot[u->base + e] = slot;
+			cg->unif_shift[u->base + e] = 0;
+		}
+	}
 	for (int width = 4; width >= 1; width--)
 		for (int i = 0; i < f->nuniforms; i++) {
 			const struct ir_uniform *u = &f->uniforms[i];
@@ -83,7 +103,7 @@ bool cg_layout_uniforms(struct cg_ctx *cg)
 				continue;
 			for (int e = 0; e < u->nvec4 && u->base + e < n; e++) {
 				int k = u->base + e, shift;
-				if (!sc.used[k])
+				if (!sc.used[k] || cg->unif_slot[k] >= 0)
 					continue;
 				cg->unif_slot[k] = place(cg, fill, w, &shift);
 				cg->unif_shift[k] = (uint8_t)shift;

@@ -65,4 +65,7 @@ if(TARGET uscc_cli AND TARGET uscc_run AND TARGET uscc_ref)
   # shadow samplers under every --shadow compare function and depth mode:
   # emulator and interpreter within 1e-6, GL's rules on the pictures
   uscc_agree_test(shadow_agree shadow_agree.sh)
+  # uniform arrays read at a loop's counter through aL, and where they may
+  # not be: emulator and interpreter within 1e-5 at -O2 and -O0
+  uscc_agree_test(loop_rel_agree loop_rel_agree.sh)
 endif()

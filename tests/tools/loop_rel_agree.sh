@@ -1,0 +1,86 @@
+#!/bin/sh
+# Uniform arrays read at a loop's counter (backend/loop_rel.c): where every
+# element read lies inside the array, the program reads c[aL+N] (one
+# operand, not a CMP per element); where the index could leave it, it
+# keeps the CMP chain (the IR clamps an index, aL does not).  Either way
+# uscc-run (the emulator) and uscc-ref (the IR interpreter) agree within
+# 1e-5, at -O2 and at -O0 (no aL there).  The arrays have initializers
+# (GLSL 1.20), so both renderers see the same 80 distinct elements.
+#   loop_rel_agree.sh USCC USCC_RUN USCC_REF
+set -u
+USCC=$1 RUN=$2 REF=$3
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# vec4[80](...) and float[80](...) initializers with distinct values
+V4=$(awk 'BEGIN { for (i = 0; i < 80; i++) printf "%svec4(%.4f, %.4f, %.4f, %.4f)", i ? ", " : "",
+	(i * 0.37) % 2 - 1, (i * 0.11) % 1, (i * 0.7) % 3 - 1, i / 64 }')
+F1=$(awk 'BEGIN { for (i = 0; i < 80; i++) printf "%s%.4f", i ? ", " : "", (i * 0.53) % 1.7 - 0.8 }')
+HEAD="#version 120
+uniform vec4 u[80] = vec4[80]($V4);
+uniform float w[80] = float[80]($F1);
+uniform float n = 61.0;
+varying vec2 tc;"
+
+# case NAME WANT BODY: WANT = rel (some c[aL+..] read) or cmp (none)
+check() {
+	name=$1 want=$2
+	printf '%s\nvoid main() {\n  vec4 s = vec4(0.0);\n%s\n  gl_FragColor = s;\n}\n' \
+		"$HEAD" "$3" >"$T/$name.frag"
+	args="--size 8x4 --varying tc=0,0:1,0:0,1:1,1 --dump"
+	"$REF" "$T/$name.frag" $args >"$T/$name.ref" 2>"$T/err" ||
+		{ fail "$name: uscc-ref: $(cat "$T/err")"; return; }
+	for o in -O2 -O0; do
+		"$USCC" $o "$T/$name.frag" -o "$T/$name.bin" 2>"$T/err" ||
+			{ fail "$name $o: cannot compile: $(cat "$T/err")"; continue; }
+		"$USCC" $o "$T/$name.frag" -S -o "$T/$name.s" 2>/dev/null
+		rel=cmp
+		grep -q 'c\[aL+' "$T/$name.s" && rel=rel
+		[ "$o" = -O0 ] && [ "$rel" = rel ] && fail "$name -O0: reads through aL"
+		[ "$o" = -O2 ] && [ "$rel" != "$want" ] && fail "$name: wanted $want, got $rel"
+		"$RUN" "$T/$name.bin" $args >"$T/$name.emu" 2>"$T/err" ||
+			{ fail "$name $o: uscc-run: $(cat "$T/err")"; continue; }
+		awk 'NR == FNR { a[$1 " " $2] = $0; next }
+			{ split(a[$1 " " $2], x, " ")
+			  for (i = 3; i <= 6; i++) { d = x[i] - $i; if (d < 0) d = -d
+				m = $i < 0 ? -$i : $i; if (d > 1e-5 * (m > 1 ? m : 1)) bad++ } }
+			END { exit !(bad == 0 && FNR == 32) }' "$T/$name.emu" "$T/$name.ref" ||
+			fail "$name $o: emulator and interpreter differ"
+	done
+}
+
+# every element once, in order
+check sum rel '  for (int i = 0; i < 80; i++) s += u[i] * (tc.x + 0.5);'
+# two reads a constant apart, from 1: elements 0..78 and 1..79
+check neighbours rel '  for (int i = 1; i < 80; i++) s += u[i - 1] * u[i] + vec4(w[i]);'
+# start 3, step 2, reads at i and i + 1; the test reads i + 2
+check step2 rel '  for (int i = 3; i + 2 < 80; i += 2) s += u[i] - u[i + 1] * tc.y;'
+# reads inside an IF of the body (if-converted or a real branch): aL
+check in_if rel '  for (int i = 0; i < 80; i++) {
+    if (float(i) > n) s += u[i] * w[i];
+    else s -= u[i].wzyx;
+  }'
+# a BREAK in the body: the frontend carries it in a flag, so the counter's
+# form is gone and the reads keep the CMP chain (still correct)
+check break_flag cmp '  for (int i = 0; i < 80; i++) {
+    if (float(i) > n) break;
+    s += u[i] * w[i];
+  }'
+# the read runs one pass past the array: it must clamp, no aL
+check past_end cmp '  for (int i = 0; i < 81; i++) s += vec4(w[i > 79 ? 79 : i]) + u[i - 1 < 0 ? 0 : i - 1];
+  for (int i = 0; i < 80; i++) s += u[i + 1] * 0.01;'
+# read before the counter reaches the array's start: no aL
+check before_start cmp '  for (int i = 0; i < 80; i++) s += u[i - 1];'
+# a nested loop: aL belongs to the inner one; u[i] of the outer counter
+# read inside it must not use it, w[j] may
+check nested rel '  for (int i = 0; i < 66; i++)
+    for (int j = 0; j < 66; j++)
+      s += u[i] * w[j] * 0.001;'
+
+if [ "$fails" -ne 0 ]; then
+	echo "$fails failure(s)"
+	exit 1
+fi
+echo "loop_rel_agree: all cases agree"
