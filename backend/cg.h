@@ -228,6 +228,7 @@ bool cg_hazards(struct cg_ctx *cg);       /* hazards.c */
 bool cg_limits(struct cg_ctx *cg);        /* limits.c */
 bool cg_limits_early(struct cg_ctx *cg);  /* limits.c: slot floor after isel */
 bool cg_finalize(struct cg_ctx *cg);      /* finalize.c */
+bool cg_const_program(struct cg_ctx *cg); /* const_program.c */
 
 /* --- the middle form made visible (cg_print.c, cg_validate.c) --- */
 /* How far the form has come: ops and vregs (isel), ops placed in slots

@@ -3,6 +3,7 @@
  *
  * Needs: every earlier stage.  Gives: cg->prog, allocated in the arena. */
 #include "cg.h"
+#include "const_program.h"
 
 #include <string.h>
 
@@ -37,6 +38,8 @@ static bool tables(struct cg_ctx *cg, struct r500_program *p)
 		return false;
 	for (int i = 0; i < f->nuniforms; i++) {
 		const struct ir_uniform *u = &f->uniforms[i];
+		if (ir_uniform_is_cp_output(u))
+			continue; /* the constant program fills it, not the driver */
 		for (int e = 0; e < u->nvec4; e++) {
 			int k = u->base + e;
 			if (k >= f->nuniform_vec4 || cg->unif_slot[k] < 0)

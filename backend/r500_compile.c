@@ -10,6 +10,7 @@
 #include "cg.h"
 #include "name_list.h"
 #include "r500_codec.h"
+#include "r500_cp.h"
 
 static bool stage_check_regs(struct cg_ctx *cg)
 {
@@ -58,6 +59,7 @@ static const struct cg_stage stages[] = {
 	{ "limits", cg_limits, false, CG_PHASE_CODE },
 	{ "validate", stage_validate, false, CG_PHASE_CODE },
 	{ "finalize", cg_finalize, false, CG_PHASE_CODE },
+	{ "const-program", cg_const_program, false, CG_PHASE_CODE },
 };
 enum { NSTAGES = sizeof stages / sizeof stages[0] };
 
@@ -149,7 +151,8 @@ char *r500_program_listing(const struct r500_program *p, struct arena *arena)
 {
 	if (!p)
 		return arena_strdup(arena, "");
-	size_t cap = 256 + (size_t)p->ninst * 320 + (size_t)(p->nconst_slots + p->nuniforms +
+	size_t cap = 256 + (size_t)(p->ninst + p->cp.ninst + p->cp.nouts) * 320 +
+		     (size_t)(p->nconst_slots + p->nuniforms +
 							     p->nsamplers + p->ninputs +
 							     p->noutputs) * 96;
 	char *buf = arena_alloc(arena, cap);
@@ -177,6 +180,13 @@ char *r500_program_listing(const struct r500_program *p, struct arena *arena)
 			OUT("# output depth = %s\n", p->outputs[i].name);
 		else
 			OUT("# output target %d = %s\n", p->outputs[i].target, p->outputs[i].name);
+	}
+	if (p->cp.nouts) {
+		OUT("# constant program: %d instructions, %d outputs (run before the draw)\n",
+		    p->cp.ninst, p->cp.nouts);
+		char line[256];
+		for (int i = 0; r500_cp_format(&p->cp, i, line, sizeof line); i++)
+			OUT("#   %s\n", line);
 	}
 	for (int i = 0; i < p->ninst; i++) {
 		char line[512];

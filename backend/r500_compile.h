@@ -21,6 +21,9 @@ struct r500_compile_options {
 	bool *too_long;      /* if not NULL: set when the program passes the R500's
 				instruction slots (the caller may retry with less
 				unrolling) */
+	/* the constant program split from the function (ir/const_program.h),
+	 * or NULL: it shares the function's uniform table */
+	const struct ir_func *const_prog;
 };
 
 /* Selects, schedules, allocates and finalizes.  Returns NULL with

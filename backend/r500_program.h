@@ -51,6 +51,38 @@ struct r500_stats {
 	int64_t compile_us;
 };
 
+/* The constant program (ir/const_program.h; docs/container.md "CPRG"):
+ * straight-line code a driver runs on the CPU when the uniforms change,
+ * before the draw.  It reads the constant slots the uniform table names
+ * and writes the slots of the values it computes.  Instruction i puts
+ * its result in temporary i; a source reads a temporary written before,
+ * a constant slot or an immediate, through a swizzle. */
+enum r500_cp_file { R500_CP_TEMP, R500_CP_SLOT, R500_CP_IMM, R500_CP_NFILES };
+enum { R500_CP_MAX_INST = 256, R500_CP_MAX_IMM = 256, R500_CP_MAX_OUT = 64,
+       R500_CP_MAX_SRC = 4 };
+struct r500_cp_src {
+	uint8_t file;         /* enum r500_cp_file */
+	uint8_t swz[4];       /* component c of the source is component swz[c] */
+	uint16_t index;
+};
+struct r500_cp_inst {
+	uint8_t op;           /* r500_cp_op_name(op): ir_ops.def's name */
+	uint8_t ncomp;        /* result components 1..4 (the rest are 0) */
+	uint8_t nsrc;
+	uint8_t src0_ncomp;   /* components ANY / ALL reduce over */
+	struct r500_cp_src src[R500_CP_MAX_SRC];
+};
+struct r500_cp_output {
+	struct r500_cp_src src;
+	uint16_t slot;        /* components shift .. shift + ncomp - 1 of it */
+	uint8_t shift, ncomp;
+};
+struct r500_const_prog {
+	struct r500_cp_inst *code;  int ninst;
+	float (*imm)[4];            int nimm;
+	struct r500_cp_output *outs; int nouts;
+};
+
 struct r500_program {
 	struct r500_inst *code;   int ninst;
 	float (*consts)[4];       /* immediates, indexed by slot */
@@ -65,6 +97,7 @@ struct r500_program {
 	uint32_t bool_const;
 	int uses_fc;
 	int pixsize;                  /* US_PIXSIZE value */
+	struct r500_const_prog cp;    /* ninst == 0: none */
 	struct r500_stats stats;
 };
 

@@ -68,6 +68,8 @@ bool cg_layout_uniforms(struct cg_ctx *cg)
 	memset(sc.used, 0, (size_t)n + 1);
 	memset(sc.dynamic, 0, sizeof(bool) * (size_t)(f->nuniforms + 1));
 	ir_foreach_instr(f, scan_reads, &sc);
+	if (cg->opts->const_prog) /* its inputs: the driver uploads them there */
+		ir_foreach_instr((struct ir_func *)cg->opts->const_prog, scan_reads, &sc);
 	for (int i = 0; i < f->nuniforms; i++)
 		if (sc.dynamic[i])
 			for (int e = 0; e < f->uniforms[i].nvec4 && f->uniforms[i].base + e < n; e++)

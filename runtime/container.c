@@ -15,20 +15,22 @@
 #include "fnv.h"
 #include "ir.h"
 #include "r500_codec.h"
+#include "r500_cp.h"
 
-enum { HEADER_SIZE = 16, CHECKSUM_SIZE = 8, NSECTIONS = 8, STR4_LEN = 4 };
+enum { HEADER_SIZE = 16, CHECKSUM_SIZE = 8, NSECTIONS = 9, STR4_LEN = 4 };
 
 #define TAG(a, b, c, d) \
 	((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
 
-/* Version 1 has exactly these sections, in this order. */
+/* Version 2 has exactly these sections, in this order (version 1 had
+ * the first eight). */
 static const uint32_t section_tags[NSECTIONS] = {
 	TAG('C', 'O', 'D', 'E'), TAG('C', 'N', 'S', 'T'), TAG('U', 'N', 'I', 'F'),
 	TAG('S', 'A', 'M', 'P'), TAG('I', 'N', 'P', 'T'), TAG('O', 'U', 'T', 'P'),
-	TAG('F', 'L', 'O', 'W'), TAG('S', 'T', 'A', 'T'),
+	TAG('F', 'L', 'O', 'W'), TAG('S', 'T', 'A', 'T'), TAG('C', 'P', 'R', 'G'),
 };
 static const char *const section_names[NSECTIONS] = {
-	"CODE", "CNST", "UNIF", "SAMP", "INPT", "OUTP", "FLOW", "STAT",
+	"CODE", "CNST", "UNIF", "SAMP", "INPT", "OUTP", "FLOW", "STAT", "CPRG",
 };
 
 /* ------------------------------------------------------------------ */
@@ -222,10 +224,48 @@ static void write_stats(struct wbuf *w, const struct r500_program *p)
 	put_u64(w, (uint64_t)p->stats.compile_us);
 }
 
+/* A constant-program source: file, swizzle (2 bits a component), index. */
+static void put_cp_src(struct wbuf *w, const struct r500_cp_src *s)
+{
+	put_u8(w, s->file);
+	put_u8(w, (unsigned)(s->swz[0] & 3) | (unsigned)(s->swz[1] & 3) << 2 |
+		  (unsigned)(s->swz[2] & 3) << 4 | (unsigned)(s->swz[3] & 3) << 6);
+	put_u8(w, s->index & 0xff);
+	put_u8(w, s->index >> 8);
+}
+
+static void write_const_prog(struct wbuf *w, const struct r500_program *p)
+{
+	const struct r500_const_prog *cp = &p->cp;
+	put_u32(w, (uint32_t)cp->ninst);
+	put_u32(w, (uint32_t)cp->nimm);
+	put_u32(w, (uint32_t)cp->nouts);
+	for (int i = 0; i < cp->nimm; i++)
+		for (int c = 0; c < 4; c++)
+			put_f32(w, cp->imm[i][c]);
+	for (int i = 0; i < cp->ninst; i++) {
+		const struct r500_cp_inst *in = &cp->code[i];
+		put_u8(w, in->op);
+		put_u8(w, in->ncomp);
+		put_u8(w, in->nsrc);
+		put_u8(w, in->src0_ncomp);
+		for (int k = 0; k < R500_CP_MAX_SRC; k++)
+			put_cp_src(w, k < in->nsrc ? &in->src[k] : &(struct r500_cp_src){ 0 });
+	}
+	for (int o = 0; o < cp->nouts; o++) {
+		const struct r500_cp_output *out = &cp->outs[o];
+		put_cp_src(w, &out->src);
+		put_u8(w, out->slot & 0xff);
+		put_u8(w, out->slot >> 8);
+		put_u8(w, out->shift);
+		put_u8(w, out->ncomp);
+	}
+}
+
 typedef void (*section_writer)(struct wbuf *w, const struct r500_program *p);
 static const section_writer section_writers[NSECTIONS] = {
 	write_code, write_consts, write_uniforms, write_samplers,
-	write_inputs, write_outputs, write_flow, write_stats,
+	write_inputs, write_outputs, write_flow, write_stats, write_const_prog,
 };
 
 static void write_all(struct wbuf *w, const struct r500_program *p, size_t total)
@@ -642,10 +682,75 @@ static void read_stats(struct rbuf *r, struct arena *arena, struct r500_program 
 	s->compile_us = us;
 }
 
+static uint16_t get_u16(struct rbuf *r)
+{
+	uint32_t lo = get_u8(r);
+	return (uint16_t)(lo | get_u8(r) << 8);
+}
+
+static struct r500_cp_src get_cp_src(struct rbuf *r)
+{
+	struct r500_cp_src s = { (uint8_t)get_u8(r), { 0 }, 0 };
+	uint32_t swz = get_u8(r);
+	for (int c = 0; c < 4; c++)
+		s.swz[c] = (uint8_t)(swz >> (2 * c) & 3);
+	s.index = get_u16(r);
+	return s;
+}
+
+/* The constant program: sizes first (bounded before anything is
+ * allocated), then r500_cp_check against the constant slots. */
+static void read_const_prog(struct rbuf *r, struct arena *arena, struct r500_program *out)
+{
+	struct r500_const_prog *cp = &out->cp;
+	uint32_t ninst = get_u32(r), nimm = get_u32(r), nouts = get_u32(r);
+	if (!in_range(r, "instructions", ninst, 0, R500_CP_MAX_INST) ||
+	    !in_range(r, "immediates", nimm, 0, R500_CP_MAX_IMM) ||
+	    !in_range(r, "outputs", nouts, 0, R500_CP_MAX_OUT))
+		return;
+	cp->code = arena_alloc(arena, sizeof *cp->code * (ninst + 1));
+	cp->imm = arena_alloc(arena, sizeof *cp->imm * (nimm + 1));
+	cp->outs = arena_alloc(arena, sizeof *cp->outs * (nouts + 1));
+	if (!cp->code || !cp->imm || !cp->outs) {
+		fail(r, "out of memory");
+		return;
+	}
+	cp->ninst = (int)ninst;
+	cp->nimm = (int)nimm;
+	cp->nouts = (int)nouts;
+	for (uint32_t i = 0; i < nimm; i++)
+		for (int c = 0; c < 4; c++)
+			cp->imm[i][c] = get_f32(r);
+	for (uint32_t i = 0; i < ninst && !r->failed; i++) {
+		struct r500_cp_inst *in = &cp->code[i];
+		in->op = (uint8_t)get_u8(r);
+		in->ncomp = (uint8_t)get_u8(r);
+		in->nsrc = (uint8_t)get_u8(r);
+		in->src0_ncomp = (uint8_t)get_u8(r);
+		for (int k = 0; k < R500_CP_MAX_SRC; k++) {
+			struct r500_cp_src s = get_cp_src(r);
+			if (k < in->nsrc)
+				in->src[k] = s;
+			else if (s.file || s.index || s.swz[0] || s.swz[1] || s.swz[2] || s.swz[3])
+				fail(r, "instruction %u: unused source %d is not zero", i, k);
+		}
+	}
+	for (uint32_t o = 0; o < nouts && !r->failed; o++) {
+		struct r500_cp_output *x = &cp->outs[o];
+		x->src = get_cp_src(r);
+		x->slot = get_u16(r);
+		x->shift = (uint8_t)get_u8(r);
+		x->ncomp = (uint8_t)get_u8(r);
+	}
+	char why[160];
+	if (!r->failed && !r500_cp_check(cp, out->nconst_slots, why, sizeof why))
+		fail(r, "%s", why);
+}
+
 typedef void (*section_reader)(struct rbuf *r, struct arena *arena, struct r500_program *out);
 static const section_reader section_readers[NSECTIONS] = {
 	read_code, read_consts, read_uniforms, read_samplers,
-	read_inputs, read_outputs, read_flow, read_stats,
+	read_inputs, read_outputs, read_flow, read_stats, read_const_prog,
 };
 
 static bool read_header(struct rbuf *r)

@@ -8,7 +8,7 @@
 #include "arena.h"
 #include "r500_program.h"
 
-enum { CONTAINER_VERSION = 1 };
+enum { CONTAINER_VERSION = 2 };
 
 /* A uniform's array length and an element's index (its vec4 in the
  * flattened uniform, a matrix's columns included): the compiler's

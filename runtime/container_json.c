@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "r500_codec.h"
+#include "r500_cp.h"
 #include "texture.h"
 #include "arena_strbuf.h"
 
@@ -169,6 +170,22 @@ static void json_flow(struct strbuf *b, const struct r500_program *p)
 	strbuf_printf(b, "},\"bool_const\":%u", (unsigned)p->bool_const);
 }
 
+/* The constant program's lines (r500_cp_format), when it has one. */
+static void json_const_prog(struct strbuf *b, const struct r500_program *p)
+{
+	const struct r500_const_prog *cp = &p->cp;
+	if (!cp->nouts)
+		return;
+	strbuf_printf(b, ",\"constant_program\":{\"instructions\":%d,\"outputs\":%d,\"lines\":[",
+		      cp->ninst, cp->nouts);
+	char line[256];
+	for (int i = 0; r500_cp_format(cp, i, line, sizeof line); i++) {
+		strbuf_puts(b, i ? "," : "");
+		jb_string(b, line);
+	}
+	strbuf_puts(b, "]}");
+}
+
 char *container_to_json(const struct r500_program *p, struct arena *arena)
 {
 	struct strbuf b;
@@ -181,6 +198,7 @@ char *container_to_json(const struct r500_program *p, struct arena *arena)
 	json_inputs(&b, p);
 	json_outputs(&b, p);
 	json_flow(&b, p);
+	json_const_prog(&b, p);
 	strbuf_puts(&b, ",\"stats\":");
 	stats_body(&b, &p->stats);
 	strbuf_puts(&b, "}");

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "container.h"
 #include "emu_internal.h"
+#include "r500_cp.h"
 
 /* vec4 elements per array element: a matrix has one per column. */
 static int columns_of(const char *type)
@@ -94,6 +95,9 @@ void emu_bind_constants(struct emu_ctx *ctx)
 			for (int c = 0; c < 4; c++)
 				ctx->c[s][c] = emu_flush(p->consts[s][c]);
 	bind_uniforms(ctx);
+	/* the constant program, as the driver runs it before the draw */
+	if (p->cp.nouts)
+		r500_cp_run(&p->cp, ctx->c, n);
 	for (int i = 0; i < 32; i++) {
 		if (p->int_const_used >> i & 1)
 			ctx->ic[i] = p->int_consts[i];

@@ -54,6 +54,9 @@ static const char help_text[] =
 	"  --emit=bin|raw|hex output form when compiling: the container (default), the\n"
 	"                     bare little-endian code words, or C array text\n"
 	"  -Werror            treat warnings as errors\n"
+	"  --no-constant-program  compute everything in the pixel program; by default\n"
+	"                     work that depends only on uniforms moves into a constant\n"
+	"                     program the driver runs when the uniforms change\n"
 	"  --limit NAME=N     tighten a resource limit (source-bytes, line-length, tokens,\n"
 	"                     preprocessed-bytes, macro-depth, expression-depth,\n"
 	"                     block-depth, call-depth, array-size, struct-fields,\n"
@@ -271,6 +274,8 @@ static int parse_one(struct cli *c, int argc, char **argv, int *i)
 		c->stats = true;
 	} else if (strcmp(a, "-Werror") == 0) {
 		c->werror = true;
+	} else if (strcmp(a, "--no-constant-program") == 0) {
+		uscc_options_set_constant_program(c->opts, false);
 	} else if (strcmp(a, "-O0") == 0) {
 		c->opt_level = 0;
 	} else if (strcmp(a, "-O2") == 0 || strcmp(a, "-O") == 0) {

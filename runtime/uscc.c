@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "glsl.h"
 #include "ir_pass.h"
+#include "const_program.h"
 #include "r500_compile.h"
 #include "uscc_internal.h"
 #include "uscc_optimize.h"
@@ -224,6 +225,19 @@ static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
 		return NULL;
 	struct r500_compile_options co = { .opt_level = j->o->opt_level, .skip = skip,
 					   .too_long = too_long };
+	if (j->o->opt_level > 0 && !j->o->no_constant_program) {
+		bool failed;
+		co.const_prog = ir_split_constant_program(f, &failed);
+		if (failed) {
+			diag_error(&j->diag, (struct src_loc){ 0 },
+				   "out of memory splitting the constant program");
+			return NULL;
+		}
+#ifndef NDEBUG
+		if (co.const_prog && !ir_validate(co.const_prog, &j->diag))
+			return NULL;
+#endif
+	}
 #ifndef NDEBUG
 	co.validate = true;
 #endif

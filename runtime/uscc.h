@@ -89,6 +89,12 @@ USCC_API enum uscc_status uscc_options_set_filename(struct uscc_options *o, cons
 /* Store the measured compile_us in the container.  Off by default: the
  * container then holds compile_us = 0, so output stays byte-identical. */
 USCC_API enum uscc_status uscc_options_set_record_time(struct uscc_options *o, bool on);
+/* The constant program (on by default): work that depends only on
+ * uniforms moves out of the pixel program into a small program the
+ * driver runs when the uniforms change (uscc_container_run_constant_program).
+ * Off, the pixel program computes everything, for a driver that cannot
+ * run it. */
+USCC_API enum uscc_status uscc_options_set_constant_program(struct uscc_options *o, bool on);
 
 /* Skips one optimization by name, for bisecting a miscompile (--skip):
  * an IR pass or an optional backend stage, as uscc_skip_name lists them
@@ -268,6 +274,25 @@ struct uscc_program_info {
 };
 USCC_API void uscc_container_program_info(const struct uscc_container *c,
 					  struct uscc_program_info *out);
+/* ---- the constant program ----
+ * Work that depends only on uniforms, moved out of the pixel program
+ * (uscc_options_set_constant_program; docs/container.md, "CPRG").  A
+ * driver runs it whenever a uniform changes, before the draw: put the
+ * uniform values where the uniform table says (and the immediates, which
+ * it does not read), run it, then upload the slots as usual; it fills the
+ * slots of the values it computes, which the uniform table does not list. */
+
+/* Its size: instructions and outputs (0 and 0: the program has none). */
+USCC_API void uscc_container_constant_program(const struct uscc_container *c, int *ninst,
+					      int *noutputs);
+/* Runs it over consts[0 .. nslots).  Pure (it touches only consts), no
+ * allocation, safe from many threads on one container (each with its own
+ * array), at most 256 operations.  USCC_USAGE_ERROR with consts untouched
+ * when consts is NULL or nslots < uscc_container_num_const_slots(c); a
+ * program without one returns USCC_OK and changes nothing. */
+USCC_API enum uscc_status uscc_container_run_constant_program(const struct uscc_container *c,
+							      float (*consts)[4], int nslots);
+
 /* The JSON of `uscc --info`. */
 USCC_API const char *uscc_container_json(const struct uscc_container *c);
 /* The assembly text of `uscc --disasm`; NULL on allocation failure. */

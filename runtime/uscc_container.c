@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "container.h"
+#include "r500_cp.h"
 #include "r500_codec.h"
+#include "arena_strbuf.h"
 #include "uscc_internal.h"
 
 struct uscc_container {
@@ -164,6 +166,23 @@ void uscc_container_program_info(const struct uscc_container *c, struct uscc_pro
 			out->writes_depth = true;
 }
 
+void uscc_container_constant_program(const struct uscc_container *c, int *ninst, int *noutputs)
+{
+	*ninst = c->p.cp.nouts ? c->p.cp.ninst : 0;
+	*noutputs = c->p.cp.nouts;
+}
+
+enum uscc_status uscc_container_run_constant_program(const struct uscc_container *c,
+						     float (*consts)[4], int nslots)
+{
+	if (!c || !consts || nslots < c->p.nconst_slots)
+		return USCC_USAGE_ERROR;
+	if (!c->p.cp.nouts)
+		return USCC_OK;
+	/* the container was checked against its slots when opened */
+	return r500_cp_run(&c->p.cp, consts, c->p.nconst_slots) ? USCC_OK : USCC_CORRUPT_CONTAINER;
+}
+
 void uscc_container_stats(const struct uscc_container *c, struct uscc_stats *out)
 {
 	const struct r500_stats *s = &c->p.stats;
@@ -186,7 +205,18 @@ const char *uscc_container_disasm(struct uscc_container *c)
 	char *text = r500_disasm_program(c->words, c->p.ninst);
 	if (!text)
 		return NULL;
-	c->disasm = arena_strdup(c->arena, text);
+	/* then the constant program, as comments the assembler skips */
+	struct strbuf b;
+	strbuf_init(&b, c->arena);
+	strbuf_puts(&b, text);
 	free(text);
+	const struct r500_const_prog *cp = &c->p.cp;
+	if (cp->nouts)
+		strbuf_printf(&b, "# constant program: %d instructions, %d outputs\n", cp->ninst,
+			      cp->nouts);
+	char line[256];
+	for (int i = 0; cp->nouts && r500_cp_format(cp, i, line, sizeof line); i++)
+		strbuf_printf(&b, "#   %s\n", line);
+	c->disasm = strbuf_text(&b);
 	return c->disasm;
 }

@@ -11,6 +11,7 @@ struct uscc_options {
 	enum uscc_stage stage;
 	int opt_level;
 	bool werror, record_time;
+	bool no_constant_program;    /* uscc_options_set_constant_program(o, false) */
 	char *filename;
 	struct glsl_define *defines; /* names and values allocated with alloc */
 	int ndefines, cap;

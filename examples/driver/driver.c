@@ -117,36 +117,57 @@ static void emit_program(const struct uscc_container *c)
 	data_port(code, n * 6);
 }
 
-/* Compile-time constants, then each uniform at its slot (its initializer
- * or zeros: a real driver uploads the application's values). */
-static void emit_constants(const struct uscc_container *c)
+/* The constant file as the driver keeps it: the compile-time constants,
+ * each uniform at its slot and components (its initializer or zeros: a
+ * real driver puts the application's values there), then the constant
+ * program, run whenever a uniform changes, fills the slots it computes.
+ * Each slot is uploaded once: narrow uniforms share slots. */
+static int emit_constants(const struct uscc_container *c)
 {
-	for (int s = 0; s < uscc_container_num_const_slots(c); s++) {
-		float v[4];
-		if (!uscc_container_constant(c, s, v))
-			continue;
-		reg("GA_US_VECTOR_INDEX", GA_US_VECTOR_INDEX, VECTOR_TYPE_CONST | (uint32_t)s,
-		    "immediate");
-		uint32_t w[4] = { float_bits(v[0]), float_bits(v[1]), float_bits(v[2]),
-				  float_bits(v[3]) };
-		data_port(w, 4);
+	int n = uscc_container_num_const_slots(c);
+	float (*image)[4] = calloc((size_t)n + 1, sizeof *image);
+	char (*what)[96] = calloc((size_t)n + 1, sizeof *what);
+	if (!image || !what) {
+		free(image);
+		free(what);
+		return -1;
 	}
+	for (int s = 0; s < n; s++)
+		if (uscc_container_constant(c, s, image[s]))
+			snprintf(what[s], sizeof what[s], "immediate");
 	for (int i = 0; i < uscc_container_num_uniforms(c); i++) {
 		struct uscc_uniform_info u;
-		if (!uscc_container_uniform(c, i, &u))
+		if (!uscc_container_uniform(c, i, &u) || u.slot < 0 || u.slot >= n)
 			continue;
-		char why[160];
-		snprintf(why, sizeof why, "uniform %s[%d] .%s", u.name, u.element, u.swizzle);
-		reg("GA_US_VECTOR_INDEX", GA_US_VECTOR_INDEX, VECTOR_TYPE_CONST | (uint32_t)u.slot,
-		    why);
-		uint32_t w[4] = { 0, 0, 0, 0 };
-		if (u.init)
-			for (int j = 0; u.swizzle[j] && j < 4; j++) {
-				int comp = u.swizzle[j] == 'w' ? 3 : u.swizzle[j] - 'x';
-				w[comp] = float_bits(u.init[j]);
-			}
+		for (int j = 0; u.swizzle[j] && j < 4; j++) {
+			int comp = u.swizzle[j] == 'w' ? 3 : u.swizzle[j] - 'x';
+			image[u.slot][comp] = u.init ? u.init[j] : 0.0f;
+		}
+		size_t len = strlen(what[u.slot]);
+		snprintf(what[u.slot] + len, sizeof what[u.slot] - len, "%s%s[%d].%s",
+			 len ? ", " : "uniform ", u.name, u.element, u.swizzle);
+	}
+	int ninst, nout;
+	uscc_container_constant_program(c, &ninst, &nout);
+	if (nout) {
+		printf("# constant program: %d instructions fill %d values (run on the CPU "
+		       "whenever a uniform changes)\n", ninst, nout);
+		if (uscc_container_run_constant_program(c, image, n) != USCC_OK) {
+			free(image);
+			free(what);
+			return -1;
+		}
+	}
+	for (int s = 0; s < n; s++) {
+		reg("GA_US_VECTOR_INDEX", GA_US_VECTOR_INDEX, VECTOR_TYPE_CONST | (uint32_t)s,
+		    what[s][0] ? what[s] : "computed by the constant program");
+		uint32_t w[4] = { float_bits(image[s][0]), float_bits(image[s][1]),
+				  float_bits(image[s][2]), float_bits(image[s][3]) };
 		data_port(w, 4);
 	}
+	free(image);
+	free(what);
+	return 0;
 }
 
 /* The rasterizer writes each input into its temporary before the program
@@ -220,7 +241,11 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	emit_program(c);
-	emit_constants(c);
+	if (emit_constants(c) != 0) {
+		fprintf(stderr, "driver: out of memory, or the constant program failed\n");
+		uscc_container_destroy(c);
+		goto out;
+	}
 	emit_inputs(c);
 	struct uscc_program_info pi;
 	uscc_container_program_info(c, &pi);

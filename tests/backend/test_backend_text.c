@@ -121,9 +121,9 @@ static void test_stage_switches(void **state)
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2, "coalesce,merge,copy_fold,presub",
 			&skipped);
 	assert_string_equal(o0.names, "isel,limits-early,schedule,regalloc,check-regs,emit,"
-			    "hazards,limits,validate,finalize");
+			    "hazards,limits,validate,finalize,const-program");
 	assert_string_equal(o2.names, "isel,limits-early,copy-fold,merge,presub,schedule,coalesce,"
-			    "regalloc,check-regs,emit,hazards,limits,validate,finalize");
+			    "regalloc,check-regs,emit,hazards,limits,validate,finalize,const-program");
 	assert_string_equal(skipped.names, o0.names);
 	arena_destroy(a);
 }
@@ -226,7 +226,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 18);
+	assert_int_equal(n, 19);
 	assert_null(r500_stage_name(-1));
 }
 

@@ -43,7 +43,7 @@ import json, sys
 j = json.load(open(sys.argv[1]))
 for k in ("version", "code", "constants", "uniforms", "samplers", "inputs", "outputs", "stats"):
     assert k in j, k
-assert j["version"] == 1
+assert j["version"] == 2
 assert len(j["code"]) % 6 == 0 and len(j["code"]) > 0
 assert all(len(w) == 10 and w.startswith("0x") for w in j["code"])
 assert any(u["name"] == "tint" for u in j["uniforms"])
@@ -181,7 +181,7 @@ grep -q '^; --- isel ---$' out || fail "--dump-backend=all has no isel: $(head -
 grep -q '^; --- merge ---$' out && fail "--skip=merge: merge still ran"
 expect 0 "$USCC" -O0 ok.frag --dump-backend
 [ "$(grep -c '^; --- ' out)" = 1 ] || fail "--dump-backend prints more than the last stage"
-grep -q '^; --- finalize ---$' out || fail "--dump-backend: $(head -3 out)"
+grep -q '^; --- const-program ---$' out || fail "--dump-backend: $(head -3 out)"
 USCC_SKIP=cse,nonsense "$USCC" ok.frag -o skip.bin 2>err
 grep -q "warning: USCC_SKIP names 'nonsense'" err || fail "USCC_SKIP warning: $(cat err)"
 

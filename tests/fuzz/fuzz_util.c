@@ -93,6 +93,23 @@ bool fuzz_walk_container(const void *data, size_t size, bool must_open)
 	struct uscc_stats stats;
 	uscc_container_stats(c, &stats);
 	acc += flow.bool_const + (size_t)flow.pixsize + (size_t)stats.instructions;
+	/* the constant program over a constant file of garbage-free values:
+	 * it must run (the container was checked) and touch only its slots */
+	int cp_inst, cp_out;
+	uscc_container_constant_program(c, &cp_inst, &cp_out);
+	float image[257][4];
+	for (int s = 0; s < 257; s++)
+		for (int k = 0; k < 4; k++)
+			image[s][k] = (float)(s * 4 + k) * 0.125f - 3.0f;
+	if (nslots < 0 || nslots > 256 ||
+	    uscc_container_run_constant_program(c, image, nslots) != USCC_OK)
+		fuzz_bug("the constant program of an open container does not run", NULL);
+	if (image[256][0] != 256 * 0.5f - 3.0f)
+		fuzz_bug("the constant program wrote past the constant slots", NULL);
+	if (nslots > 0 && uscc_container_run_constant_program(c, image, nslots - 1) !=
+			  USCC_USAGE_ERROR)
+		fuzz_bug("the constant program ran on too few slots", NULL);
+	acc += (size_t)cp_inst + (size_t)cp_out + (size_t)(image[0][0] != 0.0f);
 	const char *json = uscc_container_json(c);
 	if (!json)
 		fuzz_bug("an open container has no JSON", NULL);

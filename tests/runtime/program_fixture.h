@@ -17,6 +17,9 @@ struct fixture {
 	struct r500_sampler samplers[1];
 	struct r500_input inputs[1];
 	struct r500_output outputs[2];
+	struct r500_cp_inst cp_code[2];
+	float cp_imm[1][4];
+	struct r500_cp_output cp_outs[1];
 	struct r500_program p;
 };
 
@@ -85,6 +88,14 @@ static inline void fixture_init(struct fixture *f)
 	p->bool_const = 5;
 	p->pixsize = 2;
 	p->stats = (struct r500_stats){ 3, 1, 1, 0, 1, 0, 1, 3, 2, 1, 33, 1234 };
+	/* constant program: c2.xy = sin(u * 2).xy, u in c0 */
+	f->cp_imm[0][0] = 2.0f;
+	f->cp_code[0] = (struct r500_cp_inst){ 4 /* mul */, 4, 2, 4,
+		{ { R500_CP_SLOT, { 0, 1, 2, 3 }, 0 }, { R500_CP_IMM, { 0, 0, 0, 0 }, 0 } } };
+	f->cp_code[1] = (struct r500_cp_inst){ 26 /* sin */, 4, 1, 4,
+		{ { R500_CP_TEMP, { 0, 1, 2, 3 }, 0 } } };
+	f->cp_outs[0] = (struct r500_cp_output){ { R500_CP_TEMP, { 0, 1, 2, 3 }, 1 }, 2, 0, 2 };
+	p->cp = (struct r500_const_prog){ f->cp_code, 2, f->cp_imm, 1, f->cp_outs, 1 };
 }
 
 #endif

@@ -1,6 +1,7 @@
 /* libuscc public API: compile, determinism, diagnostics, stage rules,
  * cache key, container reading, and allocation failure at every step. */
 #include <dirent.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -76,7 +77,7 @@ static void test_compile_and_read(void **state)
 	assert_true(uscc_container_uniform(c, 0, &u));
 	assert_string_equal(u.name, "tint");
 	assert_true(u.slot >= 0 && u.slot < 256);
-	assert_non_null(strstr(uscc_container_json(c), "\"version\":1"));
+	assert_non_null(strstr(uscc_container_json(c), "\"version\":2"));
 	assert_non_null(uscc_container_disasm(c));
 	/* figures: the container's compile_us is 0 (determinism), the
 	 * result's is measured */
@@ -332,7 +333,7 @@ static void test_dump_backend(void **state)
 	assert_int_equal(uscc_run(o, USCC_ACTION_DUMP_BACKEND, good_src, USCC_NUL_TERMINATED, &r),
 			 USCC_OK);
 	const char *one = uscc_result_data(r, NULL);
-	static const char head[] = "; --- finalize ---\n# ";
+	static const char head[] = "; --- const-program ---\n# ";
 	assert_true(strncmp(one, head, strlen(head)) == 0);
 	assert_non_null(strstr(one, "\ncode 0: "));
 	assert_null(strstr(one, "--- isel ---"));
@@ -347,6 +348,61 @@ static void test_dump_backend(void **state)
 	uscc_options_set_stage(o, USCC_STAGE_VERTEX);
 	assert_int_equal(uscc_run(o, USCC_ACTION_DUMP_BACKEND, "void main() { gl_Position = "
 				  "vec4(0.0); }", USCC_NUL_TERMINATED, &r), USCC_USAGE_ERROR);
+	uscc_result_destroy(r);
+	uscc_options_destroy(o);
+}
+
+/* The constant program through uscc.h: sin(t * 0.5) moves out of the
+ * pixel program; the driver's run fills its slot with sinf's value; too
+ * few slots is a usage error; the option turns it off (and is in the
+ * cache key). */
+static void test_constant_program(void **state)
+{
+	(void)state;
+	static const char src[] = "uniform float t;\nvarying vec2 uv;\n"
+				  "void main() { gl_FragColor = vec4(uv * sin(t * 0.5), 0.0, 1.0); }\n";
+	struct uscc_options *o = opts("cp.frag");
+	struct uscc_result *r;
+	assert_int_equal(uscc_compile(o, src, USCC_NUL_TERMINATED, &r), USCC_OK);
+	size_t size;
+	const void *bin = uscc_result_data(r, &size);
+	struct uscc_container *c;
+	assert_int_equal(uscc_container_open(NULL, bin, size, &c, NULL, 0), USCC_OK);
+	int ninst, nout;
+	uscc_container_constant_program(c, &ninst, &nout);
+	assert_int_equal(nout, 1);
+	assert_true(ninst >= 2);
+	int n = uscc_container_num_const_slots(c);
+	float image[256][4];
+	memset(image, 0, sizeof image);
+	struct uscc_uniform_info u;
+	assert_int_equal(uscc_container_num_uniforms(c), 1);
+	assert_true(uscc_container_uniform(c, 0, &u));
+	assert_string_equal(u.name, "t");
+	image[u.slot][u.swizzle[0] - 'x'] = 1.25f;
+	assert_int_equal(uscc_container_run_constant_program(c, image, n - 1), USCC_USAGE_ERROR);
+	assert_int_equal(uscc_container_run_constant_program(c, NULL, n), USCC_USAGE_ERROR);
+	assert_int_equal(uscc_container_run_constant_program(c, image, n), USCC_OK);
+	bool found = false;
+	for (int s = 0; s < n; s++)
+		for (int k = 0; k < 4; k++)
+			found |= image[s][k] == sinf(1.25f * 0.5f);
+	assert_true(found);
+	uscc_container_destroy(c);
+	uscc_result_destroy(r);
+
+	uint64_t on = uscc_cache_key(o, src, USCC_NUL_TERMINATED);
+	assert_int_equal(uscc_options_set_constant_program(o, false), USCC_OK);
+	assert_true(on != uscc_cache_key(o, src, USCC_NUL_TERMINATED));
+	assert_int_equal(uscc_compile(o, src, USCC_NUL_TERMINATED, &r), USCC_OK);
+	bin = uscc_result_data(r, &size);
+	assert_int_equal(uscc_container_open(NULL, bin, size, &c, NULL, 0), USCC_OK);
+	uscc_container_constant_program(c, &ninst, &nout);
+	assert_int_equal(nout, 0);
+	assert_int_equal(uscc_container_run_constant_program(c, image,
+							     uscc_container_num_const_slots(c)),
+			 USCC_OK);
+	uscc_container_destroy(c);
 	uscc_result_destroy(r);
 	uscc_options_destroy(o);
 }
@@ -651,6 +707,7 @@ int main(void)
 		cmocka_unit_test(test_vertex_stage_rules),
 		cmocka_unit_test(test_options_validation),
 		cmocka_unit_test(test_preprocess_defines),
+		cmocka_unit_test(test_constant_program),
 		cmocka_unit_test(test_cache_key),
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_shadow_state),

@@ -6,10 +6,12 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "container.h"
+#include "r500_cp.h"
 #include "fnv.h"
 #include "ir.h"
 #include "r500_codec.h"
@@ -68,9 +70,9 @@ static void test_layout(void **state)
 	size_t size;
 	uint8_t *buf = write_fixture(&f, &size);
 	assert_memory_equal(buf, "USCC", 4);
-	assert_int_equal(le32(buf + 4), 1);
+	assert_int_equal(le32(buf + 4), 2);
 	assert_int_equal(le32(buf + 8), size);
-	assert_int_equal(le32(buf + 12), 8);
+	assert_int_equal(le32(buf + 12), 9);
 	/* first section: CODE, 4 + 3 * 24 bytes */
 	assert_memory_equal(buf + 16, "CODE", 4);
 	assert_int_equal(le32(buf + 20), 76);
@@ -142,6 +144,12 @@ static void test_round_trip(void **state)
 	assert_int_equal(p.pixsize, 2);
 	assert_int_equal(p.stats.cycles, 33);
 	assert_int_equal(p.stats.compile_us, 1234);
+	assert_int_equal(p.cp.ninst, 2);
+	assert_int_equal(p.cp.nimm, 1);
+	assert_int_equal(p.cp.nouts, 1);
+	assert_memory_equal(p.cp.code, f.cp_code, sizeof f.cp_code);
+	assert_memory_equal(p.cp.outs, f.cp_outs, sizeof f.cp_outs);
+	assert_true(p.cp.imm[0][0] == 2.0f);
 	/* writing what was read gives the same bytes */
 	size_t size2;
 	uint8_t *buf2 = container_write(&p, NULL, &size2);
@@ -225,11 +233,11 @@ static void test_garbage_never_crashes(void **state)
 			g[i] = (uint8_t)lcg(&seed);
 		/* half the time make the header and checksum plausible */
 		if (iter % 2 && n >= 24) {
-			memcpy(g, "USCC\1\0\0\0", 8);
+			memcpy(g, "USCC\2\0\0\0", 8);
 			g[8] = (uint8_t)n;
 			g[9] = (uint8_t)(n >> 8);
 			g[10] = g[11] = 0;
-			memcpy(g + 12, "\10\0\0\0CODE", 8);
+			memcpy(g + 12, "\11\0\0\0CODE", 8);
 			resign(g, n);
 		}
 		char why[128];
@@ -255,9 +263,9 @@ static void test_specific_errors(void **state)
 	buf[0] = 'X';
 	expect_reject(buf, size, "magic");
 	buf[0] = 'U';
-	buf[4] = 2;
-	expect_reject(buf, size, "version 2");
 	buf[4] = 1;
+	expect_reject(buf, size, "version 1");
+	buf[4] = 2;
 	buf[size - 1] ^= 1;
 	expect_reject(buf, size, "checksum");
 	buf[size - 1] ^= 1;
@@ -297,6 +305,52 @@ static void test_specific_errors(void **state)
 	free(buf);
 }
 
+/* The constant program: the fixture's runs as ir_eval computes it; a
+ * malformed one is refused by name. */
+static void test_const_prog(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_init(&f);
+	assert_string_equal(r500_cp_op_name(4), "mul");
+	assert_string_equal(r500_cp_op_name(26), "sin");
+	assert_int_equal(r500_cp_op_code(IR_OP_SIN), 26);
+	assert_null(r500_cp_op_name(200));
+	float c[4][4] = { { 0.25f, -0.5f, 1.0f, 3.0f }, { 0 }, { 7, 7, 7, 7 }, { 0 } };
+	assert_true(r500_cp_run(&f.p.cp, c, 4));
+	assert_true(c[2][0] == sinf(0.5f) && c[2][1] == sinf(-1.0f));
+	assert_true(c[2][2] == 7.0f && c[2][3] == 7.0f); /* not its components */
+	assert_false(r500_cp_run(&f.p.cp, c, 2));       /* slot 2 is past 2 slots */
+	char line[64];
+	assert_true(r500_cp_format(&f.p.cp, 0, line, sizeof line));
+	assert_string_equal(line, "t0 = mul c0.xyzw, i0.xxxx (4)");
+	assert_true(r500_cp_format(&f.p.cp, 2, line, sizeof line));
+	assert_string_equal(line, "c2.xy = t1.xy");
+	assert_false(r500_cp_format(&f.p.cp, 3, line, sizeof line));
+
+	size_t size;
+	uint8_t *buf;
+	f.cp_code[0].src[0] = (struct r500_cp_src){ R500_CP_TEMP, { 0 }, 1 };
+	buf = container_write(&f.p, NULL, &size);
+	expect_reject(buf, size, "reads temporary 1 before it is written");
+	free(buf);
+	fixture_init(&f);
+	f.cp_code[1].op = 200;
+	buf = container_write(&f.p, NULL, &size);
+	expect_reject(buf, size, "operation 200");
+	free(buf);
+	fixture_init(&f);
+	f.cp_outs[0].slot = 9;
+	buf = container_write(&f.p, NULL, &size);
+	expect_reject(buf, size, "slot 9 of 4");
+	free(buf);
+	fixture_init(&f);
+	f.cp_code[1].nsrc = 2;
+	buf = container_write(&f.p, NULL, &size);
+	expect_reject(buf, size, "sin with 2 sources");
+	free(buf);
+}
+
 static void test_json(void **state)
 {
 	(void)state;
@@ -305,7 +359,7 @@ static void test_json(void **state)
 	struct arena *a = arena_create(NULL);
 	char *j = container_to_json(&f.p, a);
 	assert_non_null(j);
-	assert_true(strncmp(j, "{\"version\":1,\"code\":[\"0x", 24) == 0);
+	assert_true(strncmp(j, "{\"version\":2,\"code\":[\"0x", 24) == 0);
 	uint32_t w[6];
 	char hex[16];
 	r500_encode(&f.code[2], w);
@@ -382,6 +436,7 @@ int main(void)
 		cmocka_unit_test(test_resigned_bit_flips_parse_safely),
 		cmocka_unit_test(test_garbage_never_crashes),
 		cmocka_unit_test(test_specific_errors),
+		cmocka_unit_test(test_const_prog),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_stats_json),
 		cmocka_unit_test(test_write_allocation_failure),

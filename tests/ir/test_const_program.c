@@ -1,0 +1,188 @@
+/* The constant program split (ir/const_program.c): what moves and what
+ * stays, and that the pixel program fed by the constant program's
+ * outputs computes exactly what the whole function computed (both run by
+ * the IR interpreter, whose arithmetic the driver-side evaluation
+ * shares). */
+#include <math.h>
+#include "const_program.h"
+#include "ir_test_util.h"
+
+static struct arena *A;
+
+static int setup(void **state)
+{
+	(void)state;
+	A = arena_create(&mem_default_allocator);
+	return A ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	arena_destroy(A);
+	return 0;
+}
+
+static const char *const header =
+	"stage fragment\n"
+	"input #0 \"v\" f4\n"
+	"uniform #0 \"u\" \"vec4\" f4 nvec4=1 array=0 base=0\n"
+	"uniform #1 \"t\" \"float\" f1 nvec4=1 array=0 base=1\n"
+	"output #0 \"gl_FragColor\" f4 target=0\n"
+	"%1 = input.f4 #0\n"
+	"%2 = uniform.f4 #0[0]\n"
+	"%3 = uniform.f1 #1[0]\n";
+
+static struct ir_interp_result run(const struct ir_func *f, const float (*uni)[4])
+{
+	struct test_env t;
+	test_env_init(&t, 3);
+	t.env.uniform_values = uni;
+	struct ir_interp_result r;
+	struct diag_sink d;
+	diag_init(&d, A);
+	if (!ir_interp_quad(f, &t.env, &r, &d))
+		fail_msg("interpreter: %s", diag_render(&d));
+	return r;
+}
+
+/* Splits body; checks the moved outputs count, the constant program's
+ * validity, and that pixel(constant program(uniforms)) == whole(uniforms)
+ * for two sets of uniform values.  Returns the constant program. */
+static struct ir_func *split_agrees(const char *body, int want_outputs)
+{
+	char *text = malloc(strlen(header) + strlen(body) + 1);
+	assert_non_null(text);
+	strcpy(text, header);
+	strcat(text, body);
+	struct ir_func *whole = parse_ok(A, text), *pixel = parse_ok(A, text);
+	free(text);
+	bool failed = true;
+	struct ir_func *cp = ir_split_constant_program(pixel, &failed);
+	assert_false(failed);
+	if (want_outputs == 0) {
+		assert_null(cp);
+		return NULL;
+	}
+	assert_non_null(cp);
+	validate_ok(A, cp);
+	validate_ok(A, pixel);
+	assert_int_equal(cp->noutputs, want_outputs);
+	for (int seed = 0; seed < 2; seed++) {
+		float uni[64][4];
+		memset(uni, 0, sizeof uni);
+		for (int e = 0; e < 2; e++)
+			for (int c = 0; c < 4; c++)
+				uni[e][c] = (float)(seed * 3 + e * 5 + c) * 0.37f - 0.9f;
+		struct ir_interp_result want = run(whole, (const float(*)[4])uni);
+		/* the constant program's outputs become the $cp uniforms */
+		struct ir_interp_result cpr = run(cp, (const float(*)[4])uni);
+		for (int o = 0; o < cp->noutputs; o++) {
+			int u = ir_func_find_uniform(pixel, cp->outputs[o].name);
+			assert_true(u >= 0 && ir_uniform_is_cp_output(&pixel->uniforms[u]));
+			memcpy(uni[pixel->uniforms[u].base], cpr.outputs[o][0], sizeof uni[0]);
+		}
+		struct ir_interp_result got = run(pixel, (const float(*)[4])uni);
+		for (int p = 0; p < 4; p++)
+			for (int c = 0; c < 4; c++)
+				assert_memory_equal(&got.outputs[0][p][c], &want.outputs[0][p][c],
+						    sizeof(float));
+	}
+	return cp;
+}
+
+/* normalize(u.xyz + const) * v: the normalize moves (one output), the
+ * product with the input stays. */
+static void test_normalize_moves(void **state)
+{
+	(void)state;
+	struct ir_func *cp = split_agrees(
+		"%4 = const.f3 0.3 0.4 1\n"
+		"%5 = add.f3 %2.xyz, %4.xyz\n"
+		"%6 = dot3.f1 %5.xyz, %5.xyz\n"
+		"%7 = rsq.f1 %6.x\n"
+		"%8 = mul.f3 %5.xyz, %7.xxx\n"
+		"%9 = mul.f3 %8.xyz, %1.xyz\n"
+		"%10 = vec.f4 %9.x, %9.y, %9.z, %3.x\n"
+		"output #0 %10.xyzw\n", 1);
+	assert_string_equal(cp->outputs[0].name, "$cp0");
+}
+
+/* sin(t * 0.5) and cos(t) are two roots; a bool root (an IF on uniforms)
+ * comes back through F2B. */
+static void test_trig_and_bool_roots(void **state)
+{
+	(void)state;
+	split_agrees(
+		"%4 = const.f1 0.5\n"
+		"%5 = mul.f1 %3.x, %4.x\n"
+		"%6 = sin.f1 %5.x\n"
+		"%7 = cos.f1 %3.x\n"
+		"%8 = mul.f4 %1.xyzw, %6.xxxx\n"
+		"%9 = add.f4 %8.xyzw, %7.xxxx\n"
+		"%10 = sin.f1 %2.x\n"
+		"%11 = lt.b1 %4.x, %10.x\n"
+		"if %11.x {\n"
+		"  %12 = neg.f4 %9.xyzw\n"
+		"}\n"
+		"%13 = phi.f4 %12.xyzw, %9.xyzw\n"
+		"output #0 %13.xyzw\n", 3);
+}
+
+/* Nothing worth moving: a negated uniform is a free source modifier, and
+ * u * v depends on the input. */
+static void test_nothing_worth_moving(void **state)
+{
+	(void)state;
+	split_agrees(
+		"%4 = neg.f4 %2.xyzw\n"
+		"%5 = mul.f4 %4.xyzw, %1.xyzw\n"
+		"output #0 %5.xyzw\n", 0);
+}
+
+/* Uniform-only work inside a loop moves out of it; splitting again
+ * finds the outputs already there and does nothing. */
+static void test_loop_body_and_twice(void **state)
+{
+	(void)state;
+	static const char *const body =
+		"%4 = const.f1 0\n"
+		"%5 = const.f1 1\n"
+		"%6 = const.f1 3\n"
+		"loop {\n"
+		"  %10 = phi.f4 %1.xyzw, %15.xyzw\n"
+		"  %11 = phi.f1 %4.x, %16.x\n"
+		"  %12 = lt.b1 %11.x, %6.x\n"
+		"  %13 = not.b1 %12.x\n"
+		"  if %13.x {\n"
+		"    break\n"
+		"  }\n"
+		"  %14 = exp2.f4 %2.xyzw\n"
+		"  %15 = mad.f4 %10.xyzw, %14.xyzw, %3.xxxx\n"
+		"  %16 = add.f1 %11.x, %5.x\n"
+		"}\n"
+		"%20 = phi.f4 %10.xyzw\n"
+		"output #0 %20.xyzw\n";
+	split_agrees(body, 1);
+	char *text = malloc(strlen(header) + strlen(body) + 1);
+	assert_non_null(text);
+	strcpy(text, header);
+	strcat(text, body);
+	struct ir_func *f = parse_ok(A, text);
+	free(text);
+	bool failed;
+	assert_non_null(ir_split_constant_program(f, &failed));
+	assert_null(ir_split_constant_program(f, &failed));
+	assert_false(failed);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_normalize_moves),
+		cmocka_unit_test(test_trig_and_bool_roots),
+		cmocka_unit_test(test_nothing_worth_moving),
+		cmocka_unit_test(test_loop_body_and_twice),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
