@@ -307,6 +307,52 @@ bool ir_uniform_is_cp_output(const struct ir_uniform *u)
 	return u && u->name && u->name[0] == '$';
 }
 
+/* x / u with u uniform-only (not a constant: isel multiplies by a folded
+ * reciprocal then) and x not: x * rcp(u), as the R500 computes it
+ * anyway, so that rcp(u) can move (Shadertoy's fragCoord / iResolution). */
+struct div_scan {
+	struct ir_func *f;
+	uint32_t n;          /* ids before the scan (new RCPs come after) */
+	bool *uniform_only;  /* by id below n */
+	bool failed;
+};
+
+static void split_division(struct ir_instr *in, void *ud)
+{
+	struct div_scan *d = ud;
+	if (in->id >= d->n)
+		return;
+	bool u = in->op == IR_OP_CONST || (in->op == IR_OP_UNIFORM && in->nsrc == 0);
+	if (!u && in->op != IR_OP_PHI && in->ncomp && in->nsrc && ir_op_is_evaluable(in->op)) {
+		u = true;
+		for (int i = 0; u && i < in->nsrc && i < IR_MAX_SRCS; i++)
+			u = in->src[i].def && in->src[i].def->id < d->n &&
+			    d->uniform_only[in->src[i].def->id];
+	}
+	d->uniform_only[in->id] = u;
+	const struct ir_instr *x = in->src[0].def, *y = in->src[1].def;
+	if (in->op != IR_OP_DIV || u || d->failed || !y || y->op == IR_OP_CONST ||
+	    y->id >= d->n || !d->uniform_only[y->id] || !x)
+		return;
+	struct ir_instr *r = new_before(d->f, in, IR_OP_RCP, in->ncomp, IR_FLOAT, 1, &in->src[1]);
+	if (!r) {
+		d->failed = true;
+		return;
+	}
+	in->op = IR_OP_MUL;
+	in->src[1] = ir_src_of(r);
+}
+
+static bool split_divisions(struct ir_func *f)
+{
+	struct div_scan d = { f, f->next_id, calloc((size_t)f->next_id + 1, 1), false };
+	if (!d.uniform_only)
+		return false;
+	ir_foreach_instr(f, split_division, &d);
+	free(d.uniform_only);
+	return !d.failed;
+}
+
 static bool already_split(const struct ir_func *f)
 {
 	for (int i = 0; i < f->nuniforms; i++)
@@ -320,6 +366,10 @@ struct ir_func *ir_split_constant_program(struct ir_func *f, bool *failed)
 	*failed = false;
 	if (already_split(f))
 		return NULL;
+	if (!split_divisions(f)) {
+		*failed = true;
+		return NULL;
+	}
 	size_t n = (size_t)f->next_id + 1;
 	struct split s = { .f = f };
 	s.kind = calloc(n, 1);

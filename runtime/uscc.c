@@ -215,7 +215,8 @@ static void backend_dump(void *ud, const char *stage, const struct cg_ctx *cg)
  * left out; sets *too_long when the program passed the slot limit after
  * some loop was unrolled (without one, keeping loops changes nothing). */
 static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
-					 struct backend_dump *dump, const char *skip, bool *too_long)
+					 struct backend_dump *dump, const char *skip, bool *too_long,
+					 bool with_cp)
 {
 	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
 	if (!f || diag_failed(&j->diag) || arena_failed(j->arena))
@@ -225,7 +226,7 @@ static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
 		return NULL;
 	struct r500_compile_options co = { .opt_level = j->o->opt_level, .skip = skip,
 					   .too_long = too_long };
-	if (j->o->opt_level > 0 && !j->o->no_constant_program) {
+	if (with_cp && j->o->opt_level > 0 && !j->o->no_constant_program) {
 		bool failed;
 		co.const_prog = ir_split_constant_program(f, &failed);
 		if (failed) {
@@ -253,6 +254,53 @@ static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
 	return p;
 }
 
+/* A program's cost with its loops weighed: static cycles, and each
+ * instruction inside k loops counted 8^k times (k <= 3) in all; *in_loops
+ * gets the instructions inside loops, weighed alike. */
+static long weighted_cost(const struct r500_program *p, long *in_loops)
+{
+	long cost = p->stats.cycles;
+	int depth = 0;
+	*in_loops = 0;
+	for (int i = 0; i < p->ninst; i++) {
+		const struct r500_inst *in = &p->code[i];
+		bool fc = (in->cmn.type & 3) == R500_TYPE_FC;
+		if (fc && in->fc.op == R500_FC_ENDLOOP && depth > 0)
+			depth--;
+		long w = depth >= 3 ? 512 : depth == 2 ? 64 : depth == 1 ? 8 : 1;
+		cost += w - 1;
+		*in_loops += depth ? w : 0;
+		if (fc && in->fc.op == R500_FC_LOOP)
+			depth++;
+	}
+	return cost;
+}
+
+/* The constant program is kept only where it pays: a program that has one
+ * is compiled again without it (the same options, a diagnostics sink of
+ * its own: the first compile's warnings stand).  The constant program
+ * stays when its program is no more costly (weighted_cost; a tie goes to
+ * fewer instructions) and has no more work inside loops, whose trips the
+ * weights only guess.  Moving work can cost the pixel program: a product the
+ * backend would have fused into a MAD becomes a constant read that fills
+ * an address slot.  --dump-backend shows the forms of the first compile
+ * only (the one with the constant program). */
+static struct r500_program *keep_better(struct job *j, struct glsl_options *go, const char *skip,
+					struct r500_program *p, bool dumping)
+{
+	if (!p->cp.nouts || dumping)
+		return p;
+	struct diag_sink kept = j->diag;
+	diag_init(&j->diag, j->arena);
+	struct r500_program *q = compile_once(j, go, NULL, skip, NULL, false);
+	bool oom = arena_failed(j->arena);
+	j->diag = kept;
+	if (!q || oom)
+		return p;
+	long la, lb, a = weighted_cost(p, &la), b = weighted_cost(q, &lb);
+	return la > lb || b < a || (b == a && q->ninst < p->ninst) ? q : p;
+}
+
 /* Frontend, passes, backend; the program or NULL with diagnostics.  With
  * dump, the backend's middle form is collected there.  Unrolling can make
  * a program too long for the R500 that fits with its loops kept as R500
@@ -268,7 +316,8 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 		return NULL;
 	struct diag_sink fresh = j->diag;
 	bool too_long = false;
-	struct r500_program *p = compile_once(j, go, dump, skip, &too_long);
+	struct glsl_options keep = *go, *used = go;
+	struct r500_program *p = compile_once(j, go, dump, skip, &too_long, true);
 	if (!p && too_long && !go->keep_loops) {
 		const char *rolled = arena_printf(j->arena, "%s%sloop_unroll", skip,
 						  *skip ? "," : "");
@@ -276,14 +325,18 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 		j->diag = fresh;
 		if (dump)
 			backend_dump_clear(dump); /* the retry's forms only */
-		struct glsl_options keep = *go;
 		keep.keep_loops = true;
-		p = rolled ? compile_once(j, &keep, dump, rolled, NULL) : NULL;
-		if (!p)
+		p = rolled ? compile_once(j, &keep, dump, rolled, NULL, true) : NULL;
+		if (!p) {
 			j->diag = first;
+		} else {
+			used = &keep;
+			skip = rolled;
+		}
 	}
 	if (!p)
 		return NULL;
+	p = keep_better(j, used, skip, p, dump != NULL);
 	int64_t us = now_us() - t0;
 	p->stats.compile_us = us;
 	stats_from(&j->stats, &p->stats);

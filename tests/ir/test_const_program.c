@@ -48,8 +48,10 @@ static struct ir_interp_result run(const struct ir_func *f, const float (*uni)[4
 
 /* Splits body; checks the moved outputs count, the constant program's
  * validity, and that pixel(constant program(uniforms)) == whole(uniforms)
- * for two sets of uniform values.  Returns the constant program. */
-static struct ir_func *split_agrees(const char *body, int want_outputs)
+ * for two sets of uniform values, exactly, or within a relative `tol`
+ * (a division by a uniform becomes a product with its reciprocal).
+ * Returns the constant program. */
+static struct ir_func *split_within(const char *body, int want_outputs, float tol)
 {
 	char *text = malloc(strlen(header) + strlen(body) + 1);
 	assert_non_null(text);
@@ -84,11 +86,21 @@ static struct ir_func *split_agrees(const char *body, int want_outputs)
 		}
 		struct ir_interp_result got = run(pixel, (const float(*)[4])uni);
 		for (int p = 0; p < 4; p++)
-			for (int c = 0; c < 4; c++)
-				assert_memory_equal(&got.outputs[0][p][c], &want.outputs[0][p][c],
-						    sizeof(float));
+			for (int c = 0; c < 4; c++) {
+				float g = got.outputs[0][p][c], w = want.outputs[0][p][c];
+				if (tol == 0.0f)
+					assert_memory_equal(&g, &w, sizeof g);
+				else if (!(fabsf(g - w) <= tol * fmaxf(1.0f, fabsf(w))))
+					fail_msg("pixel %d .%d: %.9g, whole function %.9g", p, c,
+						 (double)g, (double)w);
+			}
 	}
 	return cp;
+}
+
+static struct ir_func *split_agrees(const char *body, int want_outputs)
+{
+	return split_within(body, want_outputs, 0.0f);
 }
 
 /* normalize(u.xyz + const) * v: the normalize moves (one output), the
@@ -127,6 +139,22 @@ static void test_trig_and_bool_roots(void **state)
 		"}\n"
 		"%13 = phi.f4 %12.xyzw, %9.xyzw\n"
 		"output #0 %13.xyzw\n", 3);
+}
+
+/* v / u: the reciprocal of u moves, the pixel program multiplies (as
+ * the R500 divides anyway); v / 2 stays a division isel folds. */
+static void test_division_by_uniform(void **state)
+{
+	(void)state;
+	struct ir_func *cp = split_within(
+		"%4 = div.f4 %1.xyzw, %2.xyzw\n"
+		"%5 = const.f1 2\n"
+		"%6 = div.f4 %4.xyzw, %5.xxxx\n"
+		"output #0 %6.xyzw\n", 1, 1e-6f);
+	int rcp = 0;
+	for (const struct ir_instr *in = cp->body.first->block.first; in; in = in->next)
+		rcp += in->op == IR_OP_RCP;
+	assert_int_equal(rcp, 1);
 }
 
 /* Nothing worth moving: a negated uniform is a free source modifier, and
@@ -181,6 +209,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_normalize_moves),
 		cmocka_unit_test(test_trig_and_bool_roots),
+		cmocka_unit_test(test_division_by_uniform),
 		cmocka_unit_test(test_nothing_worth_moving),
 		cmocka_unit_test(test_loop_body_and_twice),
 	};
