@@ -140,6 +140,11 @@ bool r500_cp_run(const struct r500_const_prog *cp, float (*consts)[4], int nslot
 {
 	if (!cp || !consts || !r500_cp_check(cp, nslots, NULL, 0))
 		return false;
+	return r500_cp_exec(cp, consts);
+}
+
+bool r500_cp_exec(const struct r500_const_prog *cp, float (*consts)[4])
+{
 	float t[R500_CP_MAX_INST][4];
 	for (int i = 0; i < cp->ninst; i++) {
 		const struct r500_cp_inst *in = &cp->code[i];

@@ -32,6 +32,10 @@ bool r500_cp_run(const struct r500_const_prog *cp, float (*consts)[4], int nslot
  * false past the end.  Written into buf (truncated to len). */
 bool r500_cp_format(const struct r500_const_prog *cp, int i, char *buf, size_t len);
 
+/* r500_cp_run without the check, for a program r500_cp_check accepted for
+ * at most the slots consts has (a container's, checked when it was read). */
+bool r500_cp_exec(const struct r500_const_prog *cp, float (*consts)[4]);
+
 /* Highest slot the program reads or writes + 1 (0 when none). */
 int r500_cp_slots(const struct r500_const_prog *cp);
 

@@ -180,7 +180,7 @@ enum uscc_status uscc_container_run_constant_program(const struct uscc_container
 	if (!c->p.cp.nouts)
 		return USCC_OK;
 	/* the container was checked against its slots when opened */
-	return r500_cp_run(&c->p.cp, consts, c->p.nconst_slots) ? USCC_OK : USCC_CORRUPT_CONTAINER;
+	return r500_cp_exec(&c->p.cp, consts) ? USCC_OK : USCC_CORRUPT_CONTAINER;
 }
 
 void uscc_container_stats(const struct uscc_container *c, struct uscc_stats *out)
