@@ -24,6 +24,8 @@ MESA_FIELDS = ("inst", "temps", "consts", "cycles")
 # Columns added after the first layout (appended, so the old ones keep
 # their places): ours from the -S listing, Mesa's other figures.
 OUR_EXTRA = ("tex_blocks", "presub", "omod", "compile_runs")
+# Last columns: the constant program's size, from the -S listing.
+CP_FIELDS = ("cp_instructions", "cp_outputs")
 MESA_EXTRA = ("presub", "omod", "tex", "loops", "ms_total")
 # Appended after those: the executed figures (quality_run.execute_one),
 # then how compile_us was taken and the one-process figure.
@@ -61,13 +63,15 @@ def write_csv(path, jobs):
         w = csv.writer(f)
         w.writerow(("file", "status") + OUR_FIELDS +
                    tuple("mesa_" + c for c in ("status",) + MESA_FIELDS + ("error",)) +
-                   OUR_EXTRA + tuple("mesa_" + c for c in MESA_EXTRA) + EXEC_FIELDS)
+                   OUR_EXTRA + tuple("mesa_" + c for c in MESA_EXTRA) + EXEC_FIELDS +
+                   CP_FIELDS)
         for j in jobs:
             ours = tuple(j.stats.get(k, "") for k in OUR_FIELDS)
             mesa = tuple(j.mesa.get(c, "") for c in ("status",) + MESA_FIELDS + ("error",))
             extra = (tuple(j.stats.get(k, "") for k in OUR_EXTRA) +
                      tuple(j.mesa.get(c, "") for c in MESA_EXTRA) +
-                     tuple(j.stats.get(k, "") for k in EXEC_FIELDS))
+                     tuple(j.stats.get(k, "") for k in EXEC_FIELDS) +
+                     tuple(j.stats.get(k, "") for k in CP_FIELDS))
             w.writerow((j.name, j.status) + ours + mesa + extra)
 
 

@@ -30,6 +30,9 @@ OUR_VERSIONS = (100, 110, 120)
 OTHER_STAGES = ("geometry shader", "tessellation control shader",
                 "tessellation evaluation shader", "compute shader")
 
+# Flags every uscc invocation gets (bench/quality --no-constant-program).
+UFLAGS = []
+
 # Our status words; the CSV's status column starts with one of them.
 OK, COMPILE_ERROR, CRASH, TIMEOUT, SKIPPED = (
     "ok", "compile_error", "crash", "timeout", "skipped")
@@ -120,7 +123,7 @@ def compile_one(job, uscc, timeout, mem_mb):
     """Runs `uscc --stats` on job.source; sets job.status and job.stats."""
     with tempfile.TemporaryDirectory(prefix="uscc-quality-") as tmp:
         src = write_source(job, tmp)
-        argv = limited([uscc, "--stats", src, "-o", os.devnull], mem_mb)
+        argv = limited([uscc] + UFLAGS + ["--stats", src, "-o", os.devnull], mem_mb)
         start = time.monotonic()
         try:
             proc = subprocess.run(argv, cwd=tmp, stdin=subprocess.DEVNULL,
@@ -153,6 +156,7 @@ def compile_one(job, uscc, timeout, mem_mb):
 # Output modifiers as `-S` prints them after the opcode (docs/r500-asm.md).
 OMODS = ("*2", "*4", "*8", "/2", "/4", "/8", "_omod7")
 SLOT_RX = re.compile(r"^\s*\d+:\s+(\S+)")
+CP_RX = re.compile(r"^# constant program: (\d+) instructions, (\d+) outputs")
 
 
 def listing_figures(text):
@@ -160,9 +164,12 @@ def listing_figures(text):
     instructions, what Mesa's cycle model charges 30 each), presub and omod
     (RGB or alpha units reading srcp / writing through an output modifier,
     counted per unit as Mesa's r300 statistics count them)."""
-    blocks = presub = omod = 0
+    blocks = presub = omod = cp_inst = cp_out = 0
     prev_tex = False
     for line in text.splitlines():
+        cp = CP_RX.match(line)
+        if cp:
+            cp_inst, cp_out = int(cp.group(1)), int(cp.group(2))
         m = SLOT_RX.match(line)
         if not m:
             continue
@@ -181,7 +188,8 @@ def listing_figures(text):
             words = op_and_inputs.split()
             if words and words[0].endswith(OMODS):
                 omod += 1
-    return {"tex_blocks": blocks, "presub": presub, "omod": omod}
+    return {"tex_blocks": blocks, "presub": presub, "omod": omod,
+            "cp_instructions": cp_inst, "cp_outputs": cp_out}
 
 
 def write_source(job, tmp):
@@ -200,7 +208,7 @@ def listing_one(job, uscc, timeout, mem_mb):
         return job
     with tempfile.TemporaryDirectory(prefix="uscc-quality-") as tmp:
         src = write_source(job, tmp)
-        argv = limited([uscc, "-S", src], mem_mb)
+        argv = limited([uscc] + UFLAGS + ["-S", src], mem_mb)
         try:
             proc = subprocess.run(argv, cwd=tmp, stdin=subprocess.DEVNULL,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -269,7 +277,7 @@ def execute_one(job, uscc, uscc_run, timeout, mem_mb):
     with tempfile.TemporaryDirectory(prefix="uscc-quality-") as tmp:
         src = write_source(job, tmp)
         binary = os.path.join(tmp, "shader.bin")
-        got = run_tool([uscc, src, "-o", binary], tmp, timeout, mem_mb)
+        got = run_tool([uscc] + UFLAGS + [src, "-o", binary], tmp, timeout, mem_mb)
         if got is None or got[0] != 0:
             job.stats["exec_status"] = failure("uscc -o", got, timeout)
             return job
