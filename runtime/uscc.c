@@ -397,6 +397,22 @@ static bool do_dump_ir(struct job *j, struct glsl_options *go)
 	const char *skip = uscc_skip_list(j->o, j->arena);
 	if (!skip || !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
 		return false;
+	if (all && dump && j->o->opt_level > 0 && !j->o->no_constant_program) {
+		/* the split the compile makes next (kept only where the pixel
+		 * program gets cheaper: -S shows whether it was) */
+		bool failed;
+		struct ir_func *cp = ir_split_constant_program(f, &failed);
+		if (failed)
+			return false;
+		if (cp) {
+			struct ir_dump_text t = { .full = false };
+			strbuf_init(&t.buf, j->arena);
+			strbuf_puts(&t.buf, dump);
+			ir_dump_text_append(&t, "constant_program: the pixel program", f);
+			ir_dump_text_append(&t, "constant_program: run before the draw", cp);
+			dump = strbuf_text(&t.buf);
+		}
+	}
 	j->data = all ? dump : ir_print(f, j->arena);
 	return j->data != NULL;
 }

@@ -104,6 +104,15 @@ expect 0 "$USCC" --dump-ir ok.frag
 [ -s out ] || fail "--dump-ir printed nothing"
 expect 0 "$USCC" --dump-ir=all ok.frag
 grep -q -- '--- ' out || fail "--dump-ir=all has no pass headers"
+# the constant program: the split in --dump-ir=all, the program in -S,
+# none with --no-constant-program
+printf 'uniform float t;\nvarying vec2 uv;\nvoid main() { gl_FragColor = vec4(uv * sin(t * 0.5), 0.0, 1.0); }\n' >cp.frag
+expect 0 "$USCC" --dump-ir=all cp.frag
+grep -q -- '--- constant_program: run before the draw ---' out || fail "--dump-ir=all: no constant program"
+expect 0 "$USCC" -S cp.frag
+grep -q '^# constant program: ' out || fail "-S: no constant program: $(head -3 out)"
+expect 0 "$USCC" -S --no-constant-program cp.frag
+grep -q 'constant program' out && fail "--no-constant-program: $(head -3 out)"
 echo 'void main() { gl_Position = gl_Vertex; }' >v.vert
 expect 0 "$USCC" --check v.vert
 echo 'void main() { vec4 x = gl_Vertex * 2.0; }' >v2.vert
