@@ -1,12 +1,17 @@
 /* libFuzzer target: IR text through ir_parse, ir_validate and ir_print;
  * valid IR then through the -O2 pass pipeline (validating after every
  * pass) and the IR interpreter on one 2x2 quad, before and after the
- * passes: the passes must keep valid IR valid and the results equal. */
+ * passes: the passes must keep valid IR valid and the results equal.
+ * Then the constant program split: both functions valid, and the pixel
+ * program fed by the constant program's outputs computes what the whole
+ * did (where that is finite: x / u becomes x * rcp(u), which differs
+ * at 0 / 0). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena.h"
+#include "const_program.h"
 #include "diag.h"
 #include "fuzz_util.h"
 #include "ir.h"
@@ -40,8 +45,10 @@ static int loop_depth(const struct ir_cf_list *list)
 	return max;
 }
 
-/* Runs one quad; false when the interpreter refuses (limits, no memory). */
-static bool interp(const struct ir_func *f, struct arena *arena, struct ir_interp_result *res)
+/* Runs one quad with the given uniform values (NULL: the defaults);
+ * false when the interpreter refuses (limits, no memory). */
+static bool interp(const struct ir_func *f, struct arena *arena, struct ir_interp_result *res,
+		   const float (*uniforms)[4])
 {
 	if (loop_depth(&f->body) > MAX_LOOP_DEPTH)
 		return false;
@@ -64,8 +71,8 @@ static bool interp(const struct ir_func *f, struct arena *arena, struct ir_inter
 		if (f->samplers[s].unit >= 0 && f->samplers[s].unit < 16 &&
 		    f->samplers[s].target <= IR_TARGET_RECT)
 			tex[f->samplers[s].unit].target = f->samplers[s].target;
-	struct ir_interp_env env = { .inputs = in, .textures = tex, .ntextures = 16,
-				     .covered = { true, true, true, true },
+	struct ir_interp_env env = { .inputs = in, .uniform_values = uniforms, .textures = tex,
+				     .ntextures = 16, .covered = { true, true, true, true },
 				     .max_iterations = MAX_ITER };
 	struct diag_sink d;
 	diag_init(&d, arena);
@@ -95,6 +102,41 @@ static void compare(const struct ir_interp_result *a, const struct ir_interp_res
 	}
 }
 
+static void split_check(struct ir_func *f, struct arena *arena,
+			const struct ir_interp_result *whole, const char *text)
+{
+	bool failed;
+	struct ir_func *cp = ir_split_constant_program(f, &failed);
+	if (!cp) /* nothing to move, or out of memory (-malloc_limit_mb) */
+		return;
+	struct diag_sink d;
+	diag_init(&d, arena);
+	if (!ir_validate(cp, &d) || !ir_validate(f, &d))
+		fuzz_bug("the constant program split made invalid IR", diag_render(&d));
+	float(*vals)[4] = arena_alloc(arena, sizeof *vals * (size_t)(f->nuniform_vec4 + 1));
+	struct ir_interp_result *cr = arena_alloc(arena, sizeof *cr);
+	struct ir_interp_result *pr = arena_alloc(arena, sizeof *pr);
+	if (!whole || !vals || !cr || !pr || !interp(cp, arena, cr, NULL))
+		return;
+	ir_uniform_defaults(f, vals);
+	for (int o = 0; o < cp->noutputs && o < IR_INTERP_MAX_OUTPUTS; o++) {
+		int u = ir_func_find_uniform(f, cp->outputs[o].name);
+		if (u < 0 || !ir_uniform_is_cp_output(&f->uniforms[u]))
+			fuzz_bug("a constant program output without its uniform", text);
+		memcpy(vals[f->uniforms[u].base], cr->outputs[o][0], sizeof vals[0]);
+	}
+	if (!interp(f, arena, pr, (const float(*)[4])vals))
+		return;
+	for (int o = 0; o < IR_INTERP_MAX_OUTPUTS; o++)
+		for (int p = 0; p < 4 && whole->written[o]; p++)
+			for (int c = 0; c < 4; c++) {
+				float a = whole->outputs[o][p][c], b = pr->outputs[o][p][c];
+				if (!whole->discarded[p] && isfinite(a) && isfinite(b) &&
+				    fabsf(a - b) > 1e-4f * fmaxf(1.0f, fmaxf(fabsf(a), fabsf(b))))
+					fuzz_bug("the constant program split changes a result", text);
+			}
+}
+
 static void run(const char *text, struct arena *arena)
 {
 	struct diag_sink d;
@@ -110,15 +152,17 @@ static void run(const char *text, struct arena *arena)
 	struct ir_interp_result *after = arena_alloc(arena, sizeof *after);
 	if (!before || !after)
 		return;
-	bool ran = interp(f, arena, before);
+	bool ran = interp(f, arena, before, NULL);
 	struct ir_pass_ctx ctx;
 	ir_pass_ctx_init(&ctx, &d);
 	ctx.validate = true;
 	if (!ir_optimize(f, 2, &ctx) || ctx.failed)
 		fuzz_bug("the -O2 passes made valid IR invalid", diag_render(&d));
 	char *optimized = ir_print(f, arena);
-	if (ran && interp(f, arena, after))
+	bool ran_after = ran && interp(f, arena, after, NULL);
+	if (ran_after)
 		compare(before, after, printed, optimized);
+	split_check(f, arena, ran_after ? after : NULL, optimized);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
