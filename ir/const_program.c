@@ -317,6 +317,44 @@ struct div_scan {
 	bool failed;
 };
 
+/* Whether def is uniform-only; the ops this scan makes are. */
+static bool uniform_only(const struct div_scan *d, const struct ir_instr *def)
+{
+	return def && (def->id >= d->n || d->uniform_only[def->id]);
+}
+
+/* (x * u) * k with u and k uniform-only, x not: x * (u * k), so that
+ * u * k can move (iTime * 1.5 * t * t * 0.4 keeps one product per pixel).
+ * Products only: a sum regrouped could cancel differently. */
+static void group_factors(struct div_scan *d, struct ir_instr *in)
+{
+	for (int k = 0; k < 2; k++) {
+		const struct ir_src *ks = &in->src[k], *as = &in->src[1 - k];
+		struct ir_instr *a = as->def;
+		if (!uniform_only(d, ks->def) || !a || a->op != IR_OP_MUL || uniform_only(d, a))
+			continue;
+		for (int j = 0; j < 2; j++) {
+			const struct ir_src *us = &a->src[j], *xs = &a->src[1 - j];
+			if (!uniform_only(d, us->def) || uniform_only(d, xs->def))
+				continue;
+			struct ir_src u = *us, x = *xs;
+			for (int c = 0; c < 4; c++) {
+				u.swz[c] = us->swz[as->swz[c] & 3];
+				x.swz[c] = xs->swz[as->swz[c] & 3];
+			}
+			struct ir_instr *p = new_before(d->f, in, IR_OP_MUL, in->ncomp, IR_FLOAT, 2,
+							(struct ir_src[]){ u, *ks });
+			if (!p) {
+				d->failed = true;
+				return;
+			}
+			in->src[0] = x;
+			in->src[1] = ir_src_of(p);
+			return;
+		}
+	}
+}
+
 static void split_division(struct ir_instr *in, void *ud)
 {
 	struct div_scan *d = ud;
@@ -330,6 +368,8 @@ static void split_division(struct ir_instr *in, void *ud)
 			    d->uniform_only[in->src[i].def->id];
 	}
 	d->uniform_only[in->id] = u;
+	if (in->op == IR_OP_MUL && !u && !d->failed)
+		group_factors(d, in);
 	const struct ir_instr *x = in->src[0].def, *y = in->src[1].def;
 	if (in->op != IR_OP_DIV || u || d->failed || !y || y->op == IR_OP_CONST ||
 	    y->id >= d->n || !d->uniform_only[y->id] || !x)

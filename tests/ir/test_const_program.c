@@ -157,6 +157,17 @@ static void test_division_by_uniform(void **state)
 	assert_int_equal(rcp, 1);
 }
 
+/* (v * u) * t, a product of two uniforms by an input: u * t moves, the
+ * pixel program keeps one product. */
+static void test_uniform_factors_grouped(void **state)
+{
+	(void)state;
+	split_within(
+		"%4 = mul.f4 %1.xyzw, %2.wzyx\n"
+		"%5 = mul.f4 %4.xyzw, %3.xxxx\n"
+		"output #0 %5.xyzw\n", 1, 1e-6f);
+}
+
 /* Nothing worth moving: a negated uniform is a free source modifier, and
  * u * v depends on the input. */
 static void test_nothing_worth_moving(void **state)
@@ -210,6 +221,7 @@ int main(void)
 		cmocka_unit_test(test_normalize_moves),
 		cmocka_unit_test(test_trig_and_bool_roots),
 		cmocka_unit_test(test_division_by_uniform),
+		cmocka_unit_test(test_uniform_factors_grouped),
 		cmocka_unit_test(test_nothing_worth_moving),
 		cmocka_unit_test(test_loop_body_and_twice),
 	};
