@@ -63,8 +63,9 @@ static const char usage[] =
 	"                  of detail is GL's, from each 2x2 quad's coordinates\n"
 	"  --list          print what the program takes and gives, no draw: its\n"
 	"                  uniforms (slot and components of each vec4 element),\n"
-	"                  samplers (unit, target), inputs (temporary, components)\n"
-	"                  and outputs (render target, or depth)\n"
+	"                  samplers (unit, target), inputs (temporary, components),\n"
+	"                  outputs (render target, or depth), and the slots the\n"
+	"                  constant program computes before every draw\n"
 	"  --max-steps N   stop a runaway program after N steps of the program\n"
 	"                  counter (one for the whole draw; 1..1000000000); the\n"
 	"                  default is 2000000 for small draws, less for large ones\n"
@@ -142,6 +143,14 @@ static void list_program(const struct r500_program *p)
 			printf("output %s -> depth\n", p->outputs[i].name);
 		else
 			printf("output %s -> target %d\n", p->outputs[i].name, p->outputs[i].target);
+	}
+	/* the slots the constant program fills before every draw */
+	for (int o = 0; o < p->cp.nouts; o++) {
+		const struct r500_cp_output *out = &p->cp.outs[o];
+		printf("computed c%u.", out->slot);
+		for (int c = 0; c < out->ncomp && c < 4; c++)
+			putchar("xyzw"[(out->shift + c) & 3]);
+		printf(" <- constant program (%d instructions)\n", p->cp.ninst);
 	}
 }
 

@@ -147,7 +147,12 @@ for line in "uniform u_tint vec4 -> c" "sampler u_texture 2D -> unit 0" \
 	"input gl_TexCoord[0]." "input gl_Color.xyzw -> t" "output gl_FragColor -> target 0"; do
 	grep -qF -- "$line" "$T/out" || fail "--list lacks '$line': $(cat "$T/out")"
 done
-[ "$(wc -l <"$T/out")" -eq 5 ] || fail "--list printed $(wc -l <"$T/out") lines, expected 5"
+[ "$(grep -vc '^computed ' "$T/out")" -eq 5 ] || fail "--list printed $(wc -l <"$T/out") lines, expected 5 and the computed slots"
+# phong's constant program fills four slots before every draw
+"$USCC" "$SRC/samples/phong.frag" -o phong.bin || fail "cannot compile phong"
+expect 0 "$RUN" phong.bin --list
+[ "$(grep -c '^computed c[0-9]*\.[xyzw]* <- constant program' "$T/out")" -eq 4 ] ||
+	fail "--list of phong: $(cat "$T/out")"
 
 expect 0 "$RUN" --help
 for word in --max-steps --size --texture --wrap --filter --list --stats "Exit status"; do
