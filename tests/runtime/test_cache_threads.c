@@ -7,7 +7,8 @@
  * container.  Threads also call uscc_cache_get/put directly and read
  * uscc_cache_counts, which must never go down; at the end hits + misses
  * equal the lookups made, and every byte the shared allocator gave out has
- * come back. */
+ * come back.  And one container's constant program runs in every thread
+ * at once. */
 #include <dirent.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -405,9 +406,76 @@ static void test_two_caches_one_dir(void **state)
 	free(dir);
 }
 
+/* One container's constant program run by every thread at once, each on
+ * its own constant file with its own uniform values: every run equals
+ * the single-threaded run for those values (uscc.h: safe from many
+ * threads on one container). */
+struct cp_worker {
+	pthread_t tid;
+	const struct uscc_container *c;
+	int n, seed;
+	float want[256][4];
+	bool ok;
+};
+
+static void cp_fill(const struct uscc_container *c, int n, int seed, float (*image)[4])
+{
+	memset(image, 0, sizeof(float[256][4]));
+	for (int s = 0; s < n; s++)
+		if (!uscc_container_constant(c, s, image[s]))
+			for (int k = 0; k < 4; k++)
+				image[s][k] = (float)((s * 4 + k + seed * 7) % 11) * 0.25f - 1.0f;
+}
+
+static void *cp_work(void *arg)
+{
+	struct cp_worker *w = arg;
+	w->ok = true;
+	for (int r = 0; r < 2000 && w->ok; r++) {
+		float image[256][4];
+		cp_fill(w->c, w->n, w->seed, image);
+		w->ok = uscc_container_run_constant_program(w->c, image, w->n) == USCC_OK &&
+			memcmp(image, w->want, sizeof image) == 0;
+	}
+	return NULL;
+}
+
+static void test_constant_program_threads(void **state)
+{
+	(void)state;
+	char *src = read_sample("phong");
+	assert_non_null(src);
+	struct uscc_result *r;
+	assert_int_equal(uscc_compile(NULL, src, USCC_NUL_TERMINATED, &r), USCC_OK);
+	free(src);
+	size_t size;
+	const void *bin = uscc_result_data(r, &size);
+	struct uscc_container *c;
+	assert_int_equal(uscc_container_open(NULL, bin, size, &c, NULL, 0), USCC_OK);
+	int ninst, nout;
+	uscc_container_constant_program(c, &ninst, &nout);
+	assert_true(nout > 0);
+	static struct cp_worker w[NTHREADS];
+	for (int t = 0; t < NTHREADS; t++) {
+		w[t] = (struct cp_worker){ .c = c, .n = uscc_container_num_const_slots(c),
+					   .seed = t };
+		cp_fill(c, w[t].n, t, w[t].want);
+		assert_int_equal(uscc_container_run_constant_program(c, w[t].want, w[t].n), USCC_OK);
+	}
+	for (int t = 0; t < NTHREADS; t++)
+		assert_int_equal(pthread_create(&w[t].tid, NULL, cp_work, &w[t]), 0);
+	for (int t = 0; t < NTHREADS; t++) {
+		pthread_join(w[t].tid, NULL);
+		assert_true(w[t].ok);
+	}
+	uscc_container_destroy(c);
+	uscc_result_destroy(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_constant_program_threads),
 		cmocka_unit_test(test_memory_cache),
 		cmocka_unit_test(test_disk_cache),
 		cmocka_unit_test(test_two_caches_one_dir),
