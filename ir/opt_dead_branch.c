@@ -5,7 +5,9 @@
  * typically in unrolled loops) goes too: its PHIs become SELECTs of the
  * condition, which constant folding then resolves or isel makes a CMP.  The IF is kept
  * when the branch never taken holds a BREAK or CONTINUE of an enclosing
- * loop (removing it would change that loop's PHI sources).
+ * loop (removing it would change that loop's PHI sources).  A loop whose
+ * body ends in its only jump, an unconditional BREAK, runs once: its body
+ * takes its place.
  * Needs: valid IR.  Keeps: ids, the order of every BREAK/CONTINUE.
  * Leaves the condition and the MOVs for copy propagation and DCE. */
 #include "ir.h"
@@ -89,6 +91,37 @@ static void splice(struct ir_cf_list *list, struct ir_cf *node, struct ir_cf_lis
 	taken->first = taken->last = NULL;
 }
 
+/* Jumps of the loop whose body is `list` (nested loops' own excluded). */
+static int count_jumps(const struct ir_cf_list *list)
+{
+	int n = 0;
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_BLOCK) {
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+				n += in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE;
+		} else if (cf->kind == IR_CF_IF) {
+			n += count_jumps(&cf->then_list) + count_jumps(&cf->else_list);
+		}
+	}
+	return n;
+}
+
+/* A loop whose body ends in a BREAK every pass reaches, its only jump:
+ * it runs once.  The head PHIs take the value before the loop, the PHIs
+ * after it the value at that BREAK, and the body takes the loop's place. */
+static bool run_once(struct ir_cf_list *list, struct ir_cf *loop)
+{
+	struct ir_cf *last = loop->body.last, *head = loop->body.first;
+	if (!last || last->kind != IR_CF_BLOCK || !last->block.last ||
+	    last->block.last->op != IR_OP_BREAK || count_jumps(&loop->body) != 1)
+		return false;
+	ir_instr_remove(last->block.last);
+	phis_to_movs(head, 0);
+	phis_to_movs(loop->next, 0);
+	splice(list, loop, &loop->body);
+	return true;
+}
+
 static bool fold_list(struct ir_cf_list *list)
 {
 	bool progress = false;
@@ -96,6 +129,11 @@ static bool fold_list(struct ir_cf_list *list)
 		next = cf->next;
 		if (cf->kind == IR_CF_LOOP) {
 			progress |= fold_list(&cf->body);
+			struct ir_cf *first = cf->body.first;
+			if (run_once(list, cf)) {
+				next = first ? first : next; /* the spliced body may fold too */
+				progress = true;
+			}
 			continue;
 		}
 		if (cf->kind != IR_CF_IF)
