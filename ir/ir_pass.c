@@ -20,7 +20,7 @@ bool ir_pass_skipped(const struct ir_pass_ctx *ctx, const char *name)
 }
 
 static const char *const pass_names[] = { "loop_unroll", "constant_fold", "reassociate",
-					  "dead_branch", "copy_prop", "cse", "dce" };
+					  "known_cond", "dead_branch", "copy_prop", "cse", "dce" };
 
 const char *ir_pass_name(int i)
 {
@@ -89,6 +89,7 @@ bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx)
 			progress |= IR_PASS(ctx, f, loop_unroll);
 		progress |= IR_PASS(ctx, f, constant_fold);
 		progress |= IR_PASS(ctx, f, reassociate);
+		progress |= IR_PASS(ctx, f, known_cond);
 		progress |= IR_PASS(ctx, f, dead_branch);
 		progress |= IR_PASS(ctx, f, copy_prop);
 		progress |= IR_PASS(ctx, f, cse);

@@ -35,6 +35,7 @@ static const struct pass_entry passes[] = {
 	{ "cse_", ir_opt_cse },
 	{ "dce_", ir_opt_dce },
 	{ "dead_branch_", ir_opt_dead_branch },
+	{ "known_cond_", ir_opt_known_cond },
 	{ "loop_unroll_", ir_opt_loop_unroll },
 	{ "reassociate_", ir_opt_reassociate },
 	{ "optimize_", NULL },
