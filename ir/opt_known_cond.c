@@ -67,12 +67,42 @@ static void push(struct facts *k, const struct ir_instr *def, int comp, bool val
 			push(k, def->src[i].def, def->src[i].swz[comp] & 3, value, depth + 1);
 }
 
-static int lookup(const struct facts *k, const struct ir_instr *def, int comp)
+/* Component comp of bool def when the facts decide it: a fact, a
+ * constant, or NOT / MOV / AND / OR of what they decide; -1 otherwise. */
+static int known_at(const struct facts *k, const struct ir_instr *def, int comp, int depth)
 {
+	if (!def || def->base != IR_BOOL || comp < 0 || comp > 3)
+		return -1;
+	if (def->op == IR_OP_CONST)
+		return def->imm[comp] != 0.0f;
 	for (int i = k->n - 1; i >= 0; i--)
 		if (k->v[i].def == def && k->v[i].comp == comp)
 			return k->v[i].value;
-	return -1;
+	if (depth >= MAX_DERIVE || k->n == 0)
+		return -1;
+	int a = def->nsrc > 0 ? known_at(k, def->src[0].def, def->src[0].swz[comp] & 3, depth + 1)
+			      : -1;
+	switch (def->op) {
+	case IR_OP_NOT:
+		return a < 0 ? -1 : !a;
+	case IR_OP_MOV:
+		return a;
+	case IR_OP_AND:
+	case IR_OP_OR: {
+		int b = known_at(k, def->src[1].def, def->src[1].swz[comp] & 3, depth + 1);
+		bool and = def->op == IR_OP_AND;
+		if (a == !and || b == !and) /* false AND x, true OR x */
+			return !and;
+		return a < 0 || b < 0 ? -1 : and ? (a && b) : (a || b);
+	}
+	default:
+		return -1;
+	}
+}
+
+static int lookup(const struct facts *k, const struct ir_instr *def, int comp)
+{
+	return known_at(k, def, comp, 0);
 }
 
 /* The source's components (n of them) as constants when every one is
@@ -82,7 +112,7 @@ static struct ir_instr *known_value(struct facts *k, const struct ir_src *s, int
 				    struct ir_instr *at, struct ir_block *end)
 {
 	const struct ir_instr *d = s->def;
-	if (!d || d->base != IR_BOOL || d->op == IR_OP_CONST || n < 1 || n > 4)
+	if (!d || d->base != IR_BOOL || d->op == IR_OP_CONST || n < 1 || n > 4 || k->n == 0)
 		return NULL;
 	float v[4] = { 0 };
 	for (int c = 0; c < n; c++) {
@@ -132,8 +162,6 @@ static int side_value(struct facts *k, const struct ir_src *s, const struct ir_s
 	const struct ir_instr *d = s->def;
 	if (!d)
 		return -1;
-	if (d->op == IR_OP_CONST)
-		return d->imm[s->swz[0] & 3] != 0.0f;
 	int base = k->n;
 	push(k, cond->def, cond->swz[0] & 3, side, 0);
 	int v = lookup(k, d, s->swz[0] & 3);
