@@ -217,9 +217,11 @@ int ir_src_ncomp(const struct ir_func *f, const struct ir_instr *in, int i)
 		if (i > 0)
 			return f && in->index >= 0 && in->index < f->nsamplers
 				       ? ir_tex_grad_ncomp(f->samplers[in->index].target) : 3;
+		/* a lookup on a shadow sampler compares, flagged or not (as the
+		 * interpreter and isel treat it): it reads the reference too */
 		if (f && in->index >= 0 && in->index < f->nsamplers)
 			return ir_tex_coord_ncomp(f->samplers[in->index].target, in->tex_kind,
-						  in->tex_shadow);
+						  in->tex_shadow || f->samplers[in->index].shadow);
 		return 4;
 	default:
 		return clamp_ncomp(in->ncomp ? in->ncomp : 4);
