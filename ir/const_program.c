@@ -43,11 +43,12 @@ struct split {
 };
 
 /* R500 instructions one op costs a pixel (roughly as isel expands it):
- * source modifiers are free, sin/cos reduce their range first. */
+ * source modifiers are free, sin/cos reduce their range first; a VEC
+ * gathering values of different registers takes copies. */
 static int op_cost(enum ir_op op)
 {
 	switch (op) {
-	case IR_OP_MOV: case IR_OP_NEG: case IR_OP_ABS: case IR_OP_B2F: case IR_OP_VEC:
+	case IR_OP_MOV: case IR_OP_NEG: case IR_OP_ABS: case IR_OP_B2F:
 		return 0;
 	case IR_OP_SIN: case IR_OP_COS:
 		return 3;

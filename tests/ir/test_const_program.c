@@ -168,6 +168,20 @@ static void test_uniform_factors_grouped(void **state)
 		"output #0 %5.xyzw\n", 1, 1e-6f);
 }
 
+/* vec4(t, 13, 0, 0) compared with v: the vector, which the pixel program
+ * would build with copies, moves. */
+static void test_vector_of_uniforms(void **state)
+{
+	(void)state;
+	split_agrees(
+		"%4 = const.f1 13\n"
+		"%5 = const.f1 0\n"
+		"%6 = vec.f4 %3.x, %4.x, %5.x, %5.x\n"
+		"%7 = eq.b4 %1.xyzw, %6.xyzw\n"
+		"%8 = b2f.f4 %7.xyzw\n"
+		"output #0 %8.xyzw\n", 1);
+}
+
 /* Nothing worth moving: a negated uniform is a free source modifier, and
  * u * v depends on the input. */
 static void test_nothing_worth_moving(void **state)
@@ -222,6 +236,7 @@ int main(void)
 		cmocka_unit_test(test_trig_and_bool_roots),
 		cmocka_unit_test(test_division_by_uniform),
 		cmocka_unit_test(test_uniform_factors_grouped),
+		cmocka_unit_test(test_vector_of_uniforms),
 		cmocka_unit_test(test_nothing_worth_moving),
 		cmocka_unit_test(test_loop_body_and_twice),
 	};
