@@ -5,7 +5,9 @@
  * Then the constant program split: both functions valid, and the pixel
  * program fed by the constant program's outputs computes what the whole
  * did (where that is finite: x / u becomes x * rcp(u), which differs
- * at 0 / 0). */
+ * at 0 / 0).  Last, a fragment function goes through the backend with
+ * its constant program (validating every stage): it may refuse the
+ * program with a diagnostic, never crash or leave invalid code. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,7 @@
 #include "ir.h"
 #include "ir_interp.h"
 #include "ir_pass.h"
+#include "r500_compile.h"
 
 /* Per-loop iteration bound, and the loop nesting the interpreter is run
  * on (the work grows as bound^depth). */
@@ -102,13 +105,13 @@ static void compare(const struct ir_interp_result *a, const struct ir_interp_res
 	}
 }
 
-static void split_check(struct ir_func *f, struct arena *arena,
-			const struct ir_interp_result *whole, const char *text)
+static struct ir_func *split_check(struct ir_func *f, struct arena *arena,
+				   const struct ir_interp_result *whole, const char *text)
 {
 	bool failed;
 	struct ir_func *cp = ir_split_constant_program(f, &failed);
 	if (!cp) /* nothing to move, or out of memory (-malloc_limit_mb) */
-		return;
+		return NULL;
 	struct diag_sink d;
 	diag_init(&d, arena);
 	if (!ir_validate(cp, &d) || !ir_validate(f, &d))
@@ -117,7 +120,7 @@ static void split_check(struct ir_func *f, struct arena *arena,
 	struct ir_interp_result *cr = arena_alloc(arena, sizeof *cr);
 	struct ir_interp_result *pr = arena_alloc(arena, sizeof *pr);
 	if (!whole || !vals || !cr || !pr || !interp(cp, arena, cr, NULL))
-		return;
+		return cp;
 	ir_uniform_defaults(f, vals);
 	for (int o = 0; o < cp->noutputs && o < IR_INTERP_MAX_OUTPUTS; o++) {
 		int u = ir_func_find_uniform(f, cp->outputs[o].name);
@@ -126,7 +129,7 @@ static void split_check(struct ir_func *f, struct arena *arena,
 		memcpy(vals[f->uniforms[u].base], cr->outputs[o][0], sizeof vals[0]);
 	}
 	if (!interp(f, arena, pr, (const float(*)[4])vals))
-		return;
+		return cp;
 	for (int o = 0; o < IR_INTERP_MAX_OUTPUTS; o++)
 		for (int p = 0; p < 4 && whole->written[o]; p++)
 			for (int c = 0; c < 4; c++) {
@@ -135,6 +138,7 @@ static void split_check(struct ir_func *f, struct arena *arena,
 				    fabsf(a - b) > 1e-4f * fmaxf(1.0f, fmaxf(fabsf(a), fabsf(b))))
 					fuzz_bug("the constant program split changes a result", text);
 			}
+	return cp;
 }
 
 static void run(const char *text, struct arena *arena)
@@ -162,7 +166,18 @@ static void run(const char *text, struct arena *arena)
 	bool ran_after = ran && interp(f, arena, after, NULL);
 	if (ran_after)
 		compare(before, after, printed, optimized);
-	split_check(f, arena, ran_after ? after : NULL, optimized);
+	struct ir_func *cp = split_check(f, arena, ran_after ? after : NULL, optimized);
+	if (f->stage == IR_STAGE_FRAGMENT) {
+		struct r500_compile_options co = { .opt_level = 2, .validate = true,
+						   .const_prog = cp };
+		struct diag_sink bd;
+		diag_init(&bd, arena);
+		struct r500_program *p = r500_compile(f, &co, arena, &bd);
+		if (!p && !diag_failed(&bd) && !arena_failed(arena))
+			fuzz_bug("the backend failed without a diagnostic", optimized);
+		if (p && bd.errors)
+			fuzz_bug("the backend gave a program and an error", optimized);
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
