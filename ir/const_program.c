@@ -262,20 +262,6 @@ static struct ir_func *build_program(struct split *s)
 	return cp;
 }
 
-/* A new instruction of f placed before `at`. */
-static struct ir_instr *new_before(struct ir_func *f, struct ir_instr *at, enum ir_op op, int ncomp,
-				   enum ir_base base, int nsrc, const struct ir_src *src)
-{
-	struct ir_block scratch = { 0 };
-	struct ir_builder b = { .func = f, .block = &scratch, .loc = at->loc };
-	struct ir_instr *in = ir_build(&b, op, ncomp, base, nsrc, src);
-	if (!in)
-		return NULL;
-	ir_instr_remove(in);
-	ir_instr_insert_before(at, in);
-	return in;
-}
-
 /* Each root of f becomes a read of its new uniform. */
 static bool rewrite_pixel_program(struct split *s)
 {
@@ -287,13 +273,13 @@ static bool rewrite_pixel_program(struct split *s)
 		int u = ir_func_add_uniform(f, name, vec_type(r->ncomp), 0, 1, r->ncomp);
 		if (u < 0)
 			return false;
-		struct ir_instr *rd = new_before(f, r, IR_OP_UNIFORM, r->ncomp, IR_FLOAT, 0, NULL);
+		struct ir_instr *rd = ir_build_before(f, r, IR_OP_UNIFORM, r->ncomp, IR_FLOAT, 0, NULL);
 		if (!rd)
 			return false;
 		rd->index = u;
 		rd->offset = 0;
 		if (r->base == IR_BOOL &&
-		    !(rd = new_before(f, r, IR_OP_F2B, r->ncomp, IR_BOOL, 1,
+		    !(rd = ir_build_before(f, r, IR_OP_F2B, r->ncomp, IR_BOOL, 1,
 				      (struct ir_src[]){ ir_src_of(rd) })))
 			return false;
 		ir_forward(r, rd);
@@ -343,7 +329,7 @@ static void group_factors(struct div_scan *d, struct ir_instr *in)
 				u.swz[c] = us->swz[as->swz[c] & 3];
 				x.swz[c] = xs->swz[as->swz[c] & 3];
 			}
-			struct ir_instr *p = new_before(d->f, in, IR_OP_MUL, in->ncomp, IR_FLOAT, 2,
+			struct ir_instr *p = ir_build_before(d->f, in, IR_OP_MUL, in->ncomp, IR_FLOAT, 2,
 							(struct ir_src[]){ u, *ks });
 			if (!p) {
 				d->failed = true;
@@ -375,7 +361,7 @@ static void split_division(struct ir_instr *in, void *ud)
 	if (in->op != IR_OP_DIV || u || d->failed || !y || y->op == IR_OP_CONST ||
 	    y->id >= d->n || !d->uniform_only[y->id] || !x)
 		return;
-	struct ir_instr *r = new_before(d->f, in, IR_OP_RCP, in->ncomp, IR_FLOAT, 1, &in->src[1]);
+	struct ir_instr *r = ir_build_before(d->f, in, IR_OP_RCP, in->ncomp, IR_FLOAT, 1, &in->src[1]);
 	if (!r) {
 		d->failed = true;
 		return;

@@ -408,6 +408,24 @@ void ir_instr_insert_before(struct ir_instr *before, struct ir_instr *in)
 	before->prev = in;
 }
 
+struct ir_instr *ir_build_before(struct ir_func *f, struct ir_instr *before, enum ir_op op,
+				 int ncomp, enum ir_base base, int nsrc, const struct ir_src *srcs)
+{
+	struct ir_instr *in = arena_alloc(f->arena, sizeof *in);
+	if (!in)
+		return NULL;
+	in->op = op;
+	in->id = f->next_id++;
+	in->ncomp = (uint8_t)ncomp;
+	in->base = (uint8_t)base;
+	in->nsrc = (uint8_t)nsrc;
+	for (int i = 0; i < nsrc && i < IR_MAX_SRCS; i++)
+		in->src[i] = srcs[i];
+	in->loc = before->loc;
+	ir_instr_insert_before(before, in);
+	return in;
+}
+
 static void foreach_list(struct ir_cf_list *list, ir_instr_fn fn, void *ud)
 {
 	for (struct ir_cf *cf = list->first; cf; cf = cf->next) {

@@ -232,6 +232,10 @@ void ir_cf_list_merge_blocks(struct ir_cf_list *list);
 void ir_instr_remove(struct ir_instr *instr);
 /* Insert `instr` (already built elsewhere or fresh) before `before`. */
 void ir_instr_insert_before(struct ir_instr *before, struct ir_instr *instr);
+/* A new instruction (fresh id, `before`'s location, sources copied)
+ * inserted before `before`: what passes that rewrite in place add. */
+struct ir_instr *ir_build_before(struct ir_func *f, struct ir_instr *before, enum ir_op op,
+				 int ncomp, enum ir_base base, int nsrc, const struct ir_src *srcs);
 /* Replacing values without a walk of the function per replacement:
  * ir_forward(old, rep) marks every use of `old` as a use of `rep` (which
  * gives the same components in the same order; sources keep their

@@ -22,6 +22,7 @@
 #include "ir_pass.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 struct fact {
 	const struct ir_instr *def;
@@ -121,19 +122,14 @@ static struct ir_instr *known_value(struct facts *k, const struct ir_src *s, int
 			return NULL;
 		v[c] = x ? 1.0f : 0.0f;
 	}
-	struct ir_builder b = { .func = k->f, .block = end, .loc = at ? at->loc : d->loc };
-	struct ir_block scratch = { 0 };
-	if (at)
-		b.block = &scratch;
-	struct ir_instr *cst = ir_build_const(&b, n, IR_BOOL, v);
+	struct ir_builder b = { .func = k->f, .block = end, .loc = d->loc };
+	struct ir_instr *cst = at ? ir_build_before(k->f, at, IR_OP_CONST, n, IR_BOOL, 0, NULL)
+				  : ir_build(&b, IR_OP_CONST, n, IR_BOOL, 0, NULL);
 	if (!cst) {
 		k->failed = true;
 		return NULL;
 	}
-	if (at) {
-		ir_instr_remove(cst);
-		ir_instr_insert_before(at, cst);
-	}
+	memcpy(cst->imm, v, sizeof cst->imm);
 	return cst;
 }
 
@@ -186,26 +182,20 @@ static void flag_phis(struct facts *k, struct ir_cf *cf)
 		int tb = side_value(k, &in->src[1], &cf->cond, false);
 		if (ta < 0 || tb < 0)
 			continue;
-		struct ir_block scratch = { 0 };
-		struct ir_builder bl = { .func = k->f, .block = &scratch, .loc = in->loc };
-		const float v[4] = { (float)ta, (float)ta, (float)ta, (float)ta };
-		struct ir_instr *rep = ta == tb ? ir_build_const(&bl, 1, IR_BOOL, v)
-				       : ir_build(&bl, ta ? IR_OP_MOV : IR_OP_NOT, 1, IR_BOOL, 1,
-						  &cf->cond);
+		/* after the join's PHIs: before its first other instruction, or
+		 * at the end of a block of PHIs only */
+		enum ir_op op = ta == tb ? IR_OP_CONST : ta ? IR_OP_MOV : IR_OP_NOT;
+		int nsrc = op == IR_OP_CONST ? 0 : 1;
+		struct ir_builder bl = { .func = k->f, .block = &after->block, .loc = in->loc };
+		struct ir_instr *rep = first_other
+			? ir_build_before(k->f, first_other, op, 1, IR_BOOL, nsrc, &cf->cond)
+			: ir_build(&bl, op, 1, IR_BOOL, nsrc, &cf->cond);
 		if (!rep) {
 			k->failed = true;
 			return;
 		}
-		ir_instr_remove(rep);
-		if (first_other) {
-			ir_instr_insert_before(first_other, rep);
-		} else {
-			rep->block = &after->block;
-			rep->prev = after->block.last;
-			rep->next = NULL;
-			after->block.last->next = rep;
-			after->block.last = rep;
-		}
+		for (int c = 0; op == IR_OP_CONST && c < 4; c++)
+			rep->imm[c] = (float)ta;
 		ir_forward(in, rep);
 		ir_instr_remove(in);
 		k->progress = true;

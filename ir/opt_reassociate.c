@@ -58,25 +58,10 @@ static bool as_mul_const(const struct ir_instr *in, int *x, bool *inv)
 	return false;
 }
 
-/* A new float instruction `op` of `in`'s width, inserted before it. */
-static struct ir_instr *new_before(struct ir_func *f, struct ir_instr *in, enum ir_op op)
-{
-	struct ir_instr *k = arena_alloc(f->arena, sizeof *k);
-	if (!k)
-		return NULL;
-	k->op = op;
-	k->id = f->next_id++;
-	k->ncomp = in->ncomp;
-	k->base = IR_FLOAT;
-	k->loc = in->loc;
-	ir_instr_insert_before(in, k);
-	return k;
-}
-
 /* A new float constant of `in`'s width, inserted before it. */
 static struct ir_instr *new_const(struct ir_func *f, struct ir_instr *in, const float v[4])
 {
-	struct ir_instr *k = new_before(f, in, IR_OP_CONST);
+	struct ir_instr *k = ir_build_before(f, in, IR_OP_CONST, in->ncomp, IR_FLOAT, 0, NULL);
 	if (k)
 		memcpy(k->imm, v, sizeof k->imm);
 	return k;
@@ -151,7 +136,7 @@ static bool fold_div_sqrt(struct ir_func *f, struct ir_instr *in)
 	struct ir_instr *d = in->op == IR_OP_DIV ? in->src[1].def : NULL;
 	if (!d || d->op != IR_OP_SQRT || d->base != IR_FLOAT || !d->src[0].def)
 		return false;
-	struct ir_instr *r = new_before(f, in, IR_OP_RSQ);
+	struct ir_instr *r = ir_build_before(f, in, IR_OP_RSQ, in->ncomp, IR_FLOAT, 0, NULL);
 	if (!r)
 		return false;
 	r->nsrc = 1;
