@@ -351,20 +351,6 @@ bool isel_select_if_fc(struct isel *s, const struct ir_cf *cf)
 	return !cg->failed;
 }
 
-static int count_conts(const struct ir_cf_list *list)
-{
-	int n = 0;
-	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
-		if (cf->kind == IR_CF_BLOCK) {
-			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
-				n += in->op == IR_OP_CONTINUE;
-		} else if (cf->kind == IR_CF_IF) {
-			n += count_conts(&cf->then_list) + count_conts(&cf->else_list);
-		}
-	}
-	return n;
-}
-
 /* BREAK / CONTINUE: the copies for the PHIs they feed, then the jump
  * (its target, the ENDLOOP, is set when the loop is done). */
 int isel_sel_break(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
@@ -468,7 +454,8 @@ bool isel_select_loop(struct isel *s, const struct ir_cf *cf)
 	const struct ir_block *head = block_of(cf->body.first), *after = block_of(cf->next);
 	if (head && head->first)
 		s->loc = head->first->loc;
-	struct isel_loop l = { .cf = cf, .outer = s->loop, .ncont_total = count_conts(&cf->body),
+	struct isel_loop l = { .cf = cf, .outer = s->loop,
+			       .ncont_total = ir_cf_list_jumps(&cf->body, IR_JUMP_CONTINUE),
 			       .flag = -1 };
 	int outer_op = -1, outer_end = -1;
 	if (!assign_phis(s, head) || !assign_phis(s, after) || !phi_copies(s, head, PHI_SRC, 0, 0))

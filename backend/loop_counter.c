@@ -24,33 +24,6 @@ static bool is_increment(const struct ir_src *src, const struct ir_instr *phi, f
 	return false;
 }
 
-static bool list_has(const struct ir_cf_list *l, enum ir_op op);
-
-/* Whether node c holds an `op` of its own loop level (not inside a
- * nested loop). */
-static bool node_has(const struct ir_cf *c, enum ir_op op)
-{
-	switch (c->kind) {
-	case IR_CF_BLOCK:
-		for (const struct ir_instr *in = c->block.first; in; in = in->next)
-			if (in->op == op)
-				return true;
-		return false;
-	case IR_CF_IF:
-		return list_has(&c->then_list, op) || list_has(&c->else_list, op);
-	default:
-		return false;
-	}
-}
-
-static bool list_has(const struct ir_cf_list *l, enum ir_op op)
-{
-	for (const struct ir_cf *c = l->first; c; c = c->next)
-		if (node_has(c, op))
-			return true;
-	return false;
-}
-
 bool loop_breaks_at_top(const struct ir_cf *loop)
 {
 	for (const struct ir_cf *c = loop->body.first; c; c = c->next)
@@ -96,9 +69,9 @@ bool loop_counter_find(const struct ir_cf *loop, struct loop_counter *out)
 	const struct ir_cf *first = loop->body.first;
 	const struct ir_block *head = first && first->kind == IR_CF_BLOCK ? &first->block : NULL;
 	bool cont = false;
-	for (const struct ir_cf *c = loop->body.first; c; cont = cont || node_has(c, IR_OP_CONTINUE),
-	     c = c->next) {
-		if (c->kind != IR_CF_IF || !list_has(&c->then_list, IR_OP_BREAK))
+	for (const struct ir_cf *c = loop->body.first; c;
+	     cont = cont || ir_cf_jumps(c, IR_JUMP_CONTINUE), c = c->next) {
+		if (c->kind != IR_CF_IF || !ir_cf_list_jumps(&c->then_list, IR_JUMP_BREAK))
 			continue;
 		const struct ir_instr *d = c->cond.def;
 		bool inv = false;

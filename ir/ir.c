@@ -408,6 +408,31 @@ void ir_instr_insert_before(struct ir_instr *before, struct ir_instr *in)
 	before->prev = in;
 }
 
+int ir_cf_jumps(const struct ir_cf *cf, unsigned which)
+{
+	int n = 0;
+	switch (cf->kind) {
+	case IR_CF_BLOCK:
+		for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+			n += (in->op == IR_OP_BREAK && (which & IR_JUMP_BREAK)) ||
+			     (in->op == IR_OP_CONTINUE && (which & IR_JUMP_CONTINUE));
+		return n;
+	case IR_CF_IF:
+		return ir_cf_list_jumps(&cf->then_list, which) +
+		       ir_cf_list_jumps(&cf->else_list, which);
+	default:
+		return 0;
+	}
+}
+
+int ir_cf_list_jumps(const struct ir_cf_list *list, unsigned which)
+{
+	int n = 0;
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next)
+		n += ir_cf_jumps(cf, which);
+	return n;
+}
+
 struct ir_instr *ir_build_before(struct ir_func *f, struct ir_instr *before, enum ir_op op,
 				 int ncomp, enum ir_base base, int nsrc, const struct ir_src *srcs)
 {

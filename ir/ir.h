@@ -224,6 +224,12 @@ struct ir_cf *ir_build_loop(struct ir_builder *b);
 struct ir_cf *ir_cf_create(struct ir_func *f, enum ir_cf_kind kind, struct ir_cf *parent);
 void ir_cf_list_append(struct ir_cf_list *list, struct ir_cf *cf);
 void ir_block_append(struct ir_block *bl, struct ir_instr *instr);
+/* BREAKs (IR_JUMP_BREAK) and / or CONTINUEs (IR_JUMP_CONTINUE) in a cf
+ * node or list: jumps of the loop holding it, so a nested loop's own do
+ * not count. */
+enum { IR_JUMP_BREAK = 1, IR_JUMP_CONTINUE = 2, IR_JUMP_ANY = 3 };
+int ir_cf_jumps(const struct ir_cf *cf, unsigned which);
+int ir_cf_list_jumps(const struct ir_cf_list *list, unsigned which);
 /* Joins each run of adjacent blocks of `list` into one; a block that
  * starts with PHIs stays separate (its PHIs belong to the join). */
 void ir_cf_list_merge_blocks(struct ir_cf_list *list);

@@ -363,26 +363,12 @@ static void exec_if(struct ictx *x, const struct ir_cf *cf, const bool mask[4],
 		exec_list(x, &cf->else_list, else_m, NULL);
 }
 
-static int count_conts(const struct ir_cf_list *list)
-{
-	int n = 0;
-	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
-		if (cf->kind == IR_CF_BLOCK) {
-			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
-				n += in->op == IR_OP_CONTINUE;
-		} else if (cf->kind == IR_CF_IF) {
-			n += count_conts(&cf->then_list) + count_conts(&cf->else_list);
-		}
-	}
-	return n;
-}
-
 static void exec_loop(struct ictx *x, const struct ir_cf *cf, const bool mask[4],
 		      struct phisel *after)
 {
 	struct loop_state ls = { .outer = x->loop };
 	struct phisel head = { .loop_head = true, .v = { -1, -1, -1, -1 },
-			       .ncont = count_conts(&cf->body) };
+			       .ncont = ir_cf_list_jumps(&cf->body, IR_JUMP_CONTINUE) };
 	bool act[4];
 	effective(x, mask, act);
 	for (long iter = 0; any_of(act) && !x->failed; iter++) {

@@ -238,21 +238,6 @@ static void check_phi_srcs_here(struct vstate *v, const struct ir_cf *bl, int i)
 			check_visible(v, in, &in->src[i]);
 }
 
-/* Counts BREAKs (or CONTINUEs) of this loop, not of nested loops. */
-static int count_jumps(const struct ir_cf_list *list, enum ir_op op)
-{
-	int n = 0;
-	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
-		if (cf->kind == IR_CF_BLOCK) {
-			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
-				n += in->op == op;
-		} else if (cf->kind == IR_CF_IF) {
-			n += count_jumps(&cf->then_list, op) + count_jumps(&cf->else_list, op);
-		}
-	}
-	return n;
-}
-
 /* A loop PHI source: before the loop, or inside it but not inside a loop
  * nested in it (a value leaves an inner loop only through that loop's own
  * PHIs after it). */
@@ -318,10 +303,10 @@ static void validate_block(struct vstate *v, const struct ir_cf *cf, const struc
 			     NULL);
 		} else if (after_if && in->nsrc != 2) {
 			fail(v, in, "phi after an if needs 2 sources", NULL);
-		} else if (after_loop && in->nsrc != count_jumps(&prev->body, IR_OP_BREAK)) {
+		} else if (after_loop && in->nsrc != ir_cf_list_jumps(&prev->body, IR_JUMP_BREAK)) {
 			fail(v, in, "phi after a loop needs one source per break", NULL);
 		} else if (loop_head) {
-			int ncont = count_jumps(&parent->body, IR_OP_CONTINUE);
+			int ncont = ir_cf_list_jumps(&parent->body, IR_JUMP_CONTINUE);
 			if (in->nsrc != 1 + ncont && in->nsrc != 2 + ncont)
 				fail(v, in, "loop phi needs the entry value and one per back edge",
 				     NULL);
@@ -362,7 +347,7 @@ static void validate_loop(struct vstate *v, const struct ir_cf *cf)
 	check_phi_srcs_here(v, head, 0);
 	uint32_t outer = v->cur_loop, loop = ++v->nloops;
 	struct loop_jumps outer_jumps = v->jumps;
-	int conts = count_jumps(&cf->body, IR_OP_CONTINUE);
+	int conts = ir_cf_list_jumps(&cf->body, IR_JUMP_CONTINUE);
 	v->cur_loop = loop;
 	v->jumps = (struct loop_jumps){ cf, 0, 0, conts };
 	v->loop_depth++;

@@ -13,22 +13,6 @@
 #include "ir.h"
 #include "ir_pass.h"
 
-/* BREAK/CONTINUE of an enclosing loop inside the list. */
-static bool has_jumps(const struct ir_cf_list *list)
-{
-	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
-		if (cf->kind == IR_CF_BLOCK) {
-			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
-				if (in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE)
-					return true;
-		} else if (cf->kind == IR_CF_IF) {
-			if (has_jumps(&cf->then_list) || has_jumps(&cf->else_list))
-				return true;
-		}
-	}
-	return false;
-}
-
 static void phis_to_movs(struct ir_cf *after, int keep)
 {
 	if (!after || after->kind != IR_CF_BLOCK)
@@ -91,21 +75,6 @@ static void splice(struct ir_cf_list *list, struct ir_cf *node, struct ir_cf_lis
 	taken->first = taken->last = NULL;
 }
 
-/* Jumps of the loop whose body is `list` (nested loops' own excluded). */
-static int count_jumps(const struct ir_cf_list *list)
-{
-	int n = 0;
-	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
-		if (cf->kind == IR_CF_BLOCK) {
-			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
-				n += in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE;
-		} else if (cf->kind == IR_CF_IF) {
-			n += count_jumps(&cf->then_list) + count_jumps(&cf->else_list);
-		}
-	}
-	return n;
-}
-
 /* A loop whose body ends in a BREAK every pass reaches, its only jump:
  * it runs once.  The head PHIs take the value before the loop, the PHIs
  * after it the value at that BREAK, and the body takes the loop's place. */
@@ -113,7 +82,7 @@ static bool run_once(struct ir_cf_list *list, struct ir_cf *loop)
 {
 	struct ir_cf *last = loop->body.last, *head = loop->body.first;
 	if (!last || last->kind != IR_CF_BLOCK || !last->block.last ||
-	    last->block.last->op != IR_OP_BREAK || count_jumps(&loop->body) != 1)
+	    last->block.last->op != IR_OP_BREAK || ir_cf_list_jumps(&loop->body, IR_JUMP_ANY) != 1)
 		return false;
 	ir_instr_remove(last->block.last);
 	phis_to_movs(head, 0);
@@ -153,7 +122,7 @@ static bool fold_list(struct ir_cf_list *list)
 			continue;
 		}
 		bool taken_then = c->imm[cf->cond.swz[0] & 3] != 0.0f;
-		if (has_jumps(taken_then ? &cf->else_list : &cf->then_list)) {
+		if (ir_cf_list_jumps(taken_then ? &cf->else_list : &cf->then_list, IR_JUMP_ANY)) {
 			progress |= fold_list(&cf->then_list);
 			progress |= fold_list(&cf->else_list);
 			continue;

@@ -79,22 +79,6 @@ static bool is_empty_branch(const struct ir_cf_list *l)
 	return true;
 }
 
-/* BREAK or CONTINUE of the enclosing loop somewhere in the list. */
-static bool has_jumps(const struct ir_cf_list *list)
-{
-	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
-		if (cf->kind == IR_CF_BLOCK) {
-			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
-				if (in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE)
-					return true;
-		} else if (cf->kind == IR_CF_IF) {
-			if (has_jumps(&cf->then_list) || has_jumps(&cf->else_list))
-				return true;
-		}
-	}
-	return false;
-}
-
 static void collect(struct unroll *u, const struct ir_cf_list *list, int32_t top, bool count)
 {
 	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
@@ -157,7 +141,7 @@ static bool check_shape(struct unroll *u)
 			continue;
 		}
 		if (cf->kind != IR_CF_IF ||
-		    !(has_jumps(&cf->then_list) || has_jumps(&cf->else_list)))
+		    !ir_cf_jumps(cf, IR_JUMP_ANY))
 			continue;
 		bool in_then = is_break_branch(&cf->then_list) && is_empty_branch(&cf->else_list);
 		bool in_else = is_break_branch(&cf->else_list) && is_empty_branch(&cf->then_list);
