@@ -59,18 +59,14 @@ static void lower_instr(struct ir_instr *in, void *ud)
 	if (in->op == IR_OP_UNIFORM) {
 		const struct ir_uniform *u = in->index >= 0 && in->index < cg->func->nuniforms
 					     ? &cg->func->uniforms[in->index] : NULL;
-		int k = u ? u->base + in->offset : -1;
-		if (!u || in->nsrc || k < 0 || k >= cg->func->nuniform_vec4 || cg->unif_slot[k] < 0) {
+		static const uint8_t xyzw[4] = { 0, 1, 2, 3 };
+		struct cg_opnd o;
+		if (!u || in->nsrc || !cg_uniform_opnd(cg, u->base + in->offset, xyzw, 0, &o)) {
 			bad(l, in, "a uniform read without a slot");
 			return;
 		}
-		int sh = cg->unif_shift[k];
-		*v = (struct r500_cp_src){ R500_CP_SLOT, { (uint8_t)sh, (uint8_t)(sh + 1),
-							    (uint8_t)(sh + 2), (uint8_t)(sh + 3) },
-					   (uint16_t)cg->unif_slot[k] };
-		for (int c = 0; c < 4; c++)
-			if (v->swz[c] > 3)
-				v->swz[c] = 3;
+		*v = (struct r500_cp_src){ R500_CP_SLOT, { o.swz[0], o.swz[1], o.swz[2], o.swz[3] },
+					   (uint16_t)o.index };
 		return;
 	}
 	if (in->op == IR_OP_OUTPUT) {

@@ -118,11 +118,6 @@ int isel_sel_asin_acos(struct isel *s, struct ir_instr *in, const struct cg_opnd
 	return isel_op(s, CG_CMP, n, &uv, &mu, &x);
 }
 
-/* A uniform array read with a run-time index: a chain of CMPs over the
- * elements, element e taken when offset + index + 0.5 >= e, so the
- * result is element clamp(floor(offset + index + 0.5), 0, len-1) and
- * element 0 for NaN, the interpreter's convention.  The test value
- * starts at index + offset - 0.5 and drops by 1 per element. */
 bool isel_rel_uniform_opnd(const struct isel *s, const struct ir_instr *d, const uint8_t swz[4],
 			   uint8_t mod, struct cg_opnd *out)
 {
@@ -139,6 +134,12 @@ bool isel_rel_uniform_opnd(const struct isel *s, const struct ir_instr *d, const
 	return true;
 }
 
+/* A uniform array read with a run-time index: a chain of CMPs over the
+ * elements, element e taken when offset + index + 0.5 >= e, so the
+ * result is element clamp(floor(offset + index + 0.5), 0, len-1) and
+ * element 0 for NaN, the interpreter's convention.  The test value
+ * starts at index + offset - 0.5 and drops by 1 per element.  A read
+ * loop_rel.c chose is one aL operand instead. */
 int isel_sel_uniform_dyn(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	struct cg_ctx *cg = s->cg;
