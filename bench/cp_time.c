@@ -15,52 +15,20 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "uscc.h"
-
-static double now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[n] = 0;
-	fclose(f);
-	return buf;
-}
 
 /* ns per call of one file's constant program; < 0 when it has none. */
 static double time_one(const char *path, long calls, int *ninst, int *nout)
 {
-	char *src = read_file(path);
-	if (!src) {
-		perror(path);
+	size_t len;
+	char *src = read_file(path, &len);
+	if (!src)
 		return -1;
-	}
 	struct uscc_result *r = NULL;
 	double ns = -1;
 	struct uscc_container *c = NULL;
-	if (uscc_compile(NULL, src, USCC_NUL_TERMINATED, &r) == USCC_OK) {
+	if (uscc_compile(NULL, src, len, &r) == USCC_OK) {
 		size_t size;
 		const void *bin = uscc_result_data(r, &size);
 		if (uscc_container_open(NULL, bin, size, &c, NULL, 0) != USCC_OK)
@@ -77,10 +45,10 @@ static double time_one(const char *path, long calls, int *ninst, int *nout)
 		for (int s = 0; s < n; s++)
 			uscc_container_constant(c, s, image[s]);
 		if (*nout > 0) {
-			double t0 = now_ns();
+			double t0 = now_us();
 			for (long i = 0; i < calls; i++)
 				uscc_container_run_constant_program(c, image, n);
-			ns = (now_ns() - t0) / (double)calls;
+			ns = (now_us() - t0) * 1e3 / (double)calls;
 		}
 		uscc_container_destroy(c);
 	}
