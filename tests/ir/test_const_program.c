@@ -33,6 +33,12 @@ static const char *const header =
 	"%2 = uniform.f4 #0[0]\n"
 	"%3 = uniform.f1 #1[0]\n";
 
+/* The header's declarations followed by body, parsed. */
+static struct ir_func *parse_body(const char *body)
+{
+	return parse_ok(A, arena_printf(A, "%s%s", header, body));
+}
+
 static struct ir_interp_result run(const struct ir_func *f, const float (*uni)[4])
 {
 	struct test_env t;
@@ -53,12 +59,7 @@ static struct ir_interp_result run(const struct ir_func *f, const float (*uni)[4
  * Returns the constant program. */
 static struct ir_func *split_within(const char *body, int want_outputs, float tol)
 {
-	char *text = malloc(strlen(header) + strlen(body) + 1);
-	assert_non_null(text);
-	strcpy(text, header);
-	strcat(text, body);
-	struct ir_func *whole = parse_ok(A, text), *pixel = parse_ok(A, text);
-	free(text);
+	struct ir_func *whole = parse_body(body), *pixel = parse_body(body);
 	bool failed = true;
 	struct ir_func *cp = ir_split_constant_program(pixel, &failed);
 	assert_false(failed);
@@ -217,12 +218,7 @@ static void test_loop_body_and_twice(void **state)
 		"%20 = phi.f4 %10.xyzw\n"
 		"output #0 %20.xyzw\n";
 	split_agrees(body, 1);
-	char *text = malloc(strlen(header) + strlen(body) + 1);
-	assert_non_null(text);
-	strcpy(text, header);
-	strcat(text, body);
-	struct ir_func *f = parse_ok(A, text);
-	free(text);
+	struct ir_func *f = parse_body(body);
 	bool failed;
 	assert_non_null(ir_split_constant_program(f, &failed));
 	assert_null(ir_split_constant_program(f, &failed));
