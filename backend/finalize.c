@@ -108,6 +108,25 @@ int r500_program_cycles(const struct r500_inst *code, int n)
 	return c;
 }
 
+long r500_program_weighted_cost(const struct r500_program *p, long *in_loops)
+{
+	long cost = p->stats.cycles;
+	int depth = 0;
+	*in_loops = 0;
+	for (int i = 0; i < p->ninst; i++) {
+		const struct r500_inst *in = &p->code[i];
+		bool fc = (in->cmn.type & 3) == R500_TYPE_FC;
+		if (fc && in->fc.op == R500_FC_ENDLOOP && depth > 0)
+			depth--;
+		long w = depth >= 3 ? 512 : depth == 2 ? 64 : depth == 1 ? 8 : 1;
+		cost += w - 1;
+		*in_loops += depth ? w : 0;
+		if (fc && in->fc.op == R500_FC_LOOP)
+			depth++;
+	}
+	return cost;
+}
+
 static void stats(struct cg_ctx *cg, struct r500_program *p)
 {
 	struct r500_stats *s = &p->stats;

@@ -58,6 +58,12 @@ char *cg_print(const struct cg_ctx *cg, struct arena *arena);
  * lookups + the instructions between. */
 int r500_program_cycles(const struct r500_inst *code, int n);
 
+/* A program's cost with its loops weighed, for choosing between two
+ * compiles of one shader: static cycles, and each instruction inside k
+ * loops counted 8^k times (k <= 3) in all; *in_loops gets the instructions
+ * inside loops, weighed alike. */
+long r500_program_weighted_cost(const struct r500_program *p, long *in_loops);
+
 /* Assembly listing of a compiled program (the -S output); arena string. */
 char *r500_program_listing(const struct r500_program *p, struct arena *arena);
 

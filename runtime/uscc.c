@@ -254,34 +254,12 @@ static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
 	return p;
 }
 
-/* A program's cost with its loops weighed: static cycles, and each
- * instruction inside k loops counted 8^k times (k <= 3) in all; *in_loops
- * gets the instructions inside loops, weighed alike. */
-static long weighted_cost(const struct r500_program *p, long *in_loops)
-{
-	long cost = p->stats.cycles;
-	int depth = 0;
-	*in_loops = 0;
-	for (int i = 0; i < p->ninst; i++) {
-		const struct r500_inst *in = &p->code[i];
-		bool fc = (in->cmn.type & 3) == R500_TYPE_FC;
-		if (fc && in->fc.op == R500_FC_ENDLOOP && depth > 0)
-			depth--;
-		long w = depth >= 3 ? 512 : depth == 2 ? 64 : depth == 1 ? 8 : 1;
-		cost += w - 1;
-		*in_loops += depth ? w : 0;
-		if (fc && in->fc.op == R500_FC_LOOP)
-			depth++;
-	}
-	return cost;
-}
-
 /* The constant program is kept only where it pays: a program that has one
  * is compiled again without it (the same options, a diagnostics sink of
  * its own: the first compile's warnings stand).  The constant program
- * stays when its program is no more costly (weighted_cost; a tie goes to
- * fewer instructions) and has no more work inside loops, whose trips the
- * weights only guess.  Moving work can cost the pixel program: a product the
+ * stays when its program is no more costly (r500_program_weighted_cost; a
+ * tie goes to fewer instructions) and has no more work inside loops, whose
+ * trips the weights only guess.  Moving work can cost the pixel program: a product the
  * backend would have fused into a MAD becomes a constant read that fills
  * an address slot.  --dump-backend shows the forms of the first compile
  * only (the one with the constant program). */
@@ -297,7 +275,8 @@ static struct r500_program *keep_better(struct job *j, struct glsl_options *go, 
 	j->diag = kept;
 	if (!q || oom)
 		return p;
-	long la, lb, a = weighted_cost(p, &la), b = weighted_cost(q, &lb);
+	long la, lb;
+	long a = r500_program_weighted_cost(p, &la), b = r500_program_weighted_cost(q, &lb);
 	return la > lb || b < a || (b == a && q->ninst < p->ninst) ? q : p;
 }
 
