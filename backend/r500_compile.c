@@ -63,9 +63,10 @@ static const struct cg_stage stages[] = {
 };
 enum { NSTAGES = sizeof stages / sizeof stages[0] };
 
-/* Optimizations made inside isel, switched like optional stages
- * (cg_opt_enabled). */
-static const char *const isel_opts[] = { "mad-fusion", "omod", "kill-compare", "loop-rel" };
+/* Optimizations made inside isel and the scheduler, switched like
+ * optional stages (cg_opt_enabled). */
+static const char *const isel_opts[] = { "mad-fusion", "omod", "kill-compare", "loop-rel",
+					 "hold-waiting" };
 enum { NISEL_OPTS = sizeof isel_opts / sizeof isel_opts[0] };
 
 const char *r500_stage_name(int i)
@@ -110,23 +111,19 @@ static bool check_stage(struct cg_ctx *cg, const struct cg_stage *st)
 			"stage '%s': %s", st->name, why);
 }
 
-struct r500_program *r500_compile(struct ir_func *f, const struct r500_compile_options *opts,
-				  struct arena *arena, struct diag_sink *diag)
+/* The stages in order on a new context; NULL with diagnostics. */
+static struct cg_ctx *run_stages(struct ir_func *f, const struct r500_compile_options *opts,
+				 bool hold_waiting_partners, struct arena *arena,
+				 struct diag_sink *diag)
 {
-	if (!f || !arena)
-		return NULL;
 	struct cg_ctx *cg = arena_alloc(arena, sizeof *cg);
 	if (!cg)
 		return NULL;
-	static const struct r500_compile_options defaults = { .opt_level = 2 };
 	cg->arena = arena;
 	cg->diag = diag;
 	cg->func = f;
-	cg->opts = opts ? opts : &defaults;
-	if (f->stage != IR_STAGE_FRAGMENT) {
-		cg_error(cg, (struct src_loc){ 0 }, "only fragment shaders compile to R500 code");
-		return NULL;
-	}
+	cg->opts = opts;
+	cg->hold_waiting_partners = hold_waiting_partners;
 	for (int i = 0; i < NSTAGES; i++) {
 		const struct cg_stage *st = &stages[i];
 		if (!stage_runs(cg, st))
@@ -143,9 +140,60 @@ struct r500_program *r500_compile(struct ir_func *f, const struct r500_compile_o
 		if (cg->opts->dump)
 			cg->opts->dump(cg->opts->dump_ud, st->name, cg);
 	}
-	return cg->prog;
+	return cg->prog ? cg : NULL;
 }
 
+/* Whether a lookup's reader may share a slot with an op that does not
+ * wait is a guess the scheduler cannot check: the wait may come anyway,
+ * from a register reuse that allocation makes later.  So a schedule that
+ * held such partners back is compared with one that did not, and the
+ * cheaper program is kept (r500_program_weighted_cost; a tie keeps the
+ * first).  The second compile has a diagnostics sink of its own; the
+ * stages' dumps are those of the program kept. */
+static struct cg_ctx *run_best(struct ir_func *f, const struct r500_compile_options *opts,
+			       struct arena *arena, struct diag_sink *diag)
+{
+	struct r500_compile_options quiet = *opts;
+	quiet.dump = NULL;
+	bool hold = opts->opt_level > 0 && !name_list_has(opts->skip, "hold-waiting");
+	struct cg_ctx *cg = run_stages(f, &quiet, hold, arena, diag);
+	if (cg && cg->held_waiting_partner && diag) {
+		struct diag_sink kept = *diag;
+		diag_init(diag, arena);
+		quiet.too_long = NULL;
+		struct cg_ctx *other = run_stages(f, &quiet, false, arena, diag);
+		bool oom = arena_failed(arena);
+		*diag = kept;
+		long la, lb;
+		if (other && !oom &&
+		    r500_program_weighted_cost(other->prog, &lb) <
+		    r500_program_weighted_cost(cg->prog, &la)) {
+			cg = other;
+			hold = false;
+		}
+	}
+	if (cg && opts->dump) /* again, to show the kept program's forms */
+		cg = run_stages(f, opts, hold, arena, diag);
+	return cg;
+}
+
+struct r500_program *r500_compile(struct ir_func *f, const struct r500_compile_options *opts,
+				  struct arena *arena, struct diag_sink *diag)
+{
+	if (!f || !arena)
+		return NULL;
+	static const struct r500_compile_options defaults = { .opt_level = 2 };
+	if (!opts)
+		opts = &defaults;
+	if (f->stage != IR_STAGE_FRAGMENT) {
+		if (diag)
+			diag_error(diag, (struct src_loc){ 0 }, "only fragment shaders compile to "
+				   "R500 code");
+		return NULL;
+	}
+	struct cg_ctx *cg = run_best(f, opts, arena, diag);
+	return cg ? cg->prog : NULL;
+}
 
 char *r500_program_listing(const struct r500_program *p, struct arena *arena)
 {

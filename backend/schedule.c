@@ -260,6 +260,9 @@ struct deps {
 	int *readers;      /* per vreg: ops not yet placed that read it */
 	bool *defined;     /* per vreg: some writer placed (or an input) */
 	int live, peak;    /* vregs defined and still read; the most so far */
+	int last_wait;     /* the latest slot that waits on lookups: older ones are done */
+	bool *after_tex;   /* the op depends, through the group, on a lookup of it */
+	int free_left;     /* ALU members of the group not placed and not after_tex */
 };
 
 /* Register pressure: while the values live are within PRESSURE_SLACK of
@@ -345,8 +348,9 @@ static bool build_succ(struct cg_ctx *cg, struct deps *d)
 	d->avail = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
 	d->member = arena_alloc(cg->arena, sizeof(bool) * (size_t)(n + 1));
 	d->rank = arena_alloc(cg->arena, sizeof *d->rank * (size_t)(n + 1));
+	d->after_tex = arena_alloc(cg->arena, sizeof(bool) * (size_t)(n + 1));
 	if (!d->succ_start || !d->unplaced || !d->ready_slot || !d->avail || !d->member ||
-	    !d->rank)
+	    !d->rank || !d->after_tex)
 		return cg->failed = true, false;
 	memset(d->succ_start, 0, sizeof(int) * (size_t)(n + 2));
 	for (int i = 0; i < n; i++)
@@ -414,15 +418,26 @@ static bool build_deps(struct cg_ctx *cg, struct deps *d)
 	return build_succ(cg, d);
 }
 
-/* Reads a lookup issued less than 30 slots ago (the cost model's window). */
+/* Reads a lookup issued less than 30 slots ago (the cost model's window)
+ * that no slot has waited for yet: a wait settles every lookup before it. */
 static bool waits_on_tex(const struct cg_ctx *cg, const struct deps *d, int i, int p)
 {
 	for (int k = 0; k < d->npred[i]; k++) {
 		const struct cg_op *w = &cg->ops[d->pred[i][k]];
-		if (cg_opc_infos[w->opc].tex && p - w->slot - 1 < 30)
+		if (cg_opc_infos[w->opc].tex && w->slot > d->last_wait && p - w->slot - 1 < 30)
 			return true;
 	}
 	return false;
+}
+
+/* After slot p is filled: whether it waits, for waits_on_tex. */
+static void note_wait(const struct cg_ctx *cg, struct deps *d, int p)
+{
+	const struct cg_slot *s = &cg->slots[p];
+	int ops[3] = { s->rgb, s->alpha, s->tex_op };
+	for (int k = 0; k < 3; k++)
+		if (s->fc || (ops[k] >= 0 && waits_on_tex(cg, d, ops[k], p)))
+			d->last_wait = p;
 }
 
 /* Whether op i placed in slot p reads a presubtract source that the ALU
@@ -478,7 +493,7 @@ static bool is_open_scalar(const struct cg_ctx *cg, const struct cg_op *op)
 	return cg_op_units(cg, op) == 0 && !cg_opc_infos[op->opc].transcendental;
 }
 
-static bool fill_alu_slot(struct cg_ctx *cg, const struct deps *d, int *ready, int nready, int p)
+static bool fill_alu_slot(struct cg_ctx *cg, struct deps *d, int *ready, int nready, int p)
 {
 	/* sort the ready ops by preference (few: insertion sort) */
 	struct rank *r = d->rank;
@@ -502,11 +517,22 @@ static bool fill_alu_slot(struct cg_ctx *cg, const struct deps *d, int *ready, i
 	if (!try_place(cg, p, first))
 		return cg_error(cg, op->loc, "internal error: operation %s does not fit an empty "
 				"slot", cg_opc_infos[op->opc].name);
+	/* A partner that waits on a lookup makes the whole slot wait.  While
+	 * work that no lookup holds up is left, that wait comes too early:
+	 * the left work could have hidden the latency, which costs more than
+	 * the slot the pairing saves. */
+	int free_left = d->free_left - !d->after_tex[first];
 	for (int i = 1; i < nready; i++) {
 		const struct cg_slot *s = &cg->slots[p];
 		if (s->rgb >= 0 && s->alpha >= 0)
 			break;
-		try_place(cg, p, ready[i]);
+		if (cg->hold_waiting_partners && r[i].waits_on_tex && !r[0].waits_on_tex &&
+		    free_left > 0) {
+			cg->held_waiting_partner = true;
+			continue;
+		}
+		if (try_place(cg, p, ready[i]) && !d->after_tex[ready[i]])
+			free_left--;
 	}
 	return true;
 }
@@ -519,12 +545,20 @@ static bool schedule_group(struct cg_ctx *cg, struct deps *d, int *ready, int lo
 			   bool late)
 {
 	int live = 0, placed = 0, navail = 0;
+	d->free_left = 0;
 	for (int i = lo; i < hi; i++) {
 		const struct cg_op *op = &cg->ops[i];
 		d->member[i] = !op->dead && !cg_op_barrier(op) && op->late == late;
 		if (!d->member[i])
 			continue;
 		live++;
+		d->after_tex[i] = false;
+		for (int k = 0; k < d->npred[i]; k++) {
+			int w = d->pred[i][k];
+			d->after_tex[i] |= w >= lo && d->member[w] &&
+					   (cg_opc_infos[cg->ops[w].opc].tex || d->after_tex[w]);
+		}
+		d->free_left += !d->after_tex[i] && !cg_opc_infos[op->opc].tex;
 		d->unplaced[i] = d->ready_slot[i] = 0;
 		for (int k = 0; k < d->npred[i]; k++) {
 			int s = cg->ops[d->pred[i][k]].slot;
@@ -567,6 +601,7 @@ static bool schedule_group(struct cg_ctx *cg, struct deps *d, int *ready, int lo
 		} else if (!slot_append(cg) || !fill_alu_slot(cg, d, ready, nready, p)) {
 			return false;
 		}
+		note_wait(cg, d, p);
 		/* what this slot placed leaves the available list and frees its
 		 * successors of the group */
 		int keep = 0, before = navail;
@@ -578,6 +613,7 @@ static bool schedule_group(struct cg_ctx *cg, struct deps *d, int *ready, int lo
 			}
 			placed++;
 			placed_reads(cg, d, i);
+			d->free_left -= !d->after_tex[i] && !cg_opc_infos[cg->ops[i].opc].tex;
 			for (int j = d->succ_start[i]; j < d->succ_start[i + 1]; j++) {
 				int sc = d->succ[j];
 				if (!d->member[sc] || cg->ops[sc].slot >= 0)
@@ -639,6 +675,7 @@ bool cg_schedule(struct cg_ctx *cg)
 	d.readers = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
 	d.defined = arena_alloc(cg->arena, sizeof(bool) * (size_t)(cg->nvregs + 1));
 	d.live = d.peak = 0;
+	d.last_wait = -1;
 	if (!ready || !d.readers || !d.defined)
 		return cg->failed = true, false;
 	count_readers(cg, &d);
@@ -651,6 +688,8 @@ bool cg_schedule(struct cg_ctx *cg)
 			return false;
 		if (i < cg->nops && !place_barrier(cg, i))
 			return false;
+		if (i < cg->nops)
+			note_wait(cg, &d, cg->nslots - 1);
 		if (i < cg->nops)
 			placed_reads(cg, &d, i);
 		lo = i + 1;

@@ -158,6 +158,32 @@ static void test_isel_switches(void **state)
 	arena_destroy(a);
 }
 
+/* A lookup's reader does not share a slot with work that could still hide
+ * the lookup's latency (tex_wait_partner: the fog chain runs first, the
+ * first wait comes only when it is done); with hold-waiting skipped, the
+ * reader pairs at once and the program costs more.  The backend keeps the
+ * cheaper of the two schedules, so holding never costs. */
+static void test_hold_waiting(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p =
+		compile_fixture(a, parse_fixture(a, "tex_wait_partner"), 2, NULL, NULL);
+	struct r500_program *paired =
+		compile_fixture(a, parse_fixture(a, "tex_wait_partner"), 2, "hold-waiting", NULL);
+	int first_wait = -1, paired_wait = -1;
+	for (int i = 1; i < p->ninst && first_wait < 0; i++)
+		if (p->code[i].cmn.tex_sem_wait)
+			first_wait = i;
+	for (int i = 1; i < paired->ninst && paired_wait < 0; i++)
+		if (paired->code[i].cmn.tex_sem_wait)
+			paired_wait = i;
+	assert_int_equal(first_wait, 4);
+	assert_int_equal(paired_wait, 1);
+	assert_true(p->stats.cycles < paired->stats.cycles);
+	arena_destroy(a);
+}
+
 /* Independent lookups issue as one TEX run, even when the first lookup's
  * result makes ALU work for a dependent lookup ready (that work must not
  * split the run): a, b and d together, then c, which reads a. */
@@ -217,6 +243,7 @@ static void test_stage_names(void **state)
 	assert_int_equal(r500_stage_kind("mad_fusion"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("omod"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("loop-rel"), R500_STAGE_OPTIONAL);
+	assert_int_equal(r500_stage_kind("hold-waiting"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("regalloc"), R500_STAGE_REQUIRED);
 	assert_int_equal(r500_stage_kind("check_regs"), R500_STAGE_REQUIRED);
 	assert_int_equal(r500_stage_kind("isel"), R500_STAGE_REQUIRED);
@@ -226,7 +253,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 19);
+	assert_int_equal(n, 20);
 	assert_null(r500_stage_name(-1));
 }
 
@@ -376,6 +403,7 @@ int main(void)
 		cmocka_unit_test(test_stage_switches),
 		cmocka_unit_test(test_isel_switches),
 		cmocka_unit_test(test_tex_runs),
+		cmocka_unit_test(test_hold_waiting),
 		cmocka_unit_test(test_stage_names),
 		cmocka_unit_test(test_validator),
 		cmocka_unit_test(test_print),
