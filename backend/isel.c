@@ -312,18 +312,67 @@ static int sel_sub(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	(void)o;
 	return sel_addsub(s, in, true);
 }
+/* The vreg of operand x (source k of `in`) when the ops computing it can
+ * take a result modifier for `in`: x is read only here, whole and
+ * unswizzled, and every op writing it is a plain ALU op that writes
+ * nothing else.  With `scale`, OMOD: the ops have no clamp or OMOD yet
+ * (ISA.md §6.5: OMOD scales the unit's result before the clamp).
+ * Otherwise the clamp, which goes after an OMOD but not after OMOD
+ * "disabled".  -1 when it does not apply. */
+static int modifiable(struct isel *s, const struct ir_instr *in, int k, const struct cg_opnd *x,
+		      bool scale)
+{
+	struct cg_ctx *cg = s->cg;
+	int n = in->ncomp;
+	const struct ir_instr *d = in->src[k].def;
+	if (!d || x->file != CG_FILE_VREG || x->mod != R500_MOD_NONE || d->id >= s->nids ||
+	    s->uses[d->id] != 1 || s->vreg_of[d->id] != x->index)
+		return -1;
+	struct cg_vreg *vr = &cg->vregs[x->index];
+	if (vr->input >= 0 || vr->multi || vr->ncomp < n)
+		return -1;
+	for (int c = 0; c < n; c++)
+		if (x->swz[c] != c || vr->writer[c] < 0)
+			return -1;
+	for (int c = 0; c < vr->ncomp; c++) {
+		if (vr->writer[c] < 0)
+			continue;
+		const struct cg_op *p = &cg->ops[vr->writer[c]];
+		const struct cg_opc_info *info = &cg_opc_infos[p->opc];
+		if (info->tex || p->opc == CG_FC || p->opc == CG_KIL || p->opc == CG_MDH ||
+		    p->opc == CG_MDV || p->late || p->alu_result || p->out != CG_OUT_NONE ||
+		    p->dst != x->index)
+			return -1;
+		if (scale ? info->transcendental || p->clamp || p->omod
+			  : p->omod == R500_OMOD_DISABLE)
+			return -1;
+	}
+	return x->index;
+}
+
+/* Sets the result modifier on every op writing vreg v. */
+static void modify_writers(struct cg_ctx *cg, int v, int omod, bool clamp)
+{
+	const struct cg_vreg *vr = &cg->vregs[v];
+	for (int c = 0; c < vr->ncomp; c++) {
+		if (vr->writer[c] < 0)
+			continue;
+		struct cg_op *p = &cg->ops[vr->writer[c]];
+		if (omod >= 0)
+			p->omod = (uint8_t)omod;
+		p->clamp |= clamp;
+	}
+}
+
 /* x * 2^k for k = 1..3 or -1..-3 (all components alike): the OMOD of the
- * ops computing x, when x is read only here, whole and unswizzled, and
- * every op writing it is a plain ALU op without clamp or OMOD (ISA.md
- * §6.5: OMOD scales the unit's result before the clamp).  Returns x's
- * vreg, or -1 when it does not apply (nothing changed). */
+ * ops computing x (modifiable).  Returns x's vreg, or -1 when it does not
+ * apply (nothing changed). */
 static int mul_as_omod(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	static const struct { float k; uint8_t omod; } scales[] = {
 		{ 2.0f, R500_OMOD_MUL2 }, { 4.0f, R500_OMOD_MUL4 }, { 8.0f, R500_OMOD_MUL8 },
 		{ 0.5f, R500_OMOD_DIV2 }, { 0.25f, R500_OMOD_DIV4 }, { 0.125f, R500_OMOD_DIV8 },
 	};
-	struct cg_ctx *cg = s->cg;
 	int n = in->ncomp;
 	for (int k = 0; k < 2; k++) {
 		float v[4];
@@ -336,31 +385,10 @@ static int mul_as_omod(struct isel *s, struct ir_instr *in, const struct cg_opnd
 		for (int c = 1; c < n; c++)
 			if (v[c] != v[0])
 				omod = -1;
-		const struct cg_opnd *x = &o[1 - k];
-		const struct ir_instr *d = in->src[1 - k].def;
-		if (omod < 0 || !d || x->file != CG_FILE_VREG || x->mod != R500_MOD_NONE ||
-		    d->id >= s->nids || s->uses[d->id] != 1 || s->vreg_of[d->id] != x->index)
-			return -1;
-		struct cg_vreg *vr = &cg->vregs[x->index];
-		if (vr->input >= 0 || vr->multi || vr->ncomp < n)
-			return -1;
-		for (int c = 0; c < n; c++)
-			if (x->swz[c] != c || vr->writer[c] < 0)
-				return -1;
-		for (int c = 0; c < vr->ncomp; c++) {
-			if (vr->writer[c] < 0)
-				continue;
-			const struct cg_op *p = &cg->ops[vr->writer[c]];
-			const struct cg_opc_info *info = &cg_opc_infos[p->opc];
-			if (info->tex || info->transcendental || p->opc == CG_FC || p->opc == CG_KIL ||
-			    p->opc == CG_MDH || p->opc == CG_MDV || p->clamp || p->omod || p->late ||
-			    p->alu_result || p->out != CG_OUT_NONE || p->dst != x->index)
-				return -1;
-		}
-		for (int c = 0; c < vr->ncomp; c++)
-			if (vr->writer[c] >= 0)
-				cg->ops[vr->writer[c]].omod = (uint8_t)omod;
-		return x->index;
+		int x = omod < 0 ? -1 : modifiable(s, in, 1 - k, &o[1 - k], true);
+		if (x >= 0)
+			modify_writers(s->cg, x, omod, false);
+		return x;
 	}
 	return -1;
 }
@@ -445,8 +473,15 @@ static int sel_max(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	return isel_op(s, CG_MAX, in->ncomp, &o[0], &o[1], NULL);
 }
+/* sat(x): the clamp of the ops computing x where they can take it
+ * (modifiable), else a clamped copy. */
 static int sel_sat(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
+	int x = cg_opt_enabled(s->cg, "omod") ? modifiable(s, in, 0, &o[0], false) : -1;
+	if (x >= 0) {
+		modify_writers(s->cg, x, -1, true);
+		return x;
+	}
 	int d = isel_mad(s, in->ncomp, o[0], ONE, ZERO);
 	if (d >= 0)
 		s->cg->ops[s->cg->nops - 1].clamp = 1;

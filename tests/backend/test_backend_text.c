@@ -158,6 +158,28 @@ static void test_isel_switches(void **state)
 	arena_destroy(a);
 }
 
+/* sat(x) becomes the clamp of the ops computing x when nothing else reads
+ * x (sat_fold: output 0's MAD clamps itself); x read twice keeps a clamped
+ * copy (output 1), and skipping omod keeps both copies. */
+static void test_sat_fold(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p = compile_fixture(a, parse_fixture(a, "sat_fold"), 2, NULL, NULL);
+	struct r500_program *no = compile_fixture(a, parse_fixture(a, "sat_fold"), 2, "omod", NULL);
+	assert_int_equal(p->ninst, 3);
+	assert_int_equal(no->ninst, 4);
+	int clamped_outputs = 0, clamps = 0;
+	for (int i = 0; i < p->ninst; i++) {
+		const struct r500_inst *in = &p->code[i];
+		clamps += in->cmn.rgb_clamp;
+		clamped_outputs += in->cmn.type == R500_TYPE_OUT && in->cmn.rgb_clamp;
+	}
+	assert_int_equal(clamps, 2);
+	assert_int_equal(clamped_outputs, 1);
+	arena_destroy(a);
+}
+
 /* A lookup's reader does not share a slot with work that could still hide
  * the lookup's latency (tex_wait_partner: the fog chain runs first, the
  * first wait comes only when it is done); with hold-waiting skipped, the
@@ -403,6 +425,7 @@ int main(void)
 		cmocka_unit_test(test_stage_switches),
 		cmocka_unit_test(test_isel_switches),
 		cmocka_unit_test(test_tex_runs),
+		cmocka_unit_test(test_sat_fold),
 		cmocka_unit_test(test_hold_waiting),
 		cmocka_unit_test(test_stage_names),
 		cmocka_unit_test(test_validator),
