@@ -368,6 +368,7 @@ static void split_division(struct ir_instr *in, void *ud)
 	}
 	in->op = IR_OP_MUL;
 	in->src[1] = ir_src_of(r);
+	group_factors(d, in); /* (x * k) / u: x * (k * rcp(u)) */
 }
 
 static bool split_divisions(struct ir_func *f)

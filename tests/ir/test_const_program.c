@@ -5,6 +5,7 @@
  * shares). */
 #include <math.h>
 #include "const_program.h"
+#include "ir_pass.h"
 #include "ir_test_util.h"
 
 static struct arena *A;
@@ -169,6 +170,30 @@ static void test_uniform_factors_grouped(void **state)
 		"output #0 %5.xyzw\n", 1, 1e-6f);
 }
 
+/* (v * 5) / t: the reciprocal of t joins the constant factor (5 * rcp(t)
+ * moves), so the pixel program keeps one product and no division. */
+static void test_division_joins_constant_factor(void **state)
+{
+	(void)state;
+	const char *body =
+		"%4 = const.f1 5\n"
+		"%5 = mul.f4 %4.xxxx, %1.xyzw\n"
+		"%6 = div.f4 %5.xyzw, %3.xxxx\n"
+		"output #0 %6.xyzw\n";
+	split_within(body, 1, 1e-6f);
+	struct ir_func *pixel = parse_body(body);
+	bool failed = true;
+	assert_non_null(ir_split_constant_program(pixel, &failed));
+	ir_opt_dce(pixel);
+	int mul = 0, div = 0;
+	for (const struct ir_instr *in = pixel->body.first->block.first; in; in = in->next) {
+		mul += in->op == IR_OP_MUL;
+		div += in->op == IR_OP_DIV;
+	}
+	assert_int_equal(mul, 1);
+	assert_int_equal(div, 0);
+}
+
 /* vec4(t, 13, 0, 0) compared with v: the vector, which the pixel program
  * would build with copies, moves. */
 static void test_vector_of_uniforms(void **state)
@@ -232,6 +257,7 @@ int main(void)
 		cmocka_unit_test(test_trig_and_bool_roots),
 		cmocka_unit_test(test_division_by_uniform),
 		cmocka_unit_test(test_uniform_factors_grouped),
+		cmocka_unit_test(test_division_joins_constant_factor),
 		cmocka_unit_test(test_vector_of_uniforms),
 		cmocka_unit_test(test_nothing_worth_moving),
 		cmocka_unit_test(test_loop_body_and_twice),
