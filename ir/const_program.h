@@ -24,9 +24,9 @@
  * and instructions of the constant program. */
 enum { IR_CP_MAX_OUTPUTS = 64, IR_CP_MAX_INSTRS = 256 };
 
-/* Splits f as above.  First, so that more can move, x / u becomes
- * x * rcp(u) and (x * u) * k becomes x * (u * k) (u, k uniform-only; the
- * last bits may differ, as GLSL allows).  Returns the constant program,
+/* Splits f as above.  First, so that more can move, f is rewritten
+ * (cp_prepare.h: x / u becomes x * rcp(u) and the like; the last bits
+ * may differ, as GLSL allows).  Returns the constant program,
  * or NULL when nothing is worth moving (f keeps only those rewrites) or
  * memory ran out (*failed set; f is then to be dropped). */
 struct ir_func *ir_split_constant_program(struct ir_func *f, bool *failed);
