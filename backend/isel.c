@@ -618,7 +618,8 @@ static int revolutions(struct isel *s, int n, struct cg_opnd a)
 }
 /* The revolutions of the operand of SIN/COS/TAN `in`.  An argument x * c
  * or x / c (c constant, the MUL read only here) is one MAD by c / 2pi:
- * sin(t * 3.3) scales t once, not twice. */
+ * sin(t * 3.3) scales t once, not twice; x * 2pi is x's FRC alone (the
+ * constant program's preparation makes such arguments, cp_prepare.c). */
 static int revolutions_of(struct isel *s, struct ir_instr *in)
 {
 	int n = in->ncomp;
@@ -630,10 +631,17 @@ static int revolutions_of(struct isel *s, struct ir_instr *in)
 		for (int j = m->op == IR_OP_DIV ? 1 : 0; j < 2; j++) {
 			if (!src_const(&c[j], n, v))
 				continue;
-			for (int i = 0; i < n; i++)
+			bool unit = true;
+			for (int i = 0; i < n; i++) {
 				v[i] = (m->op == IR_OP_DIV ? 1.0f / v[i] : v[i]) * 0.15915494309189535f;
+				unit &= v[i] == 1.0f;
+			}
 			struct cg_opnd a, kc;
-			if (!isel_opnd(s, &c[1 - j], n, &a) || !cg_const_opnd(s->cg, v, n, s->loc, &kc))
+			if (!isel_opnd(s, &c[1 - j], n, &a))
+				return -1;
+			if (unit) /* x * 2pi: x is in revolutions already */
+				return isel_op(s, CG_FRC, n, &a, NULL, NULL);
+			if (!cg_const_opnd(s->cg, v, n, s->loc, &kc))
 				return -1;
 			int t = isel_mad(s, n, a, kc, ZERO);
 			struct cg_opnd tv = vopnd(t);

@@ -4,11 +4,13 @@
  *   x / u        -> x * rcp(u)
  *   (x * u) * k  -> x * (u * k)
  *   (x * k) / u  -> x * (k * rcp(u))
+ *   sin(x + u)   -> sin(mad(x, 1/2pi, u * 1/2pi) * 2pi)   (reduce_trig)
  * with u, k uniform-only and x not.  A uniform-only value is one the
  * split could move (const_program.c says which). */
 #include "cp_prepare.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "ir_eval.h"
 
@@ -22,7 +24,8 @@ struct div_scan {
 	bool failed;
 };
 
-/* Whether def is uniform-only; the ops this scan makes are. */
+/* Whether def is uniform-only; the ops this scan makes are, but for
+ * reduce_trig's argument, which only its trig op reads (already seen). */
 static bool uniform_only(const struct div_scan *d, const struct ir_instr *def)
 {
 	return def && (def->id >= d->n || d->uniform_only[def->id]);
@@ -60,6 +63,89 @@ static void group_factors(struct div_scan *d, struct ir_instr *in)
 	}
 }
 
+/* A constant of n components (NULL when memory ran out). */
+static struct ir_instr *const_before(struct div_scan *d, struct ir_instr *before, int n,
+				     const float v[4])
+{
+	struct ir_instr *k = ir_build_before(d->f, before, IR_OP_CONST, n, IR_FLOAT, 0, NULL);
+	if (k)
+		memcpy(k->imm, v, sizeof k->imm);
+	else
+		d->failed = true;
+	return k;
+}
+
+/* The 1 / 2pi and 2pi of the R500's revolutions; their product is 1.0
+ * exactly in single precision, which isel relies on (revolutions_of). */
+#define INV_2PI 0.15915494309189535f
+#define TWO_PI 6.28318548f
+
+/* sin(x + w), w uniform-only and x not (likewise x - w, w - x, cos and
+ * tan): the R500 takes its sine in revolutions after an FRC, so isel
+ * scales the argument by 1 / 2pi (a MAD) after computing it (another
+ * op).  As sin(mad(x, 1/2pi, w * 1/2pi) * 2pi), w's scaling moves to the
+ * constant program (or folds, w constant) and isel makes one MAD of the
+ * argument and its scale.  A constant factor of x, x' * k, joins the
+ * scale. */
+static void reduce_trig(struct div_scan *d, struct ir_instr *in)
+{
+	const struct ir_src *as = &in->src[0];
+	struct ir_instr *a = as->def;
+	if (!a || (a->op != IR_OP_ADD && a->op != IR_OP_SUB) || uniform_only(d, a))
+		return;
+	int wi = uniform_only(d, a->src[1].def) ? 1 : uniform_only(d, a->src[0].def) ? 0 : -1;
+	if (wi < 0)
+		return;
+	/* the new ops have the trig op's components: a's as the trig op reads
+	 * them */
+	int n = in->ncomp;
+	struct ir_src x = a->src[1 - wi], w = a->src[wi];
+	for (int c = 0; c < 4; c++) {
+		x.swz[c] = a->src[1 - wi].swz[as->swz[c] & 3];
+		w.swz[c] = a->src[wi].swz[as->swz[c] & 3];
+	}
+	float xs = a->op == IR_OP_SUB && wi == 0 ? -INV_2PI : INV_2PI;
+	float ws = a->op == IR_OP_SUB && wi == 1 ? -INV_2PI : INV_2PI;
+	float xk[4], wk[4], two_pi[4] = { TWO_PI, TWO_PI, TWO_PI, TWO_PI };
+	for (int c = 0; c < 4; c++) {
+		xk[c] = xs;
+		wk[c] = ws;
+	}
+	const struct ir_instr *m = x.def;
+	for (int j = 0; m && m->op == IR_OP_MUL && j < 2; j++) {
+		const struct ir_src *ks = &m->src[j], *ys = &m->src[1 - j];
+		if (!ks->def || ks->def->op != IR_OP_CONST || !ys->def || ys->def->op == IR_OP_CONST)
+			continue;
+		struct ir_src y = *ys;
+		for (int c = 0; c < 4; c++) {
+			xk[c] *= ks->def->imm[ks->swz[x.swz[c] & 3] & 3];
+			y.swz[c] = ys->swz[x.swz[c] & 3];
+		}
+		x = y;
+		break;
+	}
+	struct ir_instr *kx = const_before(d, in, n, xk), *ww;
+	if (w.def->op == IR_OP_CONST) {
+		for (int c = 0; c < 4; c++)
+			wk[c] *= w.def->imm[w.swz[c] & 3];
+		ww = const_before(d, in, n, wk);
+	} else {
+		struct ir_instr *kw = const_before(d, in, n, wk);
+		ww = kw ? ir_build_before(d->f, in, IR_OP_MUL, n, IR_FLOAT, 2,
+					  (struct ir_src[]){ w, ir_src_of(kw) }) : NULL;
+	}
+	struct ir_instr *y = kx && ww ? ir_build_before(d->f, in, IR_OP_MAD, n, IR_FLOAT, 3,
+		(struct ir_src[]){ x, ir_src_of(kx), ir_src_of(ww) }) : NULL;
+	struct ir_instr *k2 = y ? const_before(d, in, n, two_pi) : NULL;
+	struct ir_instr *r = k2 ? ir_build_before(d->f, in, IR_OP_MUL, n, IR_FLOAT, 2,
+		(struct ir_src[]){ ir_src_of(y), ir_src_of(k2) }) : NULL;
+	if (!r) {
+		d->failed = true;
+		return;
+	}
+	in->src[0] = ir_src_of(r);
+}
+
 static void split_division(struct ir_instr *in, void *ud)
 {
 	struct div_scan *d = ud;
@@ -75,6 +161,9 @@ static void split_division(struct ir_instr *in, void *ud)
 	d->uniform_only[in->id] = u;
 	if (in->op == IR_OP_MUL && !u && !d->failed)
 		group_factors(d, in);
+	if ((in->op == IR_OP_SIN || in->op == IR_OP_COS || in->op == IR_OP_TAN) && !u &&
+	    !d->failed)
+		reduce_trig(d, in);
 	const struct ir_instr *x = in->src[0].def, *y = in->src[1].def;
 	if (in->op != IR_OP_DIV || u || d->failed || !y || y->op == IR_OP_CONST ||
 	    y->id >= d->n || !d->uniform_only[y->id] || !x)

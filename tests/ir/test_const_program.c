@@ -194,6 +194,41 @@ static void test_division_joins_constant_factor(void **state)
 	assert_int_equal(div, 0);
 }
 
+/* The ops of the pixel program's first block with opcode op. */
+static int count_ops(const struct ir_func *f, enum ir_op op)
+{
+	int n = 0;
+	for (const struct ir_instr *in = f->body.first->block.first; in; in = in->next)
+		n += in->op == op;
+	return n;
+}
+
+/* sin(v + t), cos(t - v.x) and sin(v.y - 1.5): each argument becomes
+ * mad(x, +-1/2pi, w/2pi) * 2pi, t's scaling moves (one output per sign)
+ * and the constant folds; no ADD or SUB is left per pixel. */
+static void test_trig_offsets_move(void **state)
+{
+	(void)state;
+	const char *body =
+		"%4 = add.f4 %1.xyzw, %3.xxxx\n"
+		"%5 = sin.f4 %4.xyzw\n"
+		"%6 = sub.f1 %3.x, %1.x\n"
+		"%7 = cos.f1 %6.x\n"
+		"%8 = const.f1 1.5\n"
+		"%9 = sub.f1 %1.y, %8.x\n"
+		"%10 = sin.f1 %9.x\n"
+		"%11 = mul.f4 %5.xyzw, %7.xxxx\n"
+		"%12 = mul.f4 %11.xyzw, %10.xxxx\n"
+		"output #0 %12.xyzw\n";
+	split_within(body, 2, 2e-5f);
+	struct ir_func *pixel = parse_body(body);
+	bool failed = true;
+	assert_non_null(ir_split_constant_program(pixel, &failed));
+	ir_opt_dce(pixel);
+	assert_int_equal(count_ops(pixel, IR_OP_ADD) + count_ops(pixel, IR_OP_SUB), 0);
+	assert_int_equal(count_ops(pixel, IR_OP_MAD), 3);
+}
+
 /* vec4(t, 13, 0, 0) compared with v: the vector, which the pixel program
  * would build with copies, moves. */
 static void test_vector_of_uniforms(void **state)
@@ -258,6 +293,7 @@ int main(void)
 		cmocka_unit_test(test_division_by_uniform),
 		cmocka_unit_test(test_uniform_factors_grouped),
 		cmocka_unit_test(test_division_joins_constant_factor),
+		cmocka_unit_test(test_trig_offsets_move),
 		cmocka_unit_test(test_vector_of_uniforms),
 		cmocka_unit_test(test_nothing_worth_moving),
 		cmocka_unit_test(test_loop_body_and_twice),
