@@ -504,10 +504,21 @@ static int sel_clamp(struct isel *s, struct ir_instr *in, const struct cg_opnd *
 	struct cg_opnd tv = vopnd(t);
 	return isel_op(s, CG_MIN, n, &tv, &o[2], NULL);
 }
+/* a + (b - a) * t; b - a folds when a and b are constants. */
 static int sel_mix(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	int t = isel_mad(s, in->ncomp, o[1], ONE, opnd_neg(o[0])); /* b - a */
-	return t < 0 ? -1 : isel_mad(s, in->ncomp, vopnd(t), o[2], o[0]);
+	int n = in->ncomp;
+	float a[4], b[4];
+	if (src_const(&in->src[0], n, a) && src_const(&in->src[1], n, b)) {
+		struct cg_opnd d;
+		for (int i = 0; i < n; i++)
+			b[i] -= a[i];
+		if (!cg_const_opnd(s->cg, b, n, s->loc, &d))
+			return -1;
+		return isel_mad(s, n, d, o[2], o[0]);
+	}
+	int t = isel_mad(s, n, o[1], ONE, opnd_neg(o[0])); /* b - a */
+	return t < 0 ? -1 : isel_mad(s, n, vopnd(t), o[2], o[0]);
 }
 
 /* a - b, or a itself when b is 0 */
