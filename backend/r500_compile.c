@@ -143,37 +143,71 @@ static struct cg_ctx *run_stages(struct ir_func *f, const struct r500_compile_op
 	return cg->prog ? cg : NULL;
 }
 
-/* Whether a lookup's reader may share a slot with an op that does not
- * wait is a guess the scheduler cannot check: the wait may come anyway,
- * from a register reuse that allocation makes later.  So a schedule that
- * held such partners back is compared with one that did not, and the
- * cheaper program is kept (r500_program_weighted_cost; a tie keeps the
- * first).  The second compile has a diagnostics sink of its own; the
- * stages' dumps are those of the program kept. */
+/* Two choices the stages make blind are checked by compiling again:
+ *  - whether a lookup's reader may share a slot with an op that does not
+ *    wait (schedule.c, hold-waiting): the wait may come anyway, from a
+ *    register reuse that allocation makes later;
+ *  - whether a presubtract pays (presub.c): its reader cannot follow the
+ *    slot that writes the presubtract's sources without a NOP.
+ * A compile that held partners back is compared with one that did not,
+ * and a program with NOPs with one without presubtracts; the cheaper
+ * program is kept (r500_program_weighted_cost; a tie keeps the first).
+ * The other compiles have a diagnostics sink of their own; the stages'
+ * dumps are those of the program kept. */
+struct variant {
+	bool hold;
+	const struct r500_compile_options *opts;
+};
+
+/* Compiles variant v and keeps it in *best if it costs less. */
+static void try_variant(struct ir_func *f, struct variant v, struct arena *arena,
+			struct diag_sink *diag, struct cg_ctx **best, struct variant *kept_v)
+{
+	struct diag_sink kept = *diag;
+	diag_init(diag, arena);
+	struct cg_ctx *other = run_stages(f, v.opts, v.hold, arena, diag);
+	bool oom = arena_failed(arena);
+	*diag = kept;
+	long la, lb;
+	if (other && !oom &&
+	    r500_program_weighted_cost(other->prog, &lb) <
+	    r500_program_weighted_cost((*best)->prog, &la)) {
+		*best = other;
+		*kept_v = v;
+	}
+}
+
 static struct cg_ctx *run_best(struct ir_func *f, const struct r500_compile_options *opts,
 			       struct arena *arena, struct diag_sink *diag)
 {
-	struct r500_compile_options quiet = *opts;
+	struct r500_compile_options quiet = *opts, no_presub;
 	quiet.dump = NULL;
-	bool hold = opts->opt_level > 0 && !name_list_has(opts->skip, "hold-waiting");
-	struct cg_ctx *cg = run_stages(f, &quiet, hold, arena, diag);
-	if (cg && cg->held_waiting_partner && diag) {
-		struct diag_sink kept = *diag;
-		diag_init(diag, arena);
+	struct variant v = { opts->opt_level > 0 && !name_list_has(opts->skip, "hold-waiting"),
+			     &quiet };
+	if (opts->no_variants)
+		return run_stages(f, opts, v.hold, arena, diag);
+	struct cg_ctx *cg = run_stages(f, &quiet, v.hold, arena, diag);
+	if (cg && diag) {
 		quiet.too_long = NULL;
-		struct cg_ctx *other = run_stages(f, &quiet, false, arena, diag);
-		bool oom = arena_failed(arena);
-		*diag = kept;
-		long la, lb;
-		if (other && !oom &&
-		    r500_program_weighted_cost(other->prog, &lb) <
-		    r500_program_weighted_cost(cg->prog, &la)) {
-			cg = other;
-			hold = false;
-		}
+		no_presub = quiet;
+		bool held = cg->held_waiting_partner;
+		bool presub_nops = cg->nops_inserted > 0 && cg_opt_enabled(cg, "presub");
+		if (held)
+			try_variant(f, (struct variant){ false, &quiet }, arena, diag, &cg, &v);
+		no_presub.skip = presub_nops ? arena_printf(arena, "%s%spresub", opts->skip ?
+							    opts->skip : "", opts->skip &&
+							    *opts->skip ? "," : "") : NULL;
+		if (no_presub.skip)
+			try_variant(f, (struct variant){ v.hold, &no_presub }, arena, diag, &cg,
+				    &v);
 	}
-	if (cg && opts->dump) /* again, to show the kept program's forms */
-		cg = run_stages(f, opts, hold, arena, diag);
+	if (cg && opts->dump) { /* again, to show the kept program's forms */
+		struct r500_compile_options shown = *v.opts;
+		shown.dump = opts->dump;
+		shown.dump_ud = opts->dump_ud;
+		shown.too_long = opts->too_long;
+		cg = run_stages(f, &shown, v.hold, arena, diag);
+	}
 	return cg;
 }
 

@@ -24,6 +24,9 @@ struct r500_compile_options {
 	/* the constant program split from the function (ir/const_program.h),
 	 * or NULL: it shares the function's uniform table */
 	const struct ir_func *const_prog;
+	/* compile once, as the stages choose, without comparing the
+	 * variants r500_compile otherwise tries (r500_compile.c; for tests) */
+	bool no_variants;
 };
 
 /* Selects, schedules, allocates and finalizes.  Returns NULL with

@@ -65,6 +65,18 @@ static struct r500_program *compile_fixture(struct arena *a, struct ir_func *f, 
 	return p;
 }
 
+/* The fixture compiled once, as the stages choose (no variants). */
+static struct r500_program *compile_once(struct arena *a, const char *name)
+{
+	struct diag_sink d;
+	diag_init(&d, a);
+	struct r500_compile_options o = { .opt_level = 2, .validate = true, .no_variants = true };
+	struct r500_program *p = r500_compile(parse_fixture(a, name), &o, a, &d);
+	if (!p)
+		fail_msg("compile failed:\n%s", diag_render(&d));
+	return p;
+}
+
 static void check_listing(const char *name, int opt)
 {
 	struct arena *a = arena_create(&mem_default_allocator);
@@ -177,6 +189,25 @@ static void test_sat_fold(void **state)
 	}
 	assert_int_equal(clamps, 2);
 	assert_int_equal(clamped_outputs, 1);
+	arena_destroy(a);
+}
+
+/* presub_nop: compiled once, a presubtract's reader follows the slot that
+ * writes its source and needs a NOP; r500_compile then compiles without
+ * presubtracts too and keeps that cheaper program. */
+static void test_presub_variant(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *once = compile_once(a, "presub_nop");
+	struct r500_program *kept =
+		compile_fixture(a, parse_fixture(a, "presub_nop"), 2, NULL, NULL);
+	struct r500_program *none =
+		compile_fixture(a, parse_fixture(a, "presub_nop"), 2, "presub", NULL);
+	assert_true(once->stats.nops > 0);
+	assert_int_equal(kept->stats.nops, 0);
+	assert_true(kept->stats.cycles < once->stats.cycles);
+	assert_int_equal(kept->stats.cycles, none->stats.cycles);
 	arena_destroy(a);
 }
 
@@ -427,6 +458,7 @@ int main(void)
 		cmocka_unit_test(test_tex_runs),
 		cmocka_unit_test(test_sat_fold),
 		cmocka_unit_test(test_hold_waiting),
+		cmocka_unit_test(test_presub_variant),
 		cmocka_unit_test(test_stage_names),
 		cmocka_unit_test(test_validator),
 		cmocka_unit_test(test_print),
