@@ -119,10 +119,13 @@ static struct ir_func *split_check(struct ir_func *f, struct arena *arena,
 	float(*vals)[4] = arena_alloc(arena, sizeof *vals * (size_t)(f->nuniform_vec4 + 1));
 	struct ir_interp_result *cr = arena_alloc(arena, sizeof *cr);
 	struct ir_interp_result *pr = arena_alloc(arena, sizeof *pr);
-	if (!whole || !vals || !cr || !pr || !interp(cp, arena, cr, NULL))
+	/* the interpreter gives at most IR_INTERP_MAX_OUTPUTS outputs: a larger
+	 * constant program (up to IR_CP_MAX_OUTPUTS) cannot feed the check */
+	if (!whole || !vals || !cr || !pr || cp->noutputs > IR_INTERP_MAX_OUTPUTS ||
+	    !interp(cp, arena, cr, NULL))
 		return cp;
 	ir_uniform_defaults(f, vals);
-	for (int o = 0; o < cp->noutputs && o < IR_INTERP_MAX_OUTPUTS; o++) {
+	for (int o = 0; o < cp->noutputs; o++) {
 		int u = ir_func_find_uniform(f, cp->outputs[o].name);
 		if (u < 0 || !ir_uniform_is_cp_output(&f->uniforms[u]))
 			fuzz_bug("a constant program output without its uniform", text);
