@@ -170,6 +170,26 @@ static void test_uniform_factors_grouped(void **state)
 		"output #0 %5.xyzw\n", 1, 1e-6f);
 }
 
+/* The ops of the pixel program's first block with opcode op. */
+static int count_ops(const struct ir_func *f, enum ir_op op)
+{
+	int n = 0;
+	for (const struct ir_instr *in = f->body.first->block.first; in; in = in->next)
+		n += in->op == op;
+	return n;
+}
+
+/* body split (something must move), its dead code removed: the pixel
+ * program. */
+static struct ir_func *pixel_after_split(const char *body)
+{
+	struct ir_func *pixel = parse_body(body);
+	bool failed = true;
+	assert_non_null(ir_split_constant_program(pixel, &failed));
+	ir_opt_dce(pixel);
+	return pixel;
+}
+
 /* (v * 5) / t: the reciprocal of t joins the constant factor (5 * rcp(t)
  * moves), so the pixel program keeps one product and no division. */
 static void test_division_joins_constant_factor(void **state)
@@ -181,26 +201,9 @@ static void test_division_joins_constant_factor(void **state)
 		"%6 = div.f4 %5.xyzw, %3.xxxx\n"
 		"output #0 %6.xyzw\n";
 	split_within(body, 1, 1e-6f);
-	struct ir_func *pixel = parse_body(body);
-	bool failed = true;
-	assert_non_null(ir_split_constant_program(pixel, &failed));
-	ir_opt_dce(pixel);
-	int mul = 0, div = 0;
-	for (const struct ir_instr *in = pixel->body.first->block.first; in; in = in->next) {
-		mul += in->op == IR_OP_MUL;
-		div += in->op == IR_OP_DIV;
-	}
-	assert_int_equal(mul, 1);
-	assert_int_equal(div, 0);
-}
-
-/* The ops of the pixel program's first block with opcode op. */
-static int count_ops(const struct ir_func *f, enum ir_op op)
-{
-	int n = 0;
-	for (const struct ir_instr *in = f->body.first->block.first; in; in = in->next)
-		n += in->op == op;
-	return n;
+	struct ir_func *pixel = pixel_after_split(body);
+	assert_int_equal(count_ops(pixel, IR_OP_MUL), 1);
+	assert_int_equal(count_ops(pixel, IR_OP_DIV), 0);
 }
 
 /* sin(v + t), cos(t - v.x) and sin(v.y - 1.5): each argument becomes
@@ -221,10 +224,7 @@ static void test_trig_offsets_move(void **state)
 		"%12 = mul.f4 %11.xyzw, %10.xxxx\n"
 		"output #0 %12.xyzw\n";
 	split_within(body, 2, 2e-5f);
-	struct ir_func *pixel = parse_body(body);
-	bool failed = true;
-	assert_non_null(ir_split_constant_program(pixel, &failed));
-	ir_opt_dce(pixel);
+	struct ir_func *pixel = pixel_after_split(body);
 	assert_int_equal(count_ops(pixel, IR_OP_ADD) + count_ops(pixel, IR_OP_SUB), 0);
 	assert_int_equal(count_ops(pixel, IR_OP_MAD), 3);
 }
