@@ -36,6 +36,7 @@ static const struct pass_entry passes[] = {
 	{ "dce_", ir_opt_dce },
 	{ "dead_branch_", ir_opt_dead_branch },
 	{ "known_cond_", ir_opt_known_cond },
+	{ "licm_", ir_opt_licm },
 	{ "loop_unroll_", ir_opt_loop_unroll },
 	{ "reassociate_", ir_opt_reassociate },
 	{ "optimize_", NULL },
