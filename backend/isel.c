@@ -573,10 +573,34 @@ static int sel_f2b(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	struct cg_opnd t = opnd_nab(o[0]);
 	return isel_op(s, CG_CMP, in->ncomp, &ZERO, &ONE, &t);
 }
+/* cond ? a : b over n components, cond a bool scalar (replicated) or of n
+ * components.  Bools are 0.0 / 1.0: CND picks a where cond > 0.5.  A
+ * cond that is F2B(x), x != 0, needs no bool: CMP on -|x|, which is >= 0
+ * only where x == 0, picks b there (the F2B's own op goes unread). */
+static int select_on(struct isel *s, int n, const struct ir_src *cond, bool scalar,
+		     struct cg_opnd a, struct cg_opnd b)
+{
+	const struct ir_instr *f2b = cond->def;
+	struct ir_src c = *cond;
+	if (f2b && f2b->op == IR_OP_F2B)
+		for (int i = 0; i < 4; i++)
+			c.swz[i] = f2b->src[0].swz[cond->swz[i] & 3];
+	if (f2b && f2b->op == IR_OP_F2B)
+		c.def = f2b->src[0].def;
+	struct cg_opnd co;
+	if (!isel_opnd(s, &c, scalar ? 1 : n, &co))
+		return -1;
+	if (scalar)
+		co = opnd_entry(co, 0);
+	if (f2b && f2b->op == IR_OP_F2B) {
+		co = opnd_nab(co);
+		return isel_op(s, CG_CMP, n, &b, &a, &co);
+	}
+	return isel_op(s, CG_CND, n, &a, &b, &co);
+}
 static int sel_select(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	/* c is 0.0 or 1.0: CND picks A when C > 0.5 */
-	return isel_op(s, CG_CND, in->ncomp, &o[1], &o[2], &o[0]);
+	return select_on(s, in->ncomp, &in->src[0], false, o[1], o[2]);
 }
 /* ANY / ALL: a chain over the components of the source's definition. */
 static int sel_reduce(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
@@ -980,7 +1004,7 @@ static int sel_phi(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	if (!cf || in->nsrc != 2)
 		return cg_error(s->cg, in->loc, "operation phi of a loop not supported by the "
 				"R500 backend yet"), -1;
-	struct cg_opnd a, b, c;
+	struct cg_opnd a, b;
 	const struct ir_src *ts = &in->src[0], *es = &in->src[1];
 	if (!ts->def)
 		ts = es;
@@ -988,10 +1012,9 @@ static int sel_phi(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 		es = ts;
 	if (!ts->def)
 		return cg_error(s->cg, in->loc, "internal error: phi without sources"), -1;
-	if (!isel_opnd(s, ts, n, &a) || !isel_opnd(s, es, n, &b) || !isel_opnd(s, &cf->cond, 1, &c))
+	if (!isel_opnd(s, ts, n, &a) || !isel_opnd(s, es, n, &b))
 		return -1;
-	c = opnd_entry(c, 0);
-	return isel_op(s, CG_CND, n, &a, &b, &c);
+	return select_on(s, n, &cf->cond, true, a, b);
 }
 
 /* a*b + c when source k of an ADD/SUB is a MUL (or a DIV by a constant) read only there: the MUL
