@@ -573,29 +573,76 @@ static int sel_f2b(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	struct cg_opnd t = opnd_nab(o[0]);
 	return isel_op(s, CG_CMP, in->ncomp, &ZERO, &ONE, &t);
 }
+/* Source k of cond's definition, read through cond's swizzle. */
+static struct ir_src cond_source(const struct ir_src *cond, int k)
+{
+	struct ir_src c = cond->def->src[k];
+	for (int i = 0; i < 4; i++)
+		c.swz[i] = cond->def->src[k].swz[cond->swz[i] & 3];
+	return c;
+}
+
+static bool src_zero(const struct ir_src *src, int n)
+{
+	float v[4];
+	if (!src_const(src, n, v))
+		return false;
+	for (int i = 0; i < n; i++)
+		if (v[i] != 0.0f)
+			return false;
+	return true;
+}
+
 /* cond ? a : b over n components, cond a bool scalar (replicated) or of n
  * components.  Bools are 0.0 / 1.0: CND picks a where cond > 0.5.  A
- * cond that is F2B(x), x != 0, needs no bool: CMP on -|x|, which is >= 0
- * only where x == 0, picks b there (the F2B's own op goes unread). */
+ * cond that is a comparison, x < y, x >= y, x == y, x != y or F2B(x)
+ * (x != 0), needs no bool: sel_cmp makes it CMP on t = x - y (-|t| for
+ * == and !=), then CND picks by it, and one CMP on t picks alike, NaN
+ * included.  It is taken when t costs no op (y or x is 0) or the
+ * comparison has no other reader (its own ops then go unread). */
 static int select_on(struct isel *s, int n, const struct ir_src *cond, bool scalar,
 		     struct cg_opnd a, struct cg_opnd b)
 {
-	const struct ir_instr *f2b = cond->def;
-	struct ir_src c = *cond;
-	if (f2b && f2b->op == IR_OP_F2B)
-		for (int i = 0; i < 4; i++)
-			c.swz[i] = f2b->src[0].swz[cond->swz[i] & 3];
-	if (f2b && f2b->op == IR_OP_F2B)
-		c.def = f2b->src[0].def;
+	const struct ir_instr *d = cond->def;
+	enum ir_op op = d ? d->op : IR_OP_COUNT;
+	int m = scalar ? 1 : n;
+	if (op == IR_OP_F2B || op == IR_OP_LT || op == IR_OP_GE || op == IR_OP_EQ ||
+	    op == IR_OP_NE) {
+		struct ir_src x = cond_source(cond, 0), y = x;
+		bool unary = op == IR_OP_F2B;
+		if (!unary)
+			y = cond_source(cond, 1);
+		bool yzero = unary || src_zero(&y, m), xzero = !unary && src_zero(&x, m);
+		bool sole = d->id < s->nids && s->uses[d->id] == 1;
+		if (yzero || xzero || sole) {
+			struct cg_opnd xo, yo, t;
+			if (!isel_opnd(s, yzero ? &x : &y, m, yzero ? &xo : &yo))
+				return -1;
+			if (yzero) {
+				t = xo;
+			} else if (xzero) {
+				t = opnd_neg(yo);
+			} else {
+				int dv = isel_opnd(s, &x, m, &xo) ?
+					 isel_mad(s, m, xo, ONE, opnd_neg(yo)) : -1;
+				if (dv < 0)
+					return -1;
+				t = vopnd(dv);
+			}
+			if (scalar)
+				t = opnd_entry(t, 0);
+			if (op != IR_OP_LT && op != IR_OP_GE)
+				t = opnd_nab(t);
+			/* CMP: t >= 0 ? first : second */
+			bool a_on_ge = op == IR_OP_GE || op == IR_OP_EQ;
+			return isel_op(s, CG_CMP, n, a_on_ge ? &a : &b, a_on_ge ? &b : &a, &t);
+		}
+	}
 	struct cg_opnd co;
-	if (!isel_opnd(s, &c, scalar ? 1 : n, &co))
+	if (!isel_opnd(s, cond, m, &co))
 		return -1;
 	if (scalar)
 		co = opnd_entry(co, 0);
-	if (f2b && f2b->op == IR_OP_F2B) {
-		co = opnd_nab(co);
-		return isel_op(s, CG_CMP, n, &b, &a, &co);
-	}
 	return isel_op(s, CG_CND, n, &a, &b, &co);
 }
 static int sel_select(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
