@@ -292,6 +292,10 @@ bool cg_op_reads_vreg(const struct cg_op *op, int v);
 /* Physical lane of component c of what the op writes (dst or output). */
 int cg_op_lane(const struct cg_ctx *cg, const struct cg_op *op, int c);
 
+/* Drops the ALU slots a stage left empty, renumbers the ops' slots and
+ * counts the pairs again (coalesce.c, self_copy.c). */
+void cg_compact_slots(struct cg_ctx *cg);
+
 /* Units an op needs when its destination lanes are known. */
 unsigned cg_op_units(const struct cg_ctx *cg, const struct cg_op *op);
 

@@ -104,34 +104,6 @@ static bool try_coalesce(struct cg_ctx *cg, int ci)
 	return true;
 }
 
-/* Drops ALU slots left empty and renumbers the ops' slots. */
-static void compact(struct cg_ctx *cg)
-{
-	int *map = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nslots + 1));
-	if (!map) {
-		cg->failed = true;
-		return;
-	}
-	int n = 0;
-	for (int k = 0; k < cg->nslots; k++) {
-		const struct cg_slot *sl = &cg->slots[k];
-		bool empty = !sl->tex && !sl->fc && sl->rgb < 0 && sl->alpha < 0;
-		map[k] = empty ? -1 : n;
-		if (!empty)
-			cg->slots[n++] = *sl;
-	}
-	cg->nslots = n;
-	for (int i = 0; i < cg->nops; i++)
-		if (cg->ops[i].slot >= 0)
-			cg->ops[i].slot = map[cg->ops[i].slot];
-	cg->pairs = 0;
-	for (int k = 0; k < cg->nslots; k++) {
-		const struct cg_slot *sl = &cg->slots[k];
-		if (!sl->tex && !sl->fc && sl->rgb >= 0 && sl->alpha >= 0 && sl->rgb != sl->alpha)
-			cg->pairs++;
-	}
-}
-
 bool cg_coalesce(struct cg_ctx *cg)
 {
 	bool any = false;
@@ -139,6 +111,6 @@ bool cg_coalesce(struct cg_ctx *cg)
 		if (is_plain_copy(cg, &cg->ops[i]) && cg->ops[i].slot >= 0)
 			any |= try_coalesce(cg, i);
 	if (any)
-		compact(cg);
+		cg_compact_slots(cg);
 	return !cg->failed;
 }
