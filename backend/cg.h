@@ -227,6 +227,7 @@ bool cg_schedule(struct cg_ctx *cg);      /* schedule.c */
 bool cg_coalesce(struct cg_ctx *cg);      /* coalesce.c */
 bool cg_regalloc(struct cg_ctx *cg);      /* regalloc.c */
 bool cg_regalloc_check(const struct cg_ctx *cg, char *why, size_t len); /* regalloc.c */
+bool cg_self_copies(struct cg_ctx *cg);   /* self_copy.c */
 bool cg_emit(struct cg_ctx *cg);          /* emit.c */
 bool cg_hazards(struct cg_ctx *cg);       /* hazards.c */
 bool cg_limits(struct cg_ctx *cg);        /* limits.c */

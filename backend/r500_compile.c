@@ -54,6 +54,7 @@ static const struct cg_stage stages[] = {
 	{ "coalesce", cg_coalesce, true, CG_PHASE_SLOTS },
 	{ "regalloc", cg_regalloc, false, CG_PHASE_REGS },
 	{ "check-regs", stage_check_regs, false, CG_PHASE_REGS },
+	{ "self-copies", cg_self_copies, true, CG_PHASE_REGS },
 	{ "emit", cg_emit, false, CG_PHASE_CODE },
 	{ "hazards", cg_hazards, false, CG_PHASE_CODE },
 	{ "limits", cg_limits, false, CG_PHASE_CODE },

@@ -130,12 +130,14 @@ static void test_stage_switches(void **state)
 	struct seen o0 = { "" }, o2 = { "" }, skipped = { "" };
 	compile_fixture(a, parse_fixture(a, "merge_output"), 0, NULL, &o0);
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2, NULL, &o2);
-	compile_fixture(a, parse_fixture(a, "merge_output"), 2, "coalesce,merge,copy_fold,presub",
+	compile_fixture(a, parse_fixture(a, "merge_output"), 2,
+			"coalesce,merge,copy_fold,presub,self-copies",
 			&skipped);
 	assert_string_equal(o0.names, "isel,limits-early,schedule,regalloc,check-regs,emit,"
 			    "hazards,limits,validate,finalize,const-program");
 	assert_string_equal(o2.names, "isel,limits-early,copy-fold,merge,presub,schedule,coalesce,"
-			    "regalloc,check-regs,emit,hazards,limits,validate,finalize,const-program");
+			    "regalloc,check-regs,self-copies,emit,hazards,limits,validate,finalize,"
+			    "const-program");
 	assert_string_equal(skipped.names, o0.names);
 	arena_destroy(a);
 }
@@ -189,6 +191,21 @@ static void test_sat_fold(void **state)
 	}
 	assert_int_equal(clamps, 2);
 	assert_int_equal(clamped_outputs, 1);
+	arena_destroy(a);
+}
+
+/* self_copy: isel copies each derivative's input, and the allocator gives
+ * the copy the input's temporary: the copies move nothing and go; with
+ * the stage skipped they stay. */
+static void test_self_copies(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p = compile_fixture(a, parse_fixture(a, "self_copy"), 2, NULL, NULL);
+	struct r500_program *kept =
+		compile_fixture(a, parse_fixture(a, "self_copy"), 2, "self-copies", NULL);
+	assert_int_equal(p->ninst, 3);
+	assert_int_equal(kept->ninst, 5);
 	arena_destroy(a);
 }
 
@@ -306,7 +323,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 20);
+	assert_int_equal(n, 21);
 	assert_null(r500_stage_name(-1));
 }
 
@@ -433,7 +450,8 @@ static void print_form(void *ud, const char *stage, const struct cg_ctx *cg)
 	bool after_ra = after_sched && strcmp(stage, "schedule") && strcmp(stage, "coalesce");
 	assert_int_equal(scheduled, after_sched);
 	assert_true(allocated || !after_ra);
-	assert_int_equal(code, after_ra && strcmp(stage, "regalloc") && strcmp(stage, "check-regs"));
+	assert_int_equal(code, after_ra && strcmp(stage, "regalloc") && strcmp(stage, "check-regs") &&
+				       strcmp(stage, "self-copies"));
 }
 
 static void test_print(void **state)
@@ -459,6 +477,7 @@ int main(void)
 		cmocka_unit_test(test_sat_fold),
 		cmocka_unit_test(test_hold_waiting),
 		cmocka_unit_test(test_presub_variant),
+		cmocka_unit_test(test_self_copies),
 		cmocka_unit_test(test_stage_names),
 		cmocka_unit_test(test_validator),
 		cmocka_unit_test(test_print),
