@@ -6,6 +6,7 @@
  *   rcp(rcp(x))   -> x
  *   a / (1 / y)   -> a * y
  *   a / sqrt(x)   -> a * rsq(x)
+ *   x * k1 + x * k2 -> x * (k1 + k2)     with - and x alone as x * 1
  * A loop that adds a constant every trip, once unrolled, becomes one add;
  * the inner op stays for its other readers, or DCE removes it.  The walk is
  * in program order, so a whole chain folds in one run: each outer op finds
@@ -171,6 +172,60 @@ static bool fold_reciprocal(struct ir_instr *in)
 	return true;
 }
 
+/* Source s of an add as x * k: x (read through s's swizzle) and k per
+ * component, k = 1 when s is no product by a constant. */
+static struct ir_src as_scaled(const struct ir_src *s, int n, float k[4])
+{
+	int x;
+	bool inv;
+	const struct ir_instr *d = s->def;
+	for (int c = 0; c < 4; c++)
+		k[c] = 1.0f;
+	if (!d || d->base != IR_FLOAT || !as_mul_const(d, &x, &inv))
+		return *s;
+	for (int c = 0; c < n; c++) {
+		float v = const_comp(&d->src[1 - x], s->swz[c] & 3);
+		k[c] = inv ? 1.0f / v : v;
+	}
+	return compose(d, x, s->swz);
+}
+
+static bool same_src(const struct ir_src *a, const struct ir_src *b, int n)
+{
+	if (a->def != b->def)
+		return false;
+	for (int c = 0; c < n; c++)
+		if ((a->swz[c] & 3) != (b->swz[c] & 3))
+			return false;
+	return true;
+}
+
+/* x * k1 + x * k2 -> x * (k1 + k2), likewise with - and with x alone as
+ * x * 1 (one side must be a product: x + x stays, it costs no more).  The
+ * products stay for other readers, or DCE removes them. */
+static bool factor_terms(struct ir_func *f, struct ir_instr *in)
+{
+	if (in->op != IR_OP_ADD && in->op != IR_OP_SUB)
+		return false;
+	int n = in->ncomp;
+	float k1[4], k2[4];
+	struct ir_src x1 = as_scaled(&in->src[0], n, k1), x2 = as_scaled(&in->src[1], n, k2);
+	if (x1.def == in->src[0].def && x2.def == in->src[1].def)
+		return false;
+	if (!same_src(&x1, &x2, n) || is_const(&x1))
+		return false;
+	float v[4] = { 0, 0, 0, 0 };
+	for (int c = 0; c < n; c++)
+		v[c] = in->op == IR_OP_ADD ? k1[c] + k2[c] : k1[c] - k2[c];
+	struct ir_instr *k = new_const(f, in, v);
+	if (!k)
+		return false;
+	in->op = IR_OP_MUL;
+	in->src[0] = x1;
+	in->src[1] = ir_src_of(k);
+	return true;
+}
+
 struct reassoc {
 	struct ir_func *f;
 	bool progress;
@@ -181,7 +236,8 @@ static void visit(struct ir_instr *in, void *ud)
 	struct reassoc *st = ud;
 	if (in->ncomp == 0 || in->base != IR_FLOAT)
 		return;
-	st->progress |= fold_chain(st->f, in) || fold_reciprocal(in) || fold_div_sqrt(st->f, in);
+	st->progress |= fold_chain(st->f, in) || fold_reciprocal(in) || fold_div_sqrt(st->f, in) ||
+			factor_terms(st->f, in);
 }
 
 bool ir_opt_reassociate(struct ir_func *f)
