@@ -101,6 +101,31 @@ bool isel_opnd(struct isel *s, const struct ir_src *src, int n, struct cg_opnd *
 	return true;
 }
 
+bool isel_vec_swizzle_opnd(struct isel *s, const struct ir_src *src, int n,
+			   struct cg_opnd *out)
+{
+	const struct ir_instr *v = src->def;
+	if (!v || v->op != IR_OP_VEC || v->id >= s->nids || s->vreg_of[v->id] < 0)
+		return false;
+	uint8_t swz[4];
+	bool konst = false;
+	for (int c = 0; c < 4; c++) {
+		int k = src->swz[c < n ? c : n - 1] & 3;
+		float cv;
+		swz[c] = (uint8_t)k;
+		if (k >= v->nsrc || !src_const(&v->src[k], 1, &cv))
+			continue;
+		if (cv != 0.0f && cv != 0.5f && cv != 1.0f)
+			return false;
+		swz[c] = cv == 0.0f ? CG_SWZ_ZERO : cv == 0.5f ? CG_SWZ_HALF : CG_SWZ_ONE;
+		konst = true;
+	}
+	if (!konst)
+		return false;
+	*out = cg_opnd_vreg(s->vreg_of[v->id], swz, R500_MOD_NONE);
+	return true;
+}
+
 struct cg_op *isel_alu(struct isel *s, enum cg_opc opc, int dst, uint8_t wmask,
 			 const struct cg_opnd *a, const struct cg_opnd *b, const struct cg_opnd *c)
 {

@@ -100,6 +100,11 @@ static inline int isel_output_ncomp(const struct ir_output *out)
 /* --- isel.c --- */
 /* The operand reading `src` for n destination components (entries). */
 bool isel_opnd(struct isel *s, const struct ir_src *src, int n, struct cg_opnd *out);
+/* When src reads a VEC with some components the constants 0, 0.5 or 1:
+ * an operand reading the VEC's vreg with those as swizzle codes, so that
+ * nothing need write them (an ALU reader only). */
+bool isel_vec_swizzle_opnd(struct isel *s, const struct ir_src *src, int n,
+			   struct cg_opnd *out);
 struct cg_op *isel_alu(struct isel *s, enum cg_opc opc, int dst, uint8_t wmask,
 		       const struct cg_opnd *a, const struct cg_opnd *b, const struct cg_opnd *c);
 /* d = MAD(a, b, c) / opc(a, b, c) over n components into a fresh vreg,

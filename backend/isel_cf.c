@@ -48,6 +48,8 @@ bool isel_write_output(struct isel *s, int idx, const struct ir_src *src, struct
 	int target = out->target < 0 ? CG_OUT_DEPTH : out->target;
 	if (src && isel_retarget(s, src, &a, mask_of(n), -1, target, true))
 		return true;
+	if (src)
+		isel_vec_swizzle_opnd(s, src, n, &a);
 	struct cg_op *op = isel_alu(s, CG_MAD, -1, mask_of(n), &a, &ONE, &ZERO);
 	if (!op)
 		return false;
