@@ -529,10 +529,23 @@ static int sel_clamp(struct isel *s, struct ir_instr *in, const struct cg_opnd *
 	struct cg_opnd tv = vopnd(t);
 	return isel_op(s, CG_MIN, n, &tv, &o[2], NULL);
 }
-/* a + (b - a) * t; b - a folds when a and b are constants. */
+static bool src_after_tex(const struct isel *s, const struct ir_src *src)
+{
+	return src->def && src->def->id < s->nids && s->after_tex[src->def->id];
+}
+
+/* a + (b - a) * t; b - a folds when a and b are constants.  When b waits
+ * on a lookup and a and t do not, b * t + (a - a * t): the inner MAD runs
+ * while the lookup is in flight, and the lookup's reader is one MAD (the
+ * first form puts b - a, or a presubtract and its NOP, after it). */
 static int sel_mix(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	int n = in->ncomp;
+	if (src_after_tex(s, &in->src[1]) && !src_after_tex(s, &in->src[0]) &&
+	    !src_after_tex(s, &in->src[2])) {
+		int k = isel_mad(s, n, opnd_neg(o[0]), o[2], o[0]);
+		return k < 0 ? -1 : isel_mad(s, n, o[1], o[2], vopnd(k));
+	}
 	float a[4], b[4];
 	if (src_const(&in->src[0], n, a) && src_const(&in->src[1], n, b)) {
 		struct cg_opnd d;
@@ -1350,6 +1363,21 @@ static void count_uses(struct ir_instr *in, void *ud)
 	}
 }
 
+/* after_tex in program order: a loop PHI's value from the loop's end is
+ * not seen yet, so such a value may be missed (a guess for scheduling). */
+static void mark_after_tex(struct ir_instr *in, void *ud)
+{
+	struct isel *s = ud;
+	if (in->id >= s->nids)
+		return;
+	bool dep = in->op == IR_OP_TEX;
+	for (int k = 0; k < in->nsrc && k < IR_MAX_SRCS && !dep; k++) {
+		const struct ir_instr *d = in->src[k].def;
+		dep = d && d->id < s->nids && s->after_tex[d->id];
+	}
+	s->after_tex[in->id] = dep;
+}
+
 static void mark_inputs(struct ir_instr *in, void *ud)
 {
 	bool *used = ud;
@@ -1435,12 +1463,14 @@ bool cg_isel(struct cg_ctx *cg)
 	s.vreg_of = arena_alloc(cg->arena, sizeof(int) * s.nids);
 	s.uses = arena_alloc(cg->arena, sizeof(int) * s.nids);
 	s.user_block = arena_alloc(cg->arena, sizeof *s.user_block * s.nids);
+	s.after_tex = arena_alloc(cg->arena, sizeof *s.after_tex * s.nids);
 	int nout = cg->func->noutputs;
 	s.latch = arena_alloc(cg->arena, sizeof *s.latch * (size_t)(nout + 1));
 	s.in_lvreg = arena_alloc(cg->arena, sizeof *s.in_lvreg * (size_t)(nout + 1));
 	s.cur = arena_alloc(cg->arena, sizeof *s.cur * (size_t)(nout + 1));
 	s.lvreg = arena_alloc(cg->arena, sizeof *s.lvreg * (size_t)(nout + 1));
-	if (!s.vreg_of || !s.uses || !s.user_block || !s.latch || !s.in_lvreg || !s.cur ||
+	if (!s.vreg_of || !s.uses || !s.user_block || !s.after_tex || !s.latch || !s.in_lvreg ||
+	    !s.cur ||
 	    !s.lvreg || !assign_inputs(cg))
 		return cg->failed = true, false;
 	for (uint32_t i = 0; i < s.nids; i++)
@@ -1450,6 +1480,7 @@ bool cg_isel(struct cg_ctx *cg)
 		s.lvreg[i] = -1;
 	}
 	ir_foreach_instr(cg->func, count_uses, &s);
+	ir_foreach_instr(cg->func, mark_after_tex, &s);
 	count_cf_uses(&s, &cg->func->body);
 	isel_mark_latches(&s, &cg->func->body, false);
 	if (!isel_list(&s, &cg->func->body))

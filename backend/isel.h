@@ -13,6 +13,7 @@ struct isel {
 	struct cg_ctx *cg;
 	int *vreg_of;          /* by ir_instr id: vreg holding its value, -1 */
 	int *uses;             /* by ir_instr id: instructions reading it */
+	bool *after_tex;       /* by ir_instr id: depends on a lookup (program order) */
 	uint32_t nids;
 	struct src_loc loc;    /* of the instruction being selected */
 	/* enclosing IFs (if-conversion): condition, and whether in its else */
