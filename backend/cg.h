@@ -166,8 +166,7 @@ struct cg_ctx {
 	struct cg_slot *slots; int nslots, cap_slots;
 	int pairs, lower_bound;
 	/* schedule.c: keep a partner that waits on a lookup out of a slot whose
-	 * first op does not, while work that could hide the latency is left
-	 * (set by r500_compile); whether that happened */
+	 * first op does not (set by r500_compile); whether that happened */
 	bool hold_waiting_partners, held_waiting_partner;
 
 	struct r500_inst *code; int ninst, cap_inst;

@@ -152,7 +152,8 @@ static struct cg_ctx *run_stages(struct ir_func *f, const struct r500_compile_op
  *    slot that writes the presubtract's sources without a NOP.
  * A compile that held partners back is compared with one that did not,
  * and a program with NOPs with one without presubtracts; the cheaper
- * program is kept (r500_program_weighted_cost; a tie keeps the first).
+ * program is kept (r500_program_weighted_cost, then fewer instructions;
+ * a full tie keeps the first).
  * The other compiles have a diagnostics sink of their own; the stages'
  * dumps are those of the program kept. */
 struct variant {
@@ -169,10 +170,12 @@ static void try_variant(struct ir_func *f, struct variant v, struct arena *arena
 	struct cg_ctx *other = run_stages(f, v.opts, v.hold, arena, diag);
 	bool oom = arena_failed(arena);
 	*diag = kept;
-	long la, lb;
-	if (other && !oom &&
-	    r500_program_weighted_cost(other->prog, &lb) <
-	    r500_program_weighted_cost((*best)->prog, &la)) {
+	long la, lb, a = 0, b = 0;
+	if (other && !oom) {
+		a = r500_program_weighted_cost((*best)->prog, &la);
+		b = r500_program_weighted_cost(other->prog, &lb);
+	}
+	if (other && !oom && (b < a || (b == a && other->prog->ninst < (*best)->prog->ninst))) {
 		*best = other;
 		*kept_v = v;
 	}

@@ -261,8 +261,6 @@ struct deps {
 	bool *defined;     /* per vreg: some writer placed (or an input) */
 	int live, peak;    /* vregs defined and still read; the most so far */
 	int last_wait;     /* the latest slot that waits on lookups: older ones are done */
-	bool *after_tex;   /* the op depends, through the group, on a lookup of it */
-	int free_left;     /* ALU members of the group not placed and not after_tex */
 };
 
 /* Register pressure: while the values live are within PRESSURE_SLACK of
@@ -348,9 +346,8 @@ static bool build_succ(struct cg_ctx *cg, struct deps *d)
 	d->avail = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
 	d->member = arena_alloc(cg->arena, sizeof(bool) * (size_t)(n + 1));
 	d->rank = arena_alloc(cg->arena, sizeof *d->rank * (size_t)(n + 1));
-	d->after_tex = arena_alloc(cg->arena, sizeof(bool) * (size_t)(n + 1));
 	if (!d->succ_start || !d->unplaced || !d->ready_slot || !d->avail || !d->member ||
-	    !d->rank || !d->after_tex)
+	    !d->rank)
 		return cg->failed = true, false;
 	memset(d->succ_start, 0, sizeof(int) * (size_t)(n + 2));
 	for (int i = 0; i < n; i++)
@@ -517,22 +514,20 @@ static bool fill_alu_slot(struct cg_ctx *cg, struct deps *d, int *ready, int nre
 	if (!try_place(cg, p, first))
 		return cg_error(cg, op->loc, "internal error: operation %s does not fit an empty "
 				"slot", cg_opc_infos[op->opc].name);
-	/* A partner that waits on a lookup makes the whole slot wait.  While
-	 * work that no lookup holds up is left, that wait comes too early:
-	 * the left work could have hidden the latency, which costs more than
-	 * the slot the pairing saves. */
-	int free_left = d->free_left - !d->after_tex[first];
+	/* A partner that waits on a lookup makes the whole slot wait.  Held
+	 * back, it may pair later in a slot that waits anyway, and the work
+	 * before that slot hides more of the latency; but it may also take a
+	 * slot of its own.  r500_compile compiles both ways and keeps the
+	 * cheaper (hold_waiting_partners). */
 	for (int i = 1; i < nready; i++) {
 		const struct cg_slot *s = &cg->slots[p];
 		if (s->rgb >= 0 && s->alpha >= 0)
 			break;
-		if (cg->hold_waiting_partners && r[i].waits_on_tex && !r[0].waits_on_tex &&
-		    free_left > 0) {
+		if (cg->hold_waiting_partners && r[i].waits_on_tex && !r[0].waits_on_tex) {
 			cg->held_waiting_partner = true;
 			continue;
 		}
-		if (try_place(cg, p, ready[i]) && !d->after_tex[ready[i]])
-			free_left--;
+		try_place(cg, p, ready[i]);
 	}
 	return true;
 }
@@ -545,20 +540,12 @@ static bool schedule_group(struct cg_ctx *cg, struct deps *d, int *ready, int lo
 			   bool late)
 {
 	int live = 0, placed = 0, navail = 0;
-	d->free_left = 0;
 	for (int i = lo; i < hi; i++) {
 		const struct cg_op *op = &cg->ops[i];
 		d->member[i] = !op->dead && !cg_op_barrier(op) && op->late == late;
 		if (!d->member[i])
 			continue;
 		live++;
-		d->after_tex[i] = false;
-		for (int k = 0; k < d->npred[i]; k++) {
-			int w = d->pred[i][k];
-			d->after_tex[i] |= w >= lo && d->member[w] &&
-					   (cg_opc_infos[cg->ops[w].opc].tex || d->after_tex[w]);
-		}
-		d->free_left += !d->after_tex[i] && !cg_opc_infos[op->opc].tex;
 		d->unplaced[i] = d->ready_slot[i] = 0;
 		for (int k = 0; k < d->npred[i]; k++) {
 			int s = cg->ops[d->pred[i][k]].slot;
@@ -613,7 +600,6 @@ static bool schedule_group(struct cg_ctx *cg, struct deps *d, int *ready, int lo
 			}
 			placed++;
 			placed_reads(cg, d, i);
-			d->free_left -= !d->after_tex[i] && !cg_opc_infos[cg->ops[i].opc].tex;
 			for (int j = d->succ_start[i]; j < d->succ_start[i + 1]; j++) {
 				int sc = d->succ[j];
 				if (!d->member[sc] || cg->ops[sc].slot >= 0)
