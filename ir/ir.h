@@ -180,6 +180,10 @@ bool ir_func_set_uniform_init(struct ir_func *f, int u, const float (*init)[4]);
 void ir_uniform_defaults(const struct ir_func *f, float (*vals)[4]);
 int ir_func_add_sampler(struct ir_func *f, const char *name, int target, bool shadow);
 int ir_func_add_output(struct ir_func *f, const char *name, int target, int ncomp);
+/* A copy of f in f's arena (ir_clone.c): its own tables, control flow
+ * and instructions, the same ids; names and initializers are shared (the
+ * arena keeps them).  NULL when memory runs out. */
+struct ir_func *ir_func_clone(const struct ir_func *f);
 /* Lookup by name; -1 when absent. */
 int ir_func_find_input(const struct ir_func *f, const char *name);
 int ir_func_find_uniform(const struct ir_func *f, const char *name);

@@ -211,12 +211,25 @@ static void backend_dump(void *ud, const char *stage, const struct cg_ctx *cg)
 		ir_dump_text_add(&d->text, stage, form);
 }
 
+/* The backend on an optimized function: co's options, the job's arena and
+ * diagnostics. */
+static struct r500_program *backend(struct job *j, struct ir_func *f,
+				    const struct r500_compile_options *co)
+{
+	struct r500_program *p = r500_compile(f, co, j->arena, &j->diag);
+	if (!p || diag_failed(&j->diag) || arena_failed(j->arena))
+		return NULL;
+	return p;
+}
+
 /* Frontend, passes, backend once, with the passes and stages in `skip`
  * left out; sets *too_long when the program passed the slot limit after
- * some loop was unrolled (without one, keeping loops changes nothing). */
+ * some loop was unrolled (without one, keeping loops changes nothing).
+ * With a constant program split off, *plain (when not NULL) gets a copy
+ * of the optimized function from before the split, for keep_better. */
 static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
 					 struct backend_dump *dump, const char *skip, bool *too_long,
-					 bool with_cp)
+					 struct ir_func **plain)
 {
 	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
 	if (!f || diag_failed(&j->diag) || arena_failed(j->arena))
@@ -226,8 +239,12 @@ static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
 		return NULL;
 	struct r500_compile_options co = { .opt_level = j->o->opt_level, .skip = skip,
 					   .too_long = too_long };
-	if (with_cp && j->o->opt_level > 0 && !j->o->no_constant_program) {
+	if (j->o->opt_level > 0 && !j->o->no_constant_program) {
 		bool failed;
+		if (plain && !(*plain = ir_func_clone(f))) {
+			diag_error(&j->diag, (struct src_loc){ 0 }, "out of memory copying the IR");
+			return NULL;
+		}
 		co.const_prog = ir_split_constant_program(f, &failed);
 		if (failed) {
 			diag_error(&j->diag, (struct src_loc){ 0 },
@@ -246,31 +263,34 @@ static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
 		co.dump = backend_dump;
 		co.dump_ud = dump;
 	}
-	struct r500_program *p = r500_compile(f, &co, j->arena, &j->diag);
+	struct r500_program *p = backend(j, f, &co);
 	if (too_long && f->unrolled_loops == 0)
 		*too_long = false;
-	if (!p || diag_failed(&j->diag) || arena_failed(j->arena))
-		return NULL;
 	return p;
 }
 
 /* The constant program is kept only where it pays: a program that has one
- * is compiled again without it (the same options, a diagnostics sink of
- * its own: the first compile's warnings stand).  The constant program
- * stays when its program is no more costly (r500_program_weighted_cost; a
- * tie goes to fewer instructions) and has no more work inside loops, whose
- * trips the weights only guess.  Moving work can cost the pixel program: a product the
- * backend would have fused into a MAD becomes a constant read that fills
- * an address slot.  --dump-backend shows the forms of the first compile
- * only (the one with the constant program). */
-static struct r500_program *keep_better(struct job *j, struct glsl_options *go, const char *skip,
-					struct r500_program *p, bool dumping)
+ * is compiled again without it, from the copy of the optimized function
+ * made before the split (the same options, a diagnostics sink of its own:
+ * the first compile's warnings stand).  The constant program stays when
+ * its program is no more costly (r500_program_weighted_cost; a tie goes
+ * to fewer instructions) and has no more work inside loops, whose trips
+ * the weights only guess.  Moving work can cost the pixel program: a
+ * product the backend would have fused into a MAD becomes a constant read
+ * that fills an address slot.  --dump-backend shows the forms of the first
+ * compile only (the one with the constant program). */
+static struct r500_program *keep_better(struct job *j, const char *skip, struct r500_program *p,
+					struct ir_func *plain, bool dumping)
 {
-	if (!p->cp.nouts || dumping)
+	if (!p->cp.nouts || dumping || !plain)
 		return p;
 	struct diag_sink kept = j->diag;
 	diag_init(&j->diag, j->arena);
-	struct r500_program *q = compile_once(j, go, NULL, skip, NULL, false);
+	struct r500_compile_options co = { .opt_level = j->o->opt_level, .skip = skip };
+#ifndef NDEBUG
+	co.validate = true;
+#endif
+	struct r500_program *q = backend(j, plain, &co);
 	bool oom = arena_failed(j->arena);
 	j->diag = kept;
 	if (!q || oom)
@@ -295,8 +315,10 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 		return NULL;
 	struct diag_sink fresh = j->diag;
 	bool too_long = false;
-	struct glsl_options keep = *go, *used = go;
-	struct r500_program *p = compile_once(j, go, dump, skip, &too_long, true);
+	struct glsl_options keep = *go;
+	struct ir_func *plain = NULL;
+	struct ir_func **want_plain = dump ? NULL : &plain;
+	struct r500_program *p = compile_once(j, go, dump, skip, &too_long, want_plain);
 	if (!p && too_long && !go->keep_loops) {
 		const char *rolled = arena_printf(j->arena, "%s%sloop_unroll", skip,
 						  *skip ? "," : "");
@@ -305,17 +327,16 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 		if (dump)
 			backend_dump_clear(dump); /* the retry's forms only */
 		keep.keep_loops = true;
-		p = rolled ? compile_once(j, &keep, dump, rolled, NULL, true) : NULL;
-		if (!p) {
+		plain = NULL;
+		p = rolled ? compile_once(j, &keep, dump, rolled, NULL, want_plain) : NULL;
+		if (!p)
 			j->diag = first;
-		} else {
-			used = &keep;
+		else
 			skip = rolled;
-		}
 	}
 	if (!p)
 		return NULL;
-	p = keep_better(j, used, skip, p, dump != NULL);
+	p = keep_better(j, skip, p, plain, dump != NULL);
 	int64_t us = now_us() - t0;
 	p->stats.compile_us = us;
 	stats_from(&j->stats, &p->stats);
