@@ -12,6 +12,10 @@
  * lanes are all free over its components' ranges, so values of different
  * lanes share temporaries.
  *
+ * A lookup's result reserves its whole temporary from the TEX to its
+ * first reader (tex_window): another value's read or write of the
+ * temporary in that window would make the hardware wait for the lookup.
+ *
  * Flow control: a multi vreg (PHI, output latch) lives from its first
  * write to its last read or write.  Slot order is a valid linear order
  * for branches (a pixel that skips a branch keeps its registers: writes
@@ -39,6 +43,7 @@ struct ra {
 	int (*last)[4];     /* per vreg component: last reading slot, -1 none */
 	int (*wfirst)[4], (*wlast)[4]; /* first and last writing slot, -1 none */
 	struct ivl (*rng)[4];          /* live range, a > b when none */
+	int *first_read;               /* per vreg: first reading slot, -1 none */
 };
 
 static bool occ_add(struct ra *ra, int t, int lane, struct ivl iv)
@@ -141,11 +146,32 @@ static void note_uses(struct ra *ra)
 			continue;
 		for (int k = 0; k < cg_op_nopnd(op); k++) {
 			unsigned comps = cg_op_vreg_comps(op, k);
+			int v = op->src[k].index;
 			for (int c = 0; c < 4; c++)
-				if ((comps & (1u << c)) && ra->last[op->src[k].index][c] < op->slot)
-					ra->last[op->src[k].index][c] = op->slot;
+				if ((comps & (1u << c)) && ra->last[v][c] < op->slot)
+					ra->last[v][c] = op->slot;
+			if (comps && (ra->first_read[v] < 0 || op->slot < ra->first_read[v]))
+				ra->first_read[v] = op->slot;
 		}
 	}
+}
+
+/* A lookup's result in flight: from its TEX slot to the slot of its first
+ * reader, the hardware waits for it at any read or write of its temporary
+ * (hazards.c), so no other value may use the temporary's other lanes
+ * then.  The window, or an empty one when v is no lookup's result. */
+static struct ivl tex_window(const struct ra *ra, int v)
+{
+	const struct cg_ctx *cg = ra->cg;
+	const struct cg_vreg *r = &cg->vregs[v];
+	for (int c = 0; c < r->ncomp; c++) {
+		int w = r->writer[c];
+		if (w < 0 || !cg_opc_infos[cg->ops[w].opc].tex || cg->ops[w].slot < 0 ||
+		    ra->first_read[v] < 0)
+			continue;
+		return (struct ivl){ 2 * cg->ops[w].slot, 2 * ra->first_read[v] };
+	}
+	return (struct ivl){ 1, 0 };
 }
 
 static bool assign(struct ra *ra, int v)
@@ -164,15 +190,24 @@ static bool assign(struct ra *ra, int v)
 	}
 	if (!any)
 		return true;
+	struct ivl win = tex_window(ra, v);
+	bool own[4] = { false, false, false, false };
+	for (int c = 0; c < r->ncomp; c++)
+		own[r->lane[c] & 3] |= live[c];
 	int t0 = r->temp >= 0 ? r->temp : 0, t1 = r->temp >= 0 ? r->temp + 1 : R500_NUM_TEMPS;
 	for (int t = t0; t < t1; t++) {
 		bool ok = true;
 		for (int c = 0; ok && c < r->ncomp; c++)
 			ok = !live[c] || occ_free(ra, t, r->lane[c], iv[c]);
+		for (int l = 0; ok && l < 4 && win.a < win.b; l++)
+			ok = own[l] || occ_free(ra, t, l, win);
 		if (!ok && r->input < 0)
 			continue;
 		for (int c = 0; c < r->ncomp; c++)
 			if (live[c] && !occ_add(ra, t, r->lane[c], iv[c]))
+				return cg->failed = true, false;
+		for (int l = 0; l < 4 && win.a < win.b && r->input < 0; l++)
+			if (!own[l] && !occ_add(ra, t, l, win))
 				return cg->failed = true, false;
 		r->temp = t;
 		if (t + 1 > cg->temps_used)
@@ -208,11 +243,14 @@ bool cg_regalloc(struct cg_ctx *cg)
 	ra->wfirst = arena_alloc(cg->arena, sizeof *ra->wfirst * nv);
 	ra->wlast = arena_alloc(cg->arena, sizeof *ra->wlast * nv);
 	ra->rng = arena_alloc(cg->arena, sizeof *ra->rng * nv);
-	if (!ra->last || !ra->wfirst || !ra->wlast || !ra->rng)
+	ra->first_read = arena_alloc(cg->arena, sizeof *ra->first_read * nv);
+	if (!ra->last || !ra->wfirst || !ra->wlast || !ra->rng || !ra->first_read)
 		return cg->failed = true, false;
-	for (int v = 0; v < cg->nvregs; v++)
+	for (int v = 0; v < cg->nvregs; v++) {
+		ra->first_read[v] = -1;
 		for (int c = 0; c < 4; c++)
 			ra->last[v][c] = ra->wfirst[v][c] = ra->wlast[v][c] = -1;
+	}
 	note_uses(ra);
 	note_writes(ra);
 	for (int v = 0; v < cg->nvregs; v++)

@@ -209,6 +209,24 @@ static void test_self_copies(void **state)
 	arena_destroy(a);
 }
 
+/* tex_temp_in_flight: the lookup writes t0.rgb; the lighting chain runs
+ * while it is in flight and must not take t0.a (a write to the lookup's
+ * temporary waits for it), so the first wait is the lookup's first
+ * reader, not the chain's second slot. */
+static void test_tex_temp_reserved(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p =
+		compile_fixture(a, parse_fixture(a, "tex_temp_in_flight"), 2, NULL, NULL);
+	int first_wait = -1;
+	for (int i = 1; i < p->ninst && first_wait < 0; i++)
+		if (p->code[i].cmn.tex_sem_wait)
+			first_wait = i;
+	assert_int_equal(first_wait, 7);
+	arena_destroy(a);
+}
+
 /* presub_nop: compiled once, a presubtract's reader follows the slot that
  * writes its source and needs a NOP; r500_compile then compiles without
  * presubtracts too and keeps that cheaper program. */
@@ -479,6 +497,7 @@ int main(void)
 		cmocka_unit_test(test_hold_waiting),
 		cmocka_unit_test(test_presub_variant),
 		cmocka_unit_test(test_self_copies),
+		cmocka_unit_test(test_tex_temp_reserved),
 		cmocka_unit_test(test_stage_names),
 		cmocka_unit_test(test_validator),
 		cmocka_unit_test(test_print),
