@@ -7,6 +7,7 @@
  *   a / (1 / y)   -> a * y
  *   a / sqrt(x)   -> a * rsq(x)
  *   x * k1 + x * k2 -> x * (k1 + k2)     with - and x alone as x * 1
+                                        (x + x -> x * 2)
  * A loop that adds a constant every trip, once unrolled, becomes one add;
  * the inner op stays for its other readers, or DCE removes it.  The walk is
  * in program order, so a whole chain folds in one run: each outer op finds
@@ -201,8 +202,9 @@ static bool same_src(const struct ir_src *a, const struct ir_src *b, int n)
 }
 
 /* x * k1 + x * k2 -> x * (k1 + k2), likewise with - and with x alone as
- * x * 1 (one side must be a product: x + x stays, it costs no more).  The
- * products stay for other readers, or DCE removes them. */
+ * x * 1: x + x is x * 2 (no dearer, an OMOD where it fits), so that a
+ * sum of copies, x + x + x ..., folds to one product.  The products stay
+ * for other readers, or DCE removes them. */
 static bool factor_terms(struct ir_func *f, struct ir_instr *in)
 {
 	if (in->op != IR_OP_ADD && in->op != IR_OP_SUB)
@@ -210,8 +212,6 @@ static bool factor_terms(struct ir_func *f, struct ir_instr *in)
 	int n = in->ncomp;
 	float k1[4], k2[4];
 	struct ir_src x1 = as_scaled(&in->src[0], n, k1), x2 = as_scaled(&in->src[1], n, k2);
-	if (x1.def == in->src[0].def && x2.def == in->src[1].def)
-		return false;
 	if (!same_src(&x1, &x2, n) || is_const(&x1))
 		return false;
 	float v[4] = { 0, 0, 0, 0 };
