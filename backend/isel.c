@@ -939,8 +939,24 @@ static int sel_tex(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	if (!isel_opnd(s, &in->src[0], 4, &coord))
 		return -1;
 	if (proj && (extra || grad || shadow)) {
-		int r = isel_trans(s, CG_RCP, 1, opnd_entry(coord, 3));
-		int q = r < 0 ? -1 : isel_mad(s, 3, coord, vopnd(r), ZERO);
+		/* the divide by q: by a folded reciprocal when q is a constant */
+		struct ir_src qs = in->src[0];
+		float qv, rq[3];
+		qs.swz[0] = in->src[0].swz[3];
+		if (qs.def && qs.def->op == IR_OP_VEC && (qs.swz[0] & 3) < qs.def->nsrc)
+			qs = qs.def->src[qs.swz[0] & 3]; /* a VEC's component: its source */
+		struct cg_opnd rk;
+		int r = -1;
+		if (src_const(&qs, 1, &qv) && qv != 0.0f) {
+			rq[0] = rq[1] = rq[2] = 1.0f / qv;
+			if (!cg_const_opnd(cg, rq, 3, s->loc, &rk))
+				return -1;
+		} else if ((r = isel_trans(s, CG_RCP, 1, opnd_entry(coord, 3))) < 0) {
+			return -1;
+		} else {
+			rk = vopnd(r);
+		}
+		int q = isel_mad(s, 3, coord, rk, ZERO);
 		if (q < 0)
 			return -1;
 		coord = vopnd(q);
