@@ -288,3 +288,14 @@ void cg_compact_slots(struct cg_ctx *cg)
 			cg->pairs++;
 	}
 }
+
+void cg_rename_in_tables(struct cg_ctx *cg, int from, int to)
+{
+	for (int k = 0; k < cg->nslots; k++) {
+		struct cg_addr *tables[2] = { cg->slots[k].rgb_addr, cg->slots[k].alpha_addr };
+		for (int t = 0; t < 2; t++)
+			for (int j = 0; j < 3; j++)
+				if (tables[t][j].file == CG_FILE_VREG && tables[t][j].index == from)
+					tables[t][j].index = to;
+	}
+}

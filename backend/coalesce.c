@@ -85,13 +85,7 @@ static bool try_coalesce(struct cg_ctx *cg, int ci)
 			if (x->src[k].file == CG_FILE_VREG && x->src[k].index == s)
 				x->src[k].index = p;
 	}
-	for (int k = 0; k < cg->nslots; k++) {
-		struct cg_addr *tables[2] = { cg->slots[k].rgb_addr, cg->slots[k].alpha_addr };
-		for (int t = 0; t < 2; t++)
-			for (int j = 0; j < 3; j++)
-				if (tables[t][j].file == CG_FILE_VREG && tables[t][j].index == s)
-					tables[t][j].index = p;
-	}
+	cg_rename_in_tables(cg, s, p);
 	for (int i = 0; i < 4; i++)
 		cg->vregs[s].writer[i] = -1;
 	struct cg_slot *sl = &cg->slots[c];

@@ -56,13 +56,7 @@ static void read_source(struct cg_ctx *cg, const struct cg_op *copy)
 					o->swz[e] = copy->src[0].swz[o->swz[e]];
 		}
 	}
-	for (int k = 0; k < cg->nslots; k++) {
-		struct cg_addr *tables[2] = { cg->slots[k].rgb_addr, cg->slots[k].alpha_addr };
-		for (int t = 0; t < 2; t++)
-			for (int j = 0; j < 3; j++)
-				if (tables[t][j].file == CG_FILE_VREG && tables[t][j].index == d)
-					tables[t][j].index = s;
-	}
+	cg_rename_in_tables(cg, d, s);
 	for (int c = 0; c < 4; c++)
 		cg->vregs[d].writer[c] = -1;
 }
