@@ -172,6 +172,17 @@ void ir_cf_list_append(struct ir_cf_list *list, struct ir_cf *cf)
 	list->last = cf;
 }
 
+void ir_cf_list_insert_before(struct ir_cf_list *list, struct ir_cf *before, struct ir_cf *cf)
+{
+	cf->prev = before->prev;
+	cf->next = before;
+	if (before->prev)
+		before->prev->next = cf;
+	else
+		list->first = cf;
+	before->prev = cf;
+}
+
 /* Makes sure the builder points at a block at the end of its list. */
 static bool builder_block(struct ir_builder *b)
 {

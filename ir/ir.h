@@ -227,6 +227,8 @@ struct ir_cf *ir_build_loop(struct ir_builder *b);
  * restructure code (dead_branch, loop_unroll). */
 struct ir_cf *ir_cf_create(struct ir_func *f, enum ir_cf_kind kind, struct ir_cf *parent);
 void ir_cf_list_append(struct ir_cf_list *list, struct ir_cf *cf);
+/* Puts cf into `list` right before `before` (a node of that list). */
+void ir_cf_list_insert_before(struct ir_cf_list *list, struct ir_cf *before, struct ir_cf *cf);
 void ir_block_append(struct ir_block *bl, struct ir_instr *instr);
 /* BREAKs (IR_JUMP_BREAK) and / or CONTINUEs (IR_JUMP_CONTINUE) in a cf
  * node or list: jumps of the loop holding it, so a nested loop's own do

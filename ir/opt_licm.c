@@ -65,13 +65,7 @@ static struct ir_block *preheader(struct licm *l, struct ir_cf *loop, struct ir_
 		l->failed = true;
 		return NULL;
 	}
-	b->prev = loop->prev;
-	b->next = loop;
-	if (loop->prev)
-		loop->prev->next = b;
-	else
-		list->first = b;
-	loop->prev = b;
+	ir_cf_list_insert_before(list, loop, b);
 	return &b->block;
 }
 
