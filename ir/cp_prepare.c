@@ -14,19 +14,17 @@
 
 #include "ir_eval.h"
 
-/* x / u with u uniform-only (not a constant: isel multiplies by a folded
- * reciprocal then) and x not: x * rcp(u), as the R500 computes it
- * anyway, so that rcp(u) can move (Shadertoy's fragCoord / iResolution). */
-struct div_scan {
+/* One walk in program order, which knows what is uniform-only so far. */
+struct prep_scan {
 	struct ir_func *f;
-	uint32_t n;          /* ids before the scan (new RCPs come after) */
+	uint32_t n;          /* ids before the scan (the new ops come after) */
 	bool *uniform_only;  /* by id below n */
 	bool failed;
 };
 
 /* Whether def is uniform-only; the ops this scan makes are, but for
  * reduce_trig's argument, which only its trig op reads (already seen). */
-static bool uniform_only(const struct div_scan *d, const struct ir_instr *def)
+static bool uniform_only(const struct prep_scan *d, const struct ir_instr *def)
 {
 	return def && (def->id >= d->n || d->uniform_only[def->id]);
 }
@@ -34,7 +32,7 @@ static bool uniform_only(const struct div_scan *d, const struct ir_instr *def)
 /* (x * u) * k with u and k uniform-only, x not: x * (u * k), so that
  * u * k can move (iTime * 1.5 * t * t * 0.4 keeps one product per pixel).
  * Products only: a sum regrouped could cancel differently. */
-static void group_factors(struct div_scan *d, struct ir_instr *in)
+static void group_factors(struct prep_scan *d, struct ir_instr *in)
 {
 	for (int k = 0; k < 2; k++) {
 		const struct ir_src *ks = &in->src[k], *as = &in->src[1 - k];
@@ -64,7 +62,7 @@ static void group_factors(struct div_scan *d, struct ir_instr *in)
 }
 
 /* A constant of n components (NULL when memory ran out). */
-static struct ir_instr *const_before(struct div_scan *d, struct ir_instr *before, int n,
+static struct ir_instr *const_before(struct prep_scan *d, struct ir_instr *before, int n,
 				     const float v[4])
 {
 	struct ir_instr *k = ir_build_before(d->f, before, IR_OP_CONST, n, IR_FLOAT, 0, NULL);
@@ -87,7 +85,7 @@ static struct ir_instr *const_before(struct div_scan *d, struct ir_instr *before
  * constant program (or folds, w constant) and isel makes one MAD of the
  * argument and its scale.  A constant factor of x, x' * k, joins the
  * scale. */
-static void reduce_trig(struct div_scan *d, struct ir_instr *in)
+static void reduce_trig(struct prep_scan *d, struct ir_instr *in)
 {
 	const struct ir_src *as = &in->src[0];
 	struct ir_instr *a = as->def;
@@ -146,9 +144,14 @@ static void reduce_trig(struct div_scan *d, struct ir_instr *in)
 	in->src[0] = ir_src_of(r);
 }
 
-static void split_division(struct ir_instr *in, void *ud)
+/* Notes whether `in` is uniform-only, then applies the rewrites.  The
+ * last: x / u with u uniform-only (not a constant: isel multiplies by a
+ * folded reciprocal then) and x not becomes x * rcp(u), as the R500
+ * computes it anyway, so that rcp(u) can move (Shadertoy's fragCoord /
+ * iResolution). */
+static void prepare_instr(struct ir_instr *in, void *ud)
 {
-	struct div_scan *d = ud;
+	struct prep_scan *d = ud;
 	if (in->id >= d->n)
 		return;
 	bool u = in->op == IR_OP_CONST || (in->op == IR_OP_UNIFORM && in->nsrc == 0);
@@ -180,10 +183,10 @@ static void split_division(struct ir_instr *in, void *ud)
 
 bool ir_cp_prepare(struct ir_func *f)
 {
-	struct div_scan d = { f, f->next_id, calloc((size_t)f->next_id + 1, 1), false };
+	struct prep_scan d = { f, f->next_id, calloc((size_t)f->next_id + 1, 1), false };
 	if (!d.uniform_only)
 		return false;
-	ir_foreach_instr(f, split_division, &d);
+	ir_foreach_instr(f, prepare_instr, &d);
 	free(d.uniform_only);
 	return !d.failed;
 }
