@@ -5,10 +5,12 @@
  *   (x * u) * k  -> x * (u * k)
  *   (x * k) / u  -> x * (k * rcp(u))
  *   sin(x + u)   -> sin(mad(x, 1/2pi, u * 1/2pi) * 2pi)   (reduce_trig)
+ *   phi after if (u) of uniform-only values -> select        (phis_to_selects)
  * with u, k uniform-only and x not.  A uniform-only value is one the
  * split could move (const_program.c says which). */
 #include "cp_prepare.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,12 +183,95 @@ static void prepare_instr(struct ir_instr *in, void *ud)
 	group_factors(d, in); /* (x * k) / u: x * (k * rcp(u)) */
 }
 
+/* Whether instruction d sits inside cf node `node` (in one of its lists). */
+static bool inside(const struct ir_instr *d, const struct ir_cf *node)
+{
+	if (!d->block)
+		return false;
+	const struct ir_cf *cf = (const struct ir_cf *)((const char *)d->block -
+							offsetof(struct ir_cf, block));
+	for (; cf; cf = cf->parent)
+		if (cf == node)
+			return true;
+	return false;
+}
+
+/* Source s of a PHI after `iff`, readable after it as a select's source:
+ * a constant or a plain uniform read (made again after the IF when made
+ * inside it), or a uniform-only value from before the IF. */
+static bool select_source(struct prep_scan *d, const struct ir_cf *iff, struct ir_instr *at,
+			  struct ir_src *s)
+{
+	struct ir_instr *v = s->def;
+	if (!v || v->id >= d->n || !d->uniform_only[v->id])
+		return false;
+	if (!inside(v, iff))
+		return true;
+	if (v->op != IR_OP_CONST && !(v->op == IR_OP_UNIFORM && v->nsrc == 0))
+		return false;
+	struct ir_instr *c = ir_build_before(d->f, at, v->op, v->ncomp, v->base, 0, NULL);
+	if (!c)
+		return d->failed = true, false;
+	memcpy(c->imm, v->imm, sizeof c->imm);
+	c->index = v->index;
+	c->offset = v->offset;
+	s->def = c;
+	return true;
+}
+
+/* A PHI after an IF whose condition and sources are uniform-only becomes
+ * select(cond, then, else) after the block's PHIs, which the split can
+ * move (it takes no PHI): `if (u_on) c = A; else c = B;` is one value per
+ * draw.  The PHI stays, unread. */
+static void phis_to_selects(struct prep_scan *d, struct ir_cf_list *list)
+{
+	for (struct ir_cf *cf = list->first; cf && !d->failed; cf = cf->next) {
+		if (cf->kind == IR_CF_IF) {
+			phis_to_selects(d, &cf->then_list);
+			phis_to_selects(d, &cf->else_list);
+		} else if (cf->kind == IR_CF_LOOP) {
+			phis_to_selects(d, &cf->body);
+		}
+		struct ir_cf *next = cf->next;
+		const struct ir_instr *c = cf->cond.def;
+		if (cf->kind != IR_CF_IF || !next || next->kind != IR_CF_BLOCK || !c ||
+		    c->id >= d->n || !d->uniform_only[c->id])
+			continue;
+		struct ir_instr *at = next->block.first;
+		while (at && at->op == IR_OP_PHI)
+			at = at->next;
+		if (!at)
+			continue; /* nowhere after the PHIs to put a select */
+		for (struct ir_instr *phi = next->block.first; phi && phi != at; phi = phi->next) {
+			struct ir_src t = phi->src[0], e = phi->src[1];
+			if (phi->nsrc != 2 || phi->base != IR_FLOAT ||
+			    !select_source(d, cf, at, &t) || !select_source(d, cf, at, &e))
+				continue;
+			struct ir_src cond = cf->cond;
+			for (int k = 0; k < 4; k++)
+				cond.swz[k] = cf->cond.swz[0];
+			struct ir_instr *sel = ir_build_before(d->f, at, IR_OP_SELECT, phi->ncomp,
+							       IR_FLOAT, 3,
+							       (struct ir_src[]){ cond, t, e });
+			if (!sel) {
+				d->failed = true;
+				return;
+			}
+			ir_forward(phi, sel);
+		}
+	}
+}
+
 bool ir_cp_prepare(struct ir_func *f)
 {
 	struct prep_scan d = { f, f->next_id, calloc((size_t)f->next_id + 1, 1), false };
 	if (!d.uniform_only)
 		return false;
 	ir_foreach_instr(f, prepare_instr, &d);
+	if (!d.failed) {
+		phis_to_selects(&d, &f->body);
+		ir_apply_forwards(f);
+	}
 	free(d.uniform_only);
 	return !d.failed;
 }

@@ -229,6 +229,28 @@ static void test_trig_offsets_move(void **state)
 	assert_int_equal(count_ops(pixel, IR_OP_MAD), 3);
 }
 
+/* if (t < 0.5) c = (1, 0, 0, 1) else c = u: the PHI after the IF becomes a
+ * select of the constant (made again after the IF) and u, which moves;
+ * the pixel program keeps only its product with v. */
+static void test_uniform_if_moves(void **state)
+{
+	(void)state;
+	const char *body =
+		"%4 = const.f1 0.5\n"
+		"%5 = lt.b1 %3.x, %4.x\n"
+		"if %5.x {\n"
+		"  %6 = const.f4 1 0 0 1\n"
+		"} else {\n"
+		"}\n"
+		"%7 = phi.f4 %6.xyzw, %2.xyzw\n"
+		"%8 = mul.f4 %7.xyzw, %1.xyzw\n"
+		"output #0 %8.xyzw\n";
+	struct ir_func *cp = split_agrees(body, 1);
+	assert_int_equal(count_ops(cp, IR_OP_SELECT), 1);
+	struct ir_func *pixel = pixel_after_split(body);
+	assert_int_equal(count_ops(pixel, IR_OP_SELECT), 0);
+}
+
 /* vec4(t, 13, 0, 0) compared with v: the vector, which the pixel program
  * would build with copies, moves. */
 static void test_vector_of_uniforms(void **state)
@@ -294,6 +316,7 @@ int main(void)
 		cmocka_unit_test(test_uniform_factors_grouped),
 		cmocka_unit_test(test_division_joins_constant_factor),
 		cmocka_unit_test(test_trig_offsets_move),
+		cmocka_unit_test(test_uniform_if_moves),
 		cmocka_unit_test(test_vector_of_uniforms),
 		cmocka_unit_test(test_nothing_worth_moving),
 		cmocka_unit_test(test_loop_body_and_twice),
