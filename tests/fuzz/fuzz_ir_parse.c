@@ -107,7 +107,7 @@ struct conditioning {
 static bool same(float a, float b);
 
 /* Whether output o, pixel p, component c (c < 0: the pixel's discard)
- * is well-conditioned, so that a difference there is a bug. */
+ * is well-conditioned and finite, so that a difference there is a bug. */
 static bool conditioned(struct conditioning *k, int o, int p, int c)
 {
 	if (!k->tried) {
@@ -122,7 +122,12 @@ static bool conditioned(struct conditioning *k, int o, int p, int c)
 		return true;
 	if (k->base->discarded[p] != k->moved->discarded[p])
 		return false;
-	return c < 0 || same(k->base->outputs[o][p][c], k->moved->outputs[o][p][c]);
+	if (c < 0)
+		return true;
+	/* an infinity or NaN came from an overflow, whose result GLSL leaves
+	 * undefined; rewrites may overflow elsewhere or not at all */
+	float v = k->base->outputs[o][p][c];
+	return isfinite(v) && same(v, k->moved->outputs[o][p][c]);
 }
 
 static bool same(float a, float b)
