@@ -28,6 +28,10 @@ enum { CP_NOT = 0, CP_LEAF = 1, CP_OP = 2 };
  * program's own uniforms (an upper bound: nuniform_vec4) and immediates. */
 enum { CP_SLOT_ROOM = 224 };
 
+/* Instructions a part of a root too big to move must cost the pixel
+ * program to move on its own. */
+enum { CP_PART_COST = 32 };
+
 struct split {
 	struct ir_func *f;
 	uint8_t *kind;            /* by id: CP_* */
@@ -185,13 +189,29 @@ static void choose(struct split *s)
 	/* the costliest few are weighed (each weighing walks its tree) */
 	if (ncand > 4 * IR_CP_MAX_OUTPUTS)
 		ncand = 4 * IR_CP_MAX_OUTPUTS;
-	for (int k = 0; k < ncand && taken < room; k++) {
-		int add = closure(s, s->roots[k], false, IR_CP_MAX_INSTRS);
-		if (instrs + add + 1 > IR_CP_MAX_INSTRS) /* + its OUTPUT */
+	int weighed = 0, cap = (int)f->next_id;
+	for (int k = 0; k < ncand && taken < room && weighed < 4 * IR_CP_MAX_OUTPUTS; k++) {
+		struct ir_instr *r = s->roots[k];
+		int add = closure(s, r, false, IR_CP_MAX_INSTRS);
+		weighed++;
+		if (instrs + add + 1 > IR_CP_MAX_INSTRS) { /* + its OUTPUT */
+			/* too big: its large uniform-only operands may fit (a
+			 * long select chain over a constant array moves in
+			 * part); small ones stay, a piece of an expression can
+			 * cost the pixel program more as a constant read */
+			for (int i = 0; i < r->nsrc && i < IR_MAX_SRCS && ncand < cap; i++) {
+				struct ir_instr *d = r->src[i].def;
+				if (d && d->id < f->next_id && s->kind[d->id] == CP_OP &&
+				    !s->root[d->id] && s->cost[d->id] >= CP_PART_COST) {
+					s->root[d->id] = true; /* a candidate once */
+					s->roots[ncand++] = d;
+				}
+			}
 			continue;
-		closure(s, s->roots[k], true, IR_CP_MAX_INSTRS);
+		}
+		closure(s, r, true, IR_CP_MAX_INSTRS);
 		instrs += add + 1;
-		s->roots[taken++] = s->roots[k];
+		s->roots[taken++] = r;
 	}
 	s->nroots = taken;
 }

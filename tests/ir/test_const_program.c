@@ -4,6 +4,7 @@
  * the IR interpreter, whose arithmetic the driver-side evaluation
  * shares). */
 #include <math.h>
+#include "arena_strbuf.h"
 #include "const_program.h"
 #include "ir_pass.h"
 #include "ir_test_util.h"
@@ -251,6 +252,36 @@ static void test_uniform_if_moves(void **state)
 	assert_int_equal(count_ops(pixel, IR_OP_SELECT), 0);
 }
 
+/* A constant array read at a uniform index, as the frontend lowers it: a
+ * chain of 200 selects on compares of t, too long for the constant
+ * program's 256 instructions.  Part of the chain moves (the largest part
+ * that fits), the pixel program keeps the rest and agrees. */
+static void test_long_chain_moves_in_part(void **state)
+{
+	(void)state;
+	struct strbuf b;
+	strbuf_init(&b, A);
+	strbuf_puts(&b, "%4 = const.f4 0.5 0.25 0.125 1\n");
+	int prev = 4, id = 5;
+	for (int k = 1; k <= 200; k++) {
+		strbuf_printf(&b, "%%%d = const.f1 %d\n", id, k);
+		strbuf_printf(&b, "%%%d = eq.b1 %%3.x, %%%d.x\n", id + 1, id);
+		strbuf_printf(&b, "%%%d = const.f4 %d 0 %d 1\n", id + 2, k, 200 - k);
+		strbuf_printf(&b, "%%%d = select.f4 %%%d.xxxx, %%%d.xyzw, %%%d.xyzw\n", id + 3,
+			      id + 1, id + 2, prev);
+		prev = id + 3;
+		id += 4;
+	}
+	strbuf_printf(&b, "%%%d = mul.f4 %%%d.xyzw, %%1.xyzw\n", id, prev);
+	strbuf_printf(&b, "output #0 %%%d.xyzw\n", id);
+	const char *body = strbuf_text(&b);
+	struct ir_func *cp = split_agrees(body, 1);
+	assert_true(count_ops(cp, IR_OP_SELECT) > 50);
+	struct ir_func *pixel = pixel_after_split(body);
+	int left = count_ops(pixel, IR_OP_SELECT);
+	assert_true(left > 0 && left < 150);
+}
+
 /* vec4(t, 13, 0, 0) compared with v: the vector, which the pixel program
  * would build with copies, moves. */
 static void test_vector_of_uniforms(void **state)
@@ -317,6 +348,7 @@ int main(void)
 		cmocka_unit_test(test_division_joins_constant_factor),
 		cmocka_unit_test(test_trig_offsets_move),
 		cmocka_unit_test(test_uniform_if_moves),
+		cmocka_unit_test(test_long_chain_moves_in_part),
 		cmocka_unit_test(test_vector_of_uniforms),
 		cmocka_unit_test(test_nothing_worth_moving),
 		cmocka_unit_test(test_loop_body_and_twice),
