@@ -76,6 +76,16 @@ static bool interp_at(const struct ir_func *f, struct arena *arena,
 		if (f->samplers[s].unit >= 0 && f->samplers[s].unit < 16 &&
 		    f->samplers[s].target <= IR_TARGET_RECT)
 			tex[f->samplers[s].unit].target = f->samplers[s].target;
+	if (eps != 0.0f && !uniforms) { /* the defaults, moved too */
+		float(*u)[4] = arena_alloc(arena, sizeof *u * (size_t)(f->nuniform_vec4 + 1));
+		if (!u)
+			return false;
+		ir_uniform_defaults(f, u);
+		for (int e = 0; e < f->nuniform_vec4; e++)
+			for (int c = 0; c < 4; c++)
+				u[e][c] = u[e][c] * (1.0f + eps) + eps;
+		uniforms = (const float(*)[4])u;
+	}
 	struct ir_interp_env env = { .inputs = in, .uniform_values = uniforms, .textures = tex,
 				     .ntextures = 16, .covered = { true, true, true, true },
 				     .max_iterations = MAX_ITER };
@@ -91,7 +101,8 @@ static bool interp(const struct ir_func *f, struct arena *arena, struct ir_inter
 	return interp_at(f, arena, res, uniforms, 0.0f);
 }
 
-/* A function's results with its inputs moved by a few parts in a million:
+/* A function's results with its inputs and uniforms moved by a few parts
+ * in a million:
  * where they move far, the function is ill-conditioned there (a floor or
  * fract of a large product, a hash), and rewrites that may change last
  * bits, as GLSL allows, may change the result as much.  Computed once, on
