@@ -5,8 +5,9 @@
  * where the function is well-conditioned (struct conditioning).
  * Then the constant program split: both functions valid, and the pixel
  * program fed by the constant program's outputs computes what the whole
- * did (where that is finite: x / u becomes x * rcp(u), which differs
- * at 0 / 0).  Last, a fragment function goes through the backend with
+ * did, on uniform values none of which is 0 (x / u becomes x * rcp(u),
+ * which differs at 0 / 0), where that is finite and well-conditioned.
+ * Last, a fragment function goes through the backend with
  * its constant program (validating every stage): it may refuse the
  * program with a diagnostic, never crash or leave invalid code. */
 #include <math.h>
@@ -76,11 +77,14 @@ static bool interp_at(const struct ir_func *f, struct arena *arena,
 		if (f->samplers[s].unit >= 0 && f->samplers[s].unit < 16 &&
 		    f->samplers[s].target <= IR_TARGET_RECT)
 			tex[f->samplers[s].unit].target = f->samplers[s].target;
-	if (eps != 0.0f && !uniforms) { /* the defaults, moved too */
+	if (eps != 0.0f) { /* the uniforms (given or the defaults), moved too */
 		float(*u)[4] = arena_alloc(arena, sizeof *u * (size_t)(f->nuniform_vec4 + 1));
 		if (!u)
 			return false;
-		ir_uniform_defaults(f, u);
+		if (uniforms)
+			memcpy(u, uniforms, sizeof *u * (size_t)f->nuniform_vec4);
+		else
+			ir_uniform_defaults(f, u);
 		for (int e = 0; e < f->nuniform_vec4; e++)
 			for (int c = 0; c < 4; c++)
 				u[e][c] = u[e][c] * (1.0f + eps) + eps;
@@ -101,17 +105,19 @@ static bool interp(const struct ir_func *f, struct arena *arena, struct ir_inter
 	return interp_at(f, arena, res, uniforms, 0.0f);
 }
 
-/* A function's results with its inputs and uniforms moved by a few parts
- * in a million:
- * where they move far, the function is ill-conditioned there (a floor or
- * fract of a large product, a hash), and rewrites that may change last
- * bits, as GLSL allows, may change the result as much.  Computed once, on
- * the first difference, from the function's text. */
+/* A function's results with its inputs and uniforms moved both ways by a
+ * few parts in a million (more for the split): where they move far, the
+ * function is ill-conditioned there (a floor or fract of a large product,
+ * a hash, a texel edge), and rewrites that may change last bits, as GLSL
+ * allows, may change the result as much.  Computed once, on the first
+ * difference, from the function's text. */
 struct conditioning {
 	const char *text;
 	struct arena *arena;
+	float eps;      /* the move, relative and absolute: near the check's tolerance */
+	const float (*uniforms)[4]; /* the run's uniform values, NULL: the defaults */
 	const struct ir_interp_result *base;
-	struct ir_interp_result *moved;
+	struct ir_interp_result *moved; /* [0] up, [1] down */
 	bool tried, ran;
 };
 
@@ -126,19 +132,25 @@ static bool conditioned(struct conditioning *k, int o, int p, int c)
 		struct diag_sink d;
 		diag_init(&d, k->arena);
 		struct ir_func *f = ir_parse(k->text, "fuzz.ir", k->arena, &d);
-		k->moved = arena_alloc(k->arena, sizeof *k->moved);
-		k->ran = f && k->moved && interp_at(f, k->arena, k->moved, NULL, 4e-6f);
+		k->moved = arena_alloc(k->arena, 2 * sizeof *k->moved);
+		k->ran = f && k->moved &&
+			 interp_at(f, k->arena, &k->moved[0], k->uniforms, k->eps) &&
+			 interp_at(f, k->arena, &k->moved[1], k->uniforms, -k->eps);
 	}
 	if (!k->ran)
 		return true;
-	if (k->base->discarded[p] != k->moved->discarded[p])
-		return false;
-	if (c < 0)
-		return true;
 	/* an infinity or NaN came from an overflow, whose result GLSL leaves
 	 * undefined; rewrites may overflow elsewhere or not at all */
-	float v = k->base->outputs[o][p][c];
-	return isfinite(v) && same(v, k->moved->outputs[o][p][c]);
+	float v = c < 0 ? 0.0f : k->base->outputs[o][p][c];
+	if (!isfinite(v))
+		return false;
+	for (int m = 0; m < 2; m++) {
+		if (k->base->discarded[p] != k->moved[m].discarded[p])
+			return false;
+		if (c >= 0 && !same(v, k->moved[m].outputs[o][p][c]))
+			return false;
+	}
+	return true;
 }
 
 static bool same(float a, float b)
@@ -151,7 +163,7 @@ static bool same(float a, float b)
 static void compare(const struct ir_interp_result *a, const struct ir_interp_result *b,
 		    const char *before, const char *after, struct arena *arena)
 {
-	struct conditioning k = { before, arena, a, NULL, false, false };
+	struct conditioning k = { before, arena, 4e-6f, NULL, a, NULL, false, false };
 	for (int p = 0; p < 4; p++)
 		if (a->discarded[p] != b->discarded[p] && conditioned(&k, 0, p, -1))
 			fuzz_bug("the -O2 passes change a discard", after);
@@ -167,8 +179,21 @@ static void compare(const struct ir_interp_result *a, const struct ir_interp_res
 	}
 }
 
+/* Uniform values for the split check, none of them 0: the split turns x /
+ * u into x * rcp(u), and a division by 0 is undefined (the two differ at
+ * 0 / 0, and a NaN coordinate picks another texel). */
+static float (*nonzero_uniforms(const struct ir_func *f, struct arena *arena))[4]
+{
+	float(*u)[4] = arena_alloc(arena, sizeof *u * (size_t)(f->nuniform_vec4 + 1));
+	for (int e = 0; u && e < f->nuniform_vec4; e++)
+		for (int c = 0; c < 4; c++)
+			u[e][c] = (float)(e + 1) * 0.375f + (float)c * 0.25f + 0.125f;
+	return u;
+}
+
 static struct ir_func *split_check(struct ir_func *f, struct arena *arena,
-				   const struct ir_interp_result *whole, const char *text)
+				   const struct ir_interp_result *whole,
+				   const float (*uniforms)[4], const char *text)
 {
 	bool failed;
 	struct ir_func *cp = ir_split_constant_program(f, &failed);
@@ -183,10 +208,10 @@ static struct ir_func *split_check(struct ir_func *f, struct arena *arena,
 	struct ir_interp_result *pr = arena_alloc(arena, sizeof *pr);
 	/* the interpreter gives at most IR_INTERP_MAX_OUTPUTS outputs: a larger
 	 * constant program (up to IR_CP_MAX_OUTPUTS) cannot feed the check */
-	if (!whole || !vals || !cr || !pr || cp->noutputs > IR_INTERP_MAX_OUTPUTS ||
-	    !interp(cp, arena, cr, NULL))
+	if (!whole || !uniforms || !vals || !cr || !pr || cp->noutputs > IR_INTERP_MAX_OUTPUTS ||
+	    !interp(cp, arena, cr, uniforms))
 		return cp;
-	ir_uniform_defaults(f, vals);
+	memcpy(vals, uniforms, sizeof *vals * (size_t)cp->nuniform_vec4);
 	for (int o = 0; o < cp->noutputs; o++) {
 		int u = ir_func_find_uniform(f, cp->outputs[o].name);
 		if (u < 0 || !ir_uniform_is_cp_output(&f->uniforms[u]))
@@ -195,7 +220,9 @@ static struct ir_func *split_check(struct ir_func *f, struct arena *arena,
 	}
 	if (!interp(f, arena, pr, (const float(*)[4])vals))
 		return cp;
-	struct conditioning k = { text, arena, whole, NULL, false, false };
+	/* the split's rewrites (a sine's argument scaled to revolutions)
+	 * change results by up to its 1e-4 tolerance: moves of that size */
+	struct conditioning k = { text, arena, 3e-5f, uniforms, whole, NULL, false, false };
 	for (int o = 0; o < IR_INTERP_MAX_OUTPUTS; o++)
 		for (int p = 0; p < 4 && whole->written[o]; p++)
 			for (int c = 0; c < 4; c++) {
@@ -233,7 +260,12 @@ static void run(const char *text, struct arena *arena)
 	bool ran_after = ran && interp(f, arena, after, NULL);
 	if (ran_after)
 		compare(before, after, printed, optimized, arena);
-	struct ir_func *cp = split_check(f, arena, ran_after ? after : NULL, optimized);
+	/* the split check's reference: the optimized function on nonzero
+	 * uniforms */
+	const float(*nz)[4] = (const float(*)[4])nonzero_uniforms(f, arena);
+	struct ir_interp_result *whole = arena_alloc(arena, sizeof *whole);
+	bool ran_whole = ran_after && nz && whole && interp(f, arena, whole, nz);
+	struct ir_func *cp = split_check(f, arena, ran_whole ? whole : NULL, nz, optimized);
 	if (f->stage == IR_STAGE_FRAGMENT) {
 		struct r500_compile_options co = { .opt_level = 2, .validate = true,
 						   .const_prog = cp };
