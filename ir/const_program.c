@@ -230,7 +230,10 @@ static struct ir_func *copy_uniforms(const struct ir_func *f, struct arena *aren
 		if (ir_func_add_uniform(cp, u->name, u->type, u->array_len, u->nvec4, u->ncomp) != i ||
 		    (u->init && !ir_func_set_uniform_init(cp, i, u->init)))
 			return NULL;
+		cp->uniforms[i].base = u->base; /* the same elements, however f laid them */
 	}
+	if (cp)
+		cp->nuniform_vec4 = f->nuniform_vec4;
 	return cp;
 }
 

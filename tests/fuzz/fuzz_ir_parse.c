@@ -5,8 +5,9 @@
  * where the function is well-conditioned (struct conditioning).
  * Then the constant program split: both functions valid, and the pixel
  * program fed by the constant program's outputs computes what the whole
- * did, on uniform values none of which is 0 (x / u becomes x * rcp(u),
- * which differs at 0 / 0), where that is finite and well-conditioned.
+ * did once prepared (cp_prepare.h's rewrites, which change last bits by
+ * design, applied to a copy), on uniform values none of which is 0, where
+ * that is finite and well-conditioned.
  * Last, a fragment function goes through the backend with
  * its constant program (validating every stage): it may refuse the
  * program with a diagnostic, never crash or leave invalid code. */
@@ -16,6 +17,7 @@
 
 #include "arena.h"
 #include "const_program.h"
+#include "cp_prepare.h"
 #include "diag.h"
 #include "fuzz_util.h"
 #include "ir.h"
@@ -260,11 +262,15 @@ static void run(const char *text, struct arena *arena)
 	bool ran_after = ran && interp(f, arena, after, NULL);
 	if (ran_after)
 		compare(before, after, printed, optimized, arena);
-	/* the split check's reference: the optimized function on nonzero
+	/* the split check's reference: the optimized function, with the
+	 * split's own rewrites (cp_prepare.h: they may change last bits by
+	 * design; the differential judges check their numerics), on nonzero
 	 * uniforms */
 	const float(*nz)[4] = (const float(*)[4])nonzero_uniforms(f, arena);
 	struct ir_interp_result *whole = arena_alloc(arena, sizeof *whole);
-	bool ran_whole = ran_after && nz && whole && interp(f, arena, whole, nz);
+	struct ir_func *prepared = ran_after ? ir_parse(optimized, "fuzz.ir", arena, &d) : NULL;
+	bool ran_whole = prepared && nz && whole && ir_cp_prepare(prepared) &&
+			 interp(prepared, arena, whole, nz);
 	struct ir_func *cp = split_check(f, arena, ran_whole ? whole : NULL, nz, optimized);
 	if (f->stage == IR_STAGE_FRAGMENT) {
 		struct r500_compile_options co = { .opt_level = 2, .validate = true,
