@@ -198,9 +198,7 @@ static struct cg_ctx *run_best(struct ir_func *f, const struct r500_compile_opti
 		bool presub_nops = cg->nops_inserted > 0 && cg_opt_enabled(cg, "presub");
 		if (held)
 			try_variant(f, (struct variant){ false, &quiet }, arena, diag, &cg, &v);
-		no_presub.skip = presub_nops ? arena_printf(arena, "%s%spresub", opts->skip ?
-							    opts->skip : "", opts->skip &&
-							    *opts->skip ? "," : "") : NULL;
+		no_presub.skip = presub_nops ? name_list_add(arena, opts->skip, "presub") : NULL;
 		if (no_presub.skip)
 			try_variant(f, (struct variant){ v.hold, &no_presub }, arena, diag, &cg,
 				    &v);

@@ -12,6 +12,7 @@
 #include "ir_pass.h"
 #include "const_program.h"
 #include "r500_compile.h"
+#include "name_list.h"
 #include "uscc_internal.h"
 #include "uscc_optimize.h"
 
@@ -320,8 +321,7 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 	struct ir_func **want_plain = dump ? NULL : &plain;
 	struct r500_program *p = compile_once(j, go, dump, skip, &too_long, want_plain);
 	if (!p && too_long && !go->keep_loops) {
-		const char *rolled = arena_printf(j->arena, "%s%sloop_unroll", skip,
-						  *skip ? "," : "");
+		const char *rolled = name_list_add(j->arena, skip, "loop_unroll");
 		struct diag_sink first = j->diag;
 		j->diag = fresh;
 		if (dump)

@@ -32,3 +32,9 @@ bool name_list_has(const char *list, const char *name)
 	}
 	return false;
 }
+
+char *name_list_add(struct arena *arena, const char *list, const char *name)
+{
+	return list && *list ? arena_printf(arena, "%s,%s", list, name)
+			     : arena_strdup(arena, name);
+}
