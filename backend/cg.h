@@ -296,6 +296,10 @@ int cg_op_lane(const struct cg_ctx *cg, const struct cg_op *op, int c);
  * counts the pairs again (coalesce.c, self_copy.c). */
 void cg_compact_slots(struct cg_ctx *cg);
 
+/* Op i, placed in a slot, leaves it and is dead (a stage that found it
+ * needless after scheduling; cg_compact_slots drops emptied slots). */
+void cg_unplace_dead(struct cg_ctx *cg, int i);
+
 /* Slots' address tables name vreg `to` where they named `from` (a stage
  * that merged two vregs after scheduling). */
 void cg_rename_in_tables(struct cg_ctx *cg, int from, int to);

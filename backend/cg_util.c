@@ -299,3 +299,15 @@ void cg_rename_in_tables(struct cg_ctx *cg, int from, int to)
 					tables[t][j].index = to;
 	}
 }
+
+void cg_unplace_dead(struct cg_ctx *cg, int i)
+{
+	struct cg_op *op = &cg->ops[i];
+	struct cg_slot *sl = &cg->slots[op->slot];
+	if (sl->rgb == i)
+		sl->rgb = -1;
+	if (sl->alpha == i)
+		sl->alpha = -1;
+	op->dead = true;
+	op->slot = -1;
+}

@@ -88,13 +88,7 @@ static bool try_coalesce(struct cg_ctx *cg, int ci)
 	cg_rename_in_tables(cg, s, p);
 	for (int i = 0; i < 4; i++)
 		cg->vregs[s].writer[i] = -1;
-	struct cg_slot *sl = &cg->slots[c];
-	if (sl->rgb == ci)
-		sl->rgb = -1;
-	if (sl->alpha == ci)
-		sl->alpha = -1;
-	copy->dead = true;
-	copy->slot = -1;
+	cg_unplace_dead(cg, ci);
 	return true;
 }
 

@@ -54,6 +54,18 @@ static bool src_const(const struct ir_src *src, int n, float *v)
 	}
 }
 
+/* Whether src reads the constant 0 in all n components. */
+static bool src_zero(const struct ir_src *src, int n)
+{
+	float v[4];
+	if (!src_const(src, n, v))
+		return false;
+	for (int i = 0; i < n; i++)
+		if (v[i] != 0.0f)
+			return false;
+	return true;
+}
+
 /* The operand reading `src` for n destination components (entries). */
 bool isel_opnd(struct isel *s, const struct ir_src *src, int n, struct cg_opnd *out)
 {
@@ -563,11 +575,7 @@ static int sel_mix(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 static bool diff_opnd(struct isel *s, struct ir_instr *in, const struct cg_opnd *o,
 		      struct cg_opnd *out)
 {
-	float v[4];
-	bool zero = src_const(&in->src[1], in->ncomp, v);
-	for (int i = 0; zero && i < in->ncomp; i++)
-		zero = v[i] == 0.0f;
-	if (zero) {
+	if (src_zero(&in->src[1], in->ncomp)) {
 		*out = o[0];
 		return true;
 	}
@@ -618,17 +626,6 @@ static struct ir_src cond_source(const struct ir_src *cond, int k)
 	for (int i = 0; i < 4; i++)
 		c.swz[i] = cond->def->src[k].swz[cond->swz[i] & 3];
 	return c;
-}
-
-static bool src_zero(const struct ir_src *src, int n)
-{
-	float v[4];
-	if (!src_const(src, n, v))
-		return false;
-	for (int i = 0; i < n; i++)
-		if (v[i] != 0.0f)
-			return false;
-	return true;
 }
 
 /* cond ? a : b over n components, cond a bool scalar (replicated) or of n
@@ -1486,8 +1483,7 @@ bool cg_isel(struct cg_ctx *cg)
 	s.cur = arena_alloc(cg->arena, sizeof *s.cur * (size_t)(nout + 1));
 	s.lvreg = arena_alloc(cg->arena, sizeof *s.lvreg * (size_t)(nout + 1));
 	if (!s.vreg_of || !s.uses || !s.user_block || !s.after_tex || !s.latch || !s.in_lvreg ||
-	    !s.cur ||
-	    !s.lvreg || !assign_inputs(cg))
+	    !s.cur || !s.lvreg || !assign_inputs(cg))
 		return cg->failed = true, false;
 	for (uint32_t i = 0; i < s.nids; i++)
 		s.vreg_of[i] = -1;

@@ -490,7 +490,8 @@ static bool is_open_scalar(const struct cg_ctx *cg, const struct cg_op *op)
 	return cg_op_units(cg, op) == 0 && !cg_opc_infos[op->opc].transcendental;
 }
 
-static bool fill_alu_slot(struct cg_ctx *cg, struct deps *d, int *ready, int nready, int p)
+static bool fill_alu_slot(struct cg_ctx *cg, const struct deps *d, int *ready, int nready,
+			  int p)
 {
 	/* sort the ready ops by preference (few: insertion sort) */
 	struct rank *r = d->rank;
@@ -672,12 +673,12 @@ bool cg_schedule(struct cg_ctx *cg)
 		if (!schedule_group(cg, &d, ready, lo, i, false) ||
 		    !schedule_group(cg, &d, ready, lo, i, true))
 			return false;
-		if (i < cg->nops && !place_barrier(cg, i))
-			return false;
-		if (i < cg->nops)
+		if (i < cg->nops) {
+			if (!place_barrier(cg, i))
+				return false;
 			note_wait(cg, &d, cg->nslots - 1);
-		if (i < cg->nops)
 			placed_reads(cg, &d, i);
+		}
 		lo = i + 1;
 	}
 	cg->pairs = 0;

@@ -68,13 +68,7 @@ bool cg_self_copies(struct cg_ctx *cg)
 		struct cg_op *op = &cg->ops[i];
 		if (!self_copy(cg, op))
 			continue;
-		struct cg_slot *sl = &cg->slots[op->slot];
-		if (sl->rgb == i)
-			sl->rgb = -1;
-		if (sl->alpha == i)
-			sl->alpha = -1;
-		op->dead = true;
-		op->slot = -1;
+		cg_unplace_dead(cg, i);
 		read_source(cg, op);
 		any = true;
 	}
