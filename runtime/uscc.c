@@ -212,12 +212,16 @@ static void backend_dump(void *ud, const char *stage, const struct cg_ctx *cg)
 		ir_dump_text_add(&d->text, stage, form);
 }
 
-/* The backend on an optimized function: co's options, the job's arena and
- * diagnostics. */
+/* The backend on an optimized function: co's options (every stage
+ * validated in debug builds), the job's arena and diagnostics. */
 static struct r500_program *backend(struct job *j, struct ir_func *f,
 				    const struct r500_compile_options *co)
 {
-	struct r500_program *p = r500_compile(f, co, j->arena, &j->diag);
+	struct r500_compile_options o = *co;
+#ifndef NDEBUG
+	o.validate = true;
+#endif
+	struct r500_program *p = r500_compile(f, &o, j->arena, &j->diag);
 	if (!p || diag_failed(&j->diag) || arena_failed(j->arena))
 		return NULL;
 	return p;
@@ -257,9 +261,6 @@ static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
 			return NULL;
 #endif
 	}
-#ifndef NDEBUG
-	co.validate = true;
-#endif
 	if (dump) {
 		co.dump = backend_dump;
 		co.dump_ud = dump;
@@ -278,19 +279,17 @@ static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
  * to fewer instructions) and has no more work inside loops, whose trips
  * the weights only guess.  Moving work can cost the pixel program: a
  * product the backend would have fused into a MAD becomes a constant read
- * that fills an address slot.  --dump-backend shows the forms of the first
- * compile only (the one with the constant program). */
+ * that fills an address slot.  A compile that dumps the backend's forms
+ * makes no copy (plain is NULL): it keeps the first compile, the one with
+ * the constant program, whose forms it shows. */
 static struct r500_program *keep_better(struct job *j, const char *skip, struct r500_program *p,
-					struct ir_func *plain, bool dumping)
+					struct ir_func *plain)
 {
-	if (!p->cp.nouts || dumping || !plain)
+	if (!p->cp.nouts || !plain)
 		return p;
 	struct diag_sink kept = j->diag;
 	diag_init(&j->diag, j->arena);
 	struct r500_compile_options co = { .opt_level = j->o->opt_level, .skip = skip };
-#ifndef NDEBUG
-	co.validate = true;
-#endif
 	struct r500_program *q = backend(j, plain, &co);
 	bool oom = arena_failed(j->arena);
 	j->diag = kept;
@@ -336,7 +335,7 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 	}
 	if (!p)
 		return NULL;
-	p = keep_better(j, skip, p, plain, dump != NULL);
+	p = keep_better(j, skip, p, plain);
 	int64_t us = now_us() - t0;
 	p->stats.compile_us = us;
 	stats_from(&j->stats, &p->stats);
