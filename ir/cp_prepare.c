@@ -67,11 +67,8 @@ static void group_factors(struct prep_scan *d, struct ir_instr *in)
 static struct ir_instr *const_before(struct prep_scan *d, struct ir_instr *before, int n,
 				     const float v[4])
 {
-	struct ir_instr *k = ir_build_before(d->f, before, IR_OP_CONST, n, IR_FLOAT, 0, NULL);
-	if (k)
-		memcpy(k->imm, v, sizeof k->imm);
-	else
-		d->failed = true;
+	struct ir_instr *k = ir_build_const_before(d->f, before, n, IR_FLOAT, v);
+	d->failed |= !k;
 	return k;
 }
 

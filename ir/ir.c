@@ -462,6 +462,15 @@ struct ir_instr *ir_build_before(struct ir_func *f, struct ir_instr *before, enu
 	return in;
 }
 
+struct ir_instr *ir_build_const_before(struct ir_func *f, struct ir_instr *before, int ncomp,
+				      enum ir_base base, const float v[4])
+{
+	struct ir_instr *k = ir_build_before(f, before, IR_OP_CONST, ncomp, base, 0, NULL);
+	if (k)
+		memcpy(k->imm, v, sizeof k->imm);
+	return k;
+}
+
 static void foreach_list(struct ir_cf_list *list, ir_instr_fn fn, void *ud)
 {
 	for (struct ir_cf *cf = list->first; cf; cf = cf->next) {

@@ -248,6 +248,9 @@ void ir_instr_insert_before(struct ir_instr *before, struct ir_instr *instr);
  * inserted before `before`: what passes that rewrite in place add. */
 struct ir_instr *ir_build_before(struct ir_func *f, struct ir_instr *before, enum ir_op op,
 				 int ncomp, enum ir_base base, int nsrc, const struct ir_src *srcs);
+/* A constant (imm = v) inserted before `before`, as ir_build_before. */
+struct ir_instr *ir_build_const_before(struct ir_func *f, struct ir_instr *before, int ncomp,
+				      enum ir_base base, const float v[4]);
 /* Replacing values without a walk of the function per replacement:
  * ir_forward(old, rep) marks every use of `old` as a use of `rep` (which
  * gives the same components in the same order; sources keep their

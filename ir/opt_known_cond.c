@@ -123,13 +123,9 @@ static struct ir_instr *known_value(struct facts *k, const struct ir_src *s, int
 		v[c] = x ? 1.0f : 0.0f;
 	}
 	struct ir_builder b = { .func = k->f, .block = end, .loc = d->loc };
-	struct ir_instr *cst = at ? ir_build_before(k->f, at, IR_OP_CONST, n, IR_BOOL, 0, NULL)
-				  : ir_build(&b, IR_OP_CONST, n, IR_BOOL, 0, NULL);
-	if (!cst) {
-		k->failed = true;
-		return NULL;
-	}
-	memcpy(cst->imm, v, sizeof cst->imm);
+	struct ir_instr *cst = at ? ir_build_const_before(k->f, at, n, IR_BOOL, v)
+				  : ir_build_const(&b, n, IR_BOOL, v);
+	k->failed |= !cst;
 	return cst;
 }
 

@@ -63,10 +63,7 @@ static bool as_mul_const(const struct ir_instr *in, int *x, bool *inv)
 /* A new float constant of `in`'s width, inserted before it. */
 static struct ir_instr *new_const(struct ir_func *f, struct ir_instr *in, const float v[4])
 {
-	struct ir_instr *k = ir_build_before(f, in, IR_OP_CONST, in->ncomp, IR_FLOAT, 0, NULL);
-	if (k)
-		memcpy(k->imm, v, sizeof k->imm);
-	return k;
+	return ir_build_const_before(f, in, in->ncomp, IR_FLOAT, v);
 }
 
 /* Component c of source s, read through the reader's swizzle. */
