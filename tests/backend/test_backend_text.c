@@ -209,6 +209,15 @@ static void test_self_copies(void **state)
 	arena_destroy(a);
 }
 
+/* The first instruction after the first that waits on lookups, -1 none. */
+static int first_wait(const struct r500_program *p)
+{
+	for (int i = 1; i < p->ninst; i++)
+		if (p->code[i].cmn.tex_sem_wait)
+			return i;
+	return -1;
+}
+
 /* tex_temp_in_flight: the lookup writes t0.rgb; the lighting chain runs
  * while it is in flight and must not take t0.a (a write to the lookup's
  * temporary waits for it), so the first wait is the lookup's first
@@ -219,11 +228,7 @@ static void test_tex_temp_reserved(void **state)
 	struct arena *a = arena_create(&mem_default_allocator);
 	struct r500_program *p =
 		compile_fixture(a, parse_fixture(a, "tex_temp_in_flight"), 2, NULL, NULL);
-	int first_wait = -1;
-	for (int i = 1; i < p->ninst && first_wait < 0; i++)
-		if (p->code[i].cmn.tex_sem_wait)
-			first_wait = i;
-	assert_int_equal(first_wait, 7);
+	assert_int_equal(first_wait(p), 7);
 	arena_destroy(a);
 }
 
@@ -260,15 +265,8 @@ static void test_hold_waiting(void **state)
 		compile_fixture(a, parse_fixture(a, "tex_wait_partner"), 2, NULL, NULL);
 	struct r500_program *paired =
 		compile_fixture(a, parse_fixture(a, "tex_wait_partner"), 2, "hold-waiting", NULL);
-	int first_wait = -1, paired_wait = -1;
-	for (int i = 1; i < p->ninst && first_wait < 0; i++)
-		if (p->code[i].cmn.tex_sem_wait)
-			first_wait = i;
-	for (int i = 1; i < paired->ninst && paired_wait < 0; i++)
-		if (paired->code[i].cmn.tex_sem_wait)
-			paired_wait = i;
-	assert_int_equal(first_wait, 5);
-	assert_int_equal(paired_wait, 1);
+	assert_int_equal(first_wait(p), 5);
+	assert_int_equal(first_wait(paired), 1);
 	assert_true(p->stats.cycles < paired->stats.cycles);
 	arena_destroy(a);
 }
