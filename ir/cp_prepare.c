@@ -10,7 +10,6 @@
  * split could move (const_program.c says which). */
 #include "cp_prepare.h"
 
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,19 +179,6 @@ static void prepare_instr(struct ir_instr *in, void *ud)
 	group_factors(d, in); /* (x * k) / u: x * (k * rcp(u)) */
 }
 
-/* Whether instruction d sits inside cf node `node` (in one of its lists). */
-static bool inside(const struct ir_instr *d, const struct ir_cf *node)
-{
-	if (!d->block)
-		return false;
-	const struct ir_cf *cf = (const struct ir_cf *)((const char *)d->block -
-							offsetof(struct ir_cf, block));
-	for (; cf; cf = cf->parent)
-		if (cf == node)
-			return true;
-	return false;
-}
-
 /* Source s of a PHI after `iff`, readable after it as a select's source:
  * a constant or a plain uniform read (made again after the IF when made
  * inside it), or a uniform-only value from before the IF. */
@@ -202,7 +188,7 @@ static bool select_source(struct prep_scan *d, const struct ir_cf *iff, struct i
 	struct ir_instr *v = s->def;
 	if (!v || v->id >= d->n || !d->uniform_only[v->id])
 		return false;
-	if (!inside(v, iff))
+	if (!ir_instr_inside(v, iff))
 		return true;
 	if (v->op != IR_OP_CONST && !(v->op == IR_OP_UNIFORM && v->nsrc == 0))
 		return false;

@@ -1,6 +1,7 @@
 /* IR construction and editing: functions, tables, builder, instruction lists. */
 #include "ir.h"
 
+#include <stddef.h>
 #include <string.h>
 
 const struct ir_op_info ir_op_infos[IR_OP_COUNT] = {
@@ -417,6 +418,21 @@ void ir_instr_insert_before(struct ir_instr *before, struct ir_instr *in)
 	else
 		bl->first = in;
 	before->prev = in;
+}
+
+const struct ir_cf *ir_instr_cf(const struct ir_instr *d)
+{
+	if (!d->block)
+		return NULL;
+	return (const struct ir_cf *)((const char *)d->block - offsetof(struct ir_cf, block));
+}
+
+bool ir_instr_inside(const struct ir_instr *d, const struct ir_cf *node)
+{
+	for (const struct ir_cf *cf = ir_instr_cf(d); cf; cf = cf->parent)
+		if (cf == node)
+			return true;
+	return false;
 }
 
 int ir_cf_jumps(const struct ir_cf *cf, unsigned which)

@@ -236,6 +236,11 @@ void ir_block_append(struct ir_block *bl, struct ir_instr *instr);
 enum { IR_JUMP_BREAK = 1, IR_JUMP_CONTINUE = 2, IR_JUMP_ANY = 3 };
 int ir_cf_jumps(const struct ir_cf *cf, unsigned which);
 int ir_cf_list_jumps(const struct ir_cf_list *list, unsigned which);
+/* The cf node (a BLOCK) holding instruction d, NULL when it has none. */
+const struct ir_cf *ir_instr_cf(const struct ir_instr *d);
+/* Whether instruction d sits inside cf node `node` (in one of its lists,
+ * at any depth). */
+bool ir_instr_inside(const struct ir_instr *d, const struct ir_cf *node);
 /* Joins each run of adjacent blocks of `list` into one; a block that
  * starts with PHIs stays separate (its PHIs belong to the join). */
 void ir_cf_list_merge_blocks(struct ir_cf_list *list);
