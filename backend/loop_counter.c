@@ -64,6 +64,32 @@ static int exit_pass(float start, float step, bool ahead, float off, float limit
 	return -1;
 }
 
+bool loop_counter_phi(const struct ir_cf *loop, const struct ir_instr **phi, float *start,
+		      float *step)
+{
+	const struct ir_cf *first = loop->body.first;
+	if (!first || first->kind != IR_CF_BLOCK)
+		return false;
+	for (const struct ir_instr *p = first->block.first; p && p->op == IR_OP_PHI; p = p->next)
+		if ((*step = counter_step(p, start)) > 0.0f) {
+			*phi = p;
+			return true;
+		}
+	return false;
+}
+
+bool loop_counter_offset(const struct ir_src *idx, const struct ir_instr *phi, float *c)
+{
+	const struct ir_instr *d = idx->def;
+	if ((idx->swz[0] & 3) != 0 || !d)
+		return false;
+	if (d == phi) {
+		*c = 0.0f;
+		return true;
+	}
+	return is_increment(idx, phi, c);
+}
+
 bool loop_counter_find(const struct ir_cf *loop, struct loop_counter *out)
 {
 	const struct ir_cf *first = loop->body.first;

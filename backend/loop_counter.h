@@ -30,6 +30,17 @@ struct loop_counter {
  * LOOP_COUNTER_MAX_PASSES passes; false when there is none. */
 bool loop_counter_find(const struct ir_cf *loop, struct loop_counter *out);
 
+/* The first PHI at the head of the loop's body of the form above
+ * (start and step constants, step > 0), whatever ends the loop: the
+ * counter's value in pass p is start + p additions of step.  False when
+ * there is none. */
+bool loop_counter_phi(const struct ir_cf *loop, const struct ir_instr **phi, float *start,
+		      float *step);
+
+/* Whether idx reads phi, or phi plus a constant (an ADD): *c is that
+ * constant (0 for phi itself). */
+bool loop_counter_offset(const struct ir_src *idx, const struct ir_instr *phi, float *c);
+
 /* Whether the loop's body has a BREAK at its top level (every pass that
  * gets there leaves: the loop makes one pass). */
 bool loop_breaks_at_top(const struct ir_cf *loop);

@@ -37,24 +37,7 @@ static bool small_int(float x, float lim)
 /* The constant c of an index counter + c; false for other indexes. */
 static bool index_offset(const struct ir_src *idx, const struct ir_instr *phi, float *c)
 {
-	const struct ir_instr *d = idx->def;
-	if ((idx->swz[0] & 3) != 0 || !d)
-		return false;
-	if (d == phi) {
-		*c = 0.0f;
-		return true;
-	}
-	if (d->op != IR_OP_ADD || d->ncomp != 1)
-		return false;
-	for (int k = 0; k < 2; k++) {
-		const struct ir_src *o = &d->src[1 - k];
-		if (d->src[k].def == phi && (d->src[k].swz[0] & 3) == 0 && o->def &&
-		    o->def->op == IR_OP_CONST && o->def->base == IR_FLOAT) {
-			*c = o->def->imm[o->swz[0] & 3];
-			return small_int(*c, REL_MAX_INDEX);
-		}
-	}
-	return false;
+	return loop_counter_offset(idx, phi, c) && small_int(*c, REL_MAX_INDEX);
 }
 
 static void try_read(struct cg_ctx *cg, const struct ir_instr *in, const struct rel_ctx *x)
