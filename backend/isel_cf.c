@@ -226,17 +226,27 @@ enum phi_path { PHI_SRC, PHI_CONT };
 static bool phi_copies(struct isel *s, const struct ir_block *blk, enum phi_path path, int k,
 		       int ncont)
 {
-	struct cg_opnd o[64];
-	int dst[64], n = 0;
+	int nphi = 0;
 	for (const struct ir_instr *in = blk ? blk->first : NULL; in && in->op == IR_OP_PHI;
-	     in = in->next) {
+	     in = in->next)
+		nphi++;
+	if (!nphi)
+		return true;
+	struct cg_opnd *o = arena_alloc(s->cg->arena, sizeof *o * (size_t)nphi);
+	int *dst = arena_alloc(s->cg->arena, sizeof *dst * (size_t)nphi), n = 0;
+	if (!o || !dst)
+		return s->cg->failed = true, false;
+	for (const struct ir_instr *in = blk->first; in && in->op == IR_OP_PHI; in = in->next) {
 		int i = path == PHI_SRC ? k : in->nsrc - ncont + k;
 		if (i < 0 || i >= in->nsrc || i >= IR_MAX_SRCS || !in->src[i].def)
 			continue;
-		if (n == 64)
-			return cg_error(s->cg, in->loc, "more than 64 phis at one join: not "
-					"supported by the R500 backend");
 		int nc = s->cg->vregs[s->vreg_of[in->id]].ncomp;
+		const struct ir_instr *d = in->src[i].def;
+		bool same = d->id < s->nids && s->vreg_of[d->id] == s->vreg_of[in->id];
+		for (int j = 0; same && j < nc; j++)
+			same = (in->src[i].swz[j] & 3) == j;
+		if (same)
+			continue; /* the PHI itself: its register holds it already */
 		s->loc = in->loc;
 		if (!isel_opnd(s, &in->src[i], nc, &o[n]) || !stable_opnd(s, nc, &o[n]))
 			return false;
