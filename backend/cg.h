@@ -29,7 +29,9 @@ enum { CG_LANE_ANY = 0xff, CG_SWZ_ZERO = R500_SWZ_ZERO, CG_SWZ_HALF = R500_SWZ_H
 
 enum cg_file { CG_FILE_NONE, CG_FILE_VREG, CG_FILE_CONST, CG_FILE_INLINE,
 	       CG_FILE_PRESUB, /* the op's presubtract result (cg_op.presub) */
-	       CG_FILE_CONST_REL /* constant slot `index` plus the loop's aL (loop_rel.c) */ };
+	       CG_FILE_CONST_REL, /* constant slot `index` plus the loop's aL (loop_rel.c) */
+	       CG_FILE_TEMP_REL /* the temporary of vreg `index` plus aL: an element of
+				 * the local array `index` belongs to (loop_array.c) */ };
 
 /* Operands of an op: the three hardware sources, then the presubtract's
  * src0 and src1 (ISA.md §4.2: srcp = f(src0, src1), read in address
@@ -74,6 +76,10 @@ struct cg_vreg {
 	int writer[4];        /* op writing each component, -1 none */
 	bool multi;           /* written by several copies (PHI, output latch):
 				 not SSA; writer[] stays -1 (see cg_op.late) */
+	int array;            /* local array (cg_ctx.arrays) it is element `elem`
+				 of, -1 none: a multi vreg whose temporary is
+				 the array's first plus elem */
+	int elem;
 };
 
 enum cg_unit { CG_UNIT_RGB = 1, CG_UNIT_ALPHA = 2, CG_UNIT_BOTH = 3 };
@@ -88,6 +94,8 @@ struct cg_op {
 	uint8_t omod;         /* enum r500_omod: result scaled by 2^k (0 = none) */
 	bool dead;
 	int dst;              /* vreg, -1 none */
+	bool dst_rel;         /* writes dst's temporary plus aL: an element of the
+				 local array dst belongs to (a late op) */
 	struct cg_opnd src[CG_NOPND];
 	uint8_t presub;       /* enum r500_srcp + 1 when some operand is
 				 CG_FILE_PRESUB, else 0 */
@@ -107,6 +115,9 @@ struct cg_op {
 	bool late;
 	bool alu_result;      /* writes only the ALU result: compare R with 0 */
 	uint8_t alu_cmp;      /* enum r500_cmp of that compare */
+	bool pred_write;      /* with alu_result: writes the R predicate bit
+				 instead (a barrier all the same) */
+	bool predicated;      /* writes only where the R predicate bit is set */
 	struct r500_fc fc;    /* CG_FC: the encoding, jump_addr from fc_target */
 	int fc_target;        /* op whose slot + fc_delta is the jump target */
 	int8_t fc_delta;
@@ -131,6 +142,37 @@ struct cg_slot {
 	int tex_op;
 	struct cg_addr rgb_addr[3], alpha_addr[3];
 	uint8_t rgb_srcp, alpha_srcp; /* each unit's presubtract: cg_op.presub, 0 none */
+};
+
+/* A local array addressed through aL in one loop (loop_array.c): its
+ * elements are multi vregs in consecutive temporaries. */
+struct cg_array {
+	const struct ir_cf *loop;
+	int n, ncomp;
+	int step;                      /* the loop counter's, aL's per-pass increment */
+	const struct ir_instr **phi;   /* carried: element PHIs at the loop's head */
+	const struct ir_src *val;      /* copied: each element's value, made before
+					  the loop (NULL for a carried array) */
+	int *vreg;                     /* by element, set by isel */
+};
+
+/* What an IR instruction is to a local array (loop_array.c), by id. */
+enum cg_arr_role { CG_ARR_NONE, CG_ARR_MEMBER, /* a select whose value is element elem */
+		   CG_ARR_WRITE,   /* the same, and the array's write happens here */
+		   CG_ARR_SKIP,    /* a select of a read chain, folded into its root */
+		   CG_ARR_READ };  /* the root of a read chain: one aL operand */
+
+struct cg_arr_access {
+	uint8_t role;                  /* enum cg_arr_role */
+	int array, elem;
+	int pos;                       /* WRITE / READ: element addressed when aL = 0 */
+	bool guard;                    /* whether the index may leave the elements:
+					  then the access takes effect only while
+					  index <= limit */
+	float limit;
+	const struct ir_src *idx;      /* the index: the counter, or counter + c */
+	const struct ir_src *value;    /* WRITE: the value; READ: the default */
+	const struct ir_src *arm;      /* READ: one arm (its swizzle is every arm's) */
 };
 
 /* A uniform read through aL (loop_rel.c). */
@@ -178,6 +220,9 @@ struct cg_ctx {
 	const struct ir_cf **rel_loop; /* by IR id: the loop giving that read aL */
 	struct cg_rel_read *rel_reads; int nrel_reads, cap_rel_reads;
 	bool *unif_rel;       /* by uniform: one element per slot, in order */
+	/* local arrays read and written through aL (loop_array.c) */
+	struct cg_array *arrays; int narrays, cap_arrays;
+	struct cg_arr_access **arr_access; /* by IR id, NULL none */
 	/* US_FC_INT_CONST_n the loops name (isel_cf.c; finalize.c) */
 	struct r500_loop_const int_consts[32];
 	uint32_t int_const_used;
@@ -211,7 +256,9 @@ bool cg_const_opnd(struct cg_ctx *cg, const float *v, int n, struct src_loc loc,
 
 /* --- stages, each one file; false on failure (diagnostics reported) --- */
 bool cg_plan_loop_rel(struct cg_ctx *cg);  /* loop_rel.c: before the layout */
-/* Whether the loop reads some uniform through aL, and aL's step. */
+bool cg_plan_loop_arrays(struct cg_ctx *cg); /* loop_array.c: after loop_rel */
+/* Whether the loop reads some uniform or local array through aL, and
+ * aL's step (the same counter's: loop_counter_find's when it has one). */
 bool cg_rel_loop_step(const struct cg_ctx *cg, const struct ir_cf *loop, int *step);
 bool cg_layout_uniforms(struct cg_ctx *cg); /* uniform_layout.c */
 /* The constant operand of uniform element `element` (u->base + offset)

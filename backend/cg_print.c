@@ -56,6 +56,8 @@ static void print_opnd(struct strbuf *o, const struct cg_opnd *s, unsigned entri
 	strbuf_printf(o, "%s", pre[mod]);
 	if (s->file == CG_FILE_VREG)
 		strbuf_printf(o, "v%d.", s->index);
+	else if (s->file == CG_FILE_TEMP_REL)
+		strbuf_printf(o, "v%d[aL].", s->index);
 	else if (s->file == CG_FILE_CONST)
 		strbuf_printf(o, "c%d.", s->index);
 	else if (s->file == CG_FILE_CONST_REL)
@@ -101,7 +103,7 @@ static void print_presub(struct strbuf *o, const struct cg_op *op, int k)
 static void print_dst(struct strbuf *o, const struct cg_op *op)
 {
 	if (op->dst >= 0) {
-		strbuf_printf(o, "v%d.", op->dst);
+		strbuf_printf(o, op->dst_rel ? "v%d[aL]." : "v%d.", op->dst);
 		for (int c = 0; c < 4; c++)
 			if (op->wmask & (1u << c))
 				strbuf_printf(o, "%c", "xyzw"[c]);
@@ -141,8 +143,10 @@ static void print_op(struct strbuf *o, const struct cg_ctx *cg, int i)
 	}
 	if (info->tex)
 		strbuf_printf(o, " unit %d", op->tex_unit);
-	strbuf_printf(o, "%s%s%s%s", omods[op->omod & 7], op->clamp ? " sat" : "", op->late ? " late" : "",
-	    op->alu_result ? " alu-result" : "");
+	strbuf_printf(o, "%s%s%s%s%s", omods[op->omod & 7], op->clamp ? " sat" : "",
+		      op->late ? " late" : "",
+		      op->pred_write ? " pred-write" : op->alu_result ? " alu-result" : "",
+		      op->predicated ? " if-pred" : "");
 	if (op->slot >= 0)
 		strbuf_printf(o, " @s%d.%s", op->slot, info->tex ? "tex" : op->opc == CG_FC ? "fc"
 					   : units[op->unit & 3]);
@@ -158,6 +162,8 @@ static void print_addr(struct strbuf *o, const char *unit, const struct cg_addr 
 			strbuf_printf(o, "%s-", k ? " " : "");
 		else if (a[k].file == CG_FILE_CONST_REL)
 			strbuf_printf(o, "%sc[aL+%d]", k ? " " : "", a[k].index);
+		else if (a[k].file == CG_FILE_TEMP_REL)
+			strbuf_printf(o, "%sv%d[aL]", k ? " " : "", a[k].index);
 		else
 			strbuf_printf(o, "%s%c%d", k ? " " : "", files[a[k].file & 3], a[k].index);
 	}

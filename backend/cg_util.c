@@ -63,6 +63,7 @@ int cg_new_vreg(struct cg_ctx *cg, int ncomp)
 		r->writer[c] = -1;
 	}
 	r->temp = -1;
+	r->array = -1;
 	r->input = -1;
 	return cg->nvregs++;
 }
@@ -116,6 +117,7 @@ int cg_opnd_channel(const struct cg_ctx *cg, const struct cg_opnd *o, int entry)
 		return s;
 	switch (o->file) {
 	case CG_FILE_VREG:
+	case CG_FILE_TEMP_REL:
 		return cg->vregs[o->index].lane[s];
 	case CG_FILE_CONST:
 	case CG_FILE_CONST_REL:

@@ -47,6 +47,7 @@ static bool swizzle_ok(const struct cg_ctx *cg, const struct cg_opnd *o, int ent
 		return s <= CG_SWZ_ONE;
 	switch (o->file) {
 	case CG_FILE_VREG:
+	case CG_FILE_TEMP_REL:
 		return s < cg->vregs[o->index].ncomp;
 	case CG_FILE_CONST:
 	case CG_FILE_CONST_REL:
@@ -71,7 +72,7 @@ static bool defined(const struct cg_ctx *cg, int r, int s)
  * constant slot (plus aL or not) or an inline constant. */
 static bool address_file(int file)
 {
-	return file <= CG_FILE_INLINE || file == CG_FILE_CONST_REL;
+	return file <= CG_FILE_INLINE || file == CG_FILE_CONST_REL || file == CG_FILE_TEMP_REL;
 }
 
 static bool check_operand(struct vctx *v, int i, int k)
@@ -87,6 +88,11 @@ static bool check_operand(struct vctx *v, int i, int k)
 	case CG_FILE_VREG:
 		if (o->index < 0 || o->index >= cg->nvregs)
 			return fail(v, "op %d operand %d: vreg %d of %d", i, k, o->index, cg->nvregs);
+		break;
+	case CG_FILE_TEMP_REL: /* aL adds to it: loop_array.c checked the elements */
+		if (o->index < 0 || o->index >= cg->nvregs || cg->vregs[o->index].array < 0)
+			return fail(v, "op %d operand %d: v%d[aL] is no array element", i, k,
+				    o->index);
 		break;
 	case CG_FILE_CONST:
 	case CG_FILE_CONST_REL: /* aL adds to it: loop_rel.c checked the elements */
@@ -178,6 +184,10 @@ static bool check_op(struct vctx *v, int i)
 				return fail(v, "op %d writes v%d.%d, whose writer is op %d", i,
 					    op->dst, c, vr->writer[c]);
 	}
+	if (op->dst_rel && (op->dst < 0 || cg->vregs[op->dst].array < 0 || !op->late))
+		return fail(v, "op %d: an aL write to v%d, no array element or not late", i, op->dst);
+	if (op->pred_write && (!op->alu_result || op->dst >= 0 || op->out != CG_OUT_NONE))
+		return fail(v, "op %d: a predicate write that writes something else", i);
 	for (int k = 0; k < cg_op_nopnd(op); k++)
 		if (!check_operand(v, i, k))
 			return false;
@@ -322,16 +332,44 @@ static bool check_slots(struct vctx *v)
 	return true;
 }
 
+/* A local array's elements lie in consecutive temporaries, in the same
+ * lanes, so that aL reaches each. */
+static bool check_arrays(struct vctx *v)
+{
+	const struct cg_ctx *cg = v->cg;
+	for (int a = 0; a < cg->narrays; a++) {
+		const struct cg_array *arr = &cg->arrays[a];
+		if (arr->n < 1 || arr->vreg[0] < 0)
+			continue; /* a loop isel never reached (dead code) */
+		int t0 = cg->vregs[arr->vreg[0]].temp;
+		for (int e = 0; e < arr->n; e++) {
+			const struct cg_vreg *r = arr->vreg[e] >= 0 ? &cg->vregs[arr->vreg[e]] : NULL;
+			if (!r || r->array != a || r->elem != e || (t0 >= 0 && r->temp >= 0 &&
+								       r->temp != t0 + e))
+				return fail(v, "array %d element %d: v%d in t%d, the first in t%d", a,
+					    e, r ? arr->vreg[e] : -1, r ? r->temp : -1, t0);
+			for (int c = 0; c < r->ncomp; c++)
+				if (r->lane[c] != c)
+					return fail(v, "array %d element %d: lane %d of v%d", a, e,
+						    c, arr->vreg[e]);
+		}
+	}
+	return true;
+}
+
 static bool check_regs(struct vctx *v)
 {
 	const struct cg_ctx *cg = v->cg;
+	if (!check_arrays(v))
+		return false;
 	for (int i = 0; i < cg->nops; i++) {
 		if (!live(cg, i))
 			continue;
 		const struct cg_op *op = &cg->ops[i];
 		int regs[1 + CG_NOPND] = { op->dst, -1, -1, -1, -1, -1 };
 		for (int k = 0; k < cg_op_nopnd(op); k++)
-			if (op->src[k].file == CG_FILE_VREG && cg_op_entries(op, k))
+			if ((op->src[k].file == CG_FILE_VREG || op->src[k].file == CG_FILE_TEMP_REL) &&
+			    cg_op_entries(op, k))
 				regs[k + 1] = op->src[k].index;
 		for (int j = 0; j < 1 + CG_NOPND; j++)
 			if (regs[j] >= 0 && (cg->vregs[regs[j]].temp < 0 ||

@@ -22,7 +22,8 @@
 static bool is_plain_copy(const struct cg_ctx *cg, const struct cg_op *op)
 {
 	if (op->dead || !op->late || op->opc != CG_MAD || op->dst < 0 || op->clamp ||
-	    op->out != CG_OUT_NONE || !cg->vregs[op->dst].multi)
+	    op->out != CG_OUT_NONE || !cg->vregs[op->dst].multi ||
+	    cg->vregs[op->dst].array >= 0) /* aL reads of an array element are no vreg reads */
 		return false;
 	const struct cg_opnd *a = &op->src[0], *b = &op->src[1], *c = &op->src[2];
 	if (a->file != CG_FILE_VREG || a->mod != R500_MOD_NONE || b->file != CG_FILE_NONE ||

@@ -21,6 +21,10 @@ static void emit_addrs(const struct cg_ctx *cg, const struct cg_addr *in, uint8_
 		case CG_FILE_VREG:
 			a->addr = (uint16_t)cg->vregs[in[k].index].temp;
 			break;
+		case CG_FILE_TEMP_REL:
+			a->addr = (uint16_t)cg->vregs[in[k].index].temp;
+			a->rel = 1;
+			break;
 		case CG_FILE_CONST:
 			a->addr = (uint16_t)in[k].index;
 			a->cnst = 1;
@@ -110,8 +114,12 @@ static void emit_rgb(const struct cg_ctx *cg, const struct cg_op *op, struct r50
 	struct r500_alu *alu = &in->alu;
 	alu->rgb_op = (uint16_t)info->rgb_op;
 	unsigned wl = lanes_written(cg, op, true), ol = lanes_written(cg, op, false);
-	if (op->dst >= 0)
+	if (op->dst >= 0) {
 		alu->rgb_addrd = (uint16_t)cg->vregs[op->dst].temp;
+		alu->rgb_addrd_rel = op->dst_rel;
+	}
+	if (op->predicated)
+		in->cmn.rgb_pred_sel = R500_PRED_RRRR;
 	if (op->opc == CG_DP3 || op->opc == CG_DP4) /* result in R only when asked */
 		wl &= 7;
 	in->cmn.rgb_wmask = (uint16_t)(wl & 7);
@@ -132,8 +140,12 @@ static void emit_alpha(const struct cg_ctx *cg, const struct cg_op *op, struct r
 	struct r500_alu *alu = &in->alu;
 	alu->alpha_op = (uint16_t)info->alpha_op;
 	unsigned wl = lanes_written(cg, op, true), ol = lanes_written(cg, op, false);
-	if (op->dst >= 0)
+	if (op->dst >= 0) {
 		alu->alpha_addrd = (uint16_t)cg->vregs[op->dst].temp;
+		alu->alpha_addrd_rel = op->dst_rel;
+	}
+	if (op->predicated)
+		in->cmn.alpha_pred_sel = R500_PRED_RRRR;
 	in->cmn.alpha_wmask = (wl >> 3) & 1;
 	if (op->out == CG_OUT_DEPTH) {
 		alu->w_omask = 1;
@@ -165,11 +177,18 @@ static void emit_alu(const struct cg_ctx *cg, const struct cg_slot *s, struct r5
 		emit_alpha(cg, &cg->ops[s->alpha], in);
 	if (s->rgb >= 0 && s->alpha < 0 && cg_opc_infos[cg->ops[s->rgb].opc].dot)
 		in->alu.alpha_op = R500_AOP_MAD; /* DP3 alone: alpha idle */
-	/* an IF's condition: the ALU result compares R (or alpha) with 0 */
+	/* an IF's condition: the ALU result compares R (or alpha) with 0; a
+	 * guard (isel_array.c): the R predicate bit */
 	for (int u = 0; u < 2; u++) {
 		int o = u ? s->alpha : s->rgb;
 		if (o < 0 || !cg->ops[o].alu_result)
 			continue;
+		if (cg->ops[o].pred_write) {
+			assert(o == s->rgb); /* its lane is R (cg_op_lane) */
+			in->cmn.rgb_omask = 1;
+			in->alu.rgb_target = cg->ops[o].alu_cmp;
+			continue;
+		}
 		in->alu.alu_wmask = 1;
 		in->cmn.alu_result_op = cg->ops[o].alu_cmp;
 		in->cmn.alu_result_sel = (uint16_t)(o == s->rgb ? 0 : 1);

@@ -38,6 +38,20 @@ static void empty_out(struct r500_inst *in)
 	}
 }
 
+static void add_temp(uint64_t set[2], unsigned t)
+{
+	set[(t >> 6) & 1] |= 1ull << (t & 63);
+}
+
+/* Temporary t, or with aL added any temporary (loop_array.c). */
+static void add_temp_rel(uint64_t set[2], unsigned t, bool rel)
+{
+	if (rel)
+		set[0] = set[1] = ~0ull;
+	else
+		add_temp(set, t);
+}
+
 /* Temporaries an ALU/OUT instruction reads (any temp address field). */
 static void alu_reads(const struct r500_inst *in, uint64_t set[2])
 {
@@ -46,13 +60,8 @@ static void alu_reads(const struct r500_inst *in, uint64_t set[2])
 		for (int k = 0; k < 3; k++) {
 			const struct r500_addr *a = &w[u]->src[k];
 			if (!a->cnst && !(a->addr & R500_INLINE_BIT))
-				set[a->addr >> 6] |= 1ull << (a->addr & 63);
+				add_temp_rel(set, a->addr, a->rel);
 		}
-}
-
-static void add_temp(uint64_t set[2], unsigned t)
-{
-	set[(t >> 6) & 1] |= 1ull << (t & 63);
 }
 
 static bool meets(const uint64_t a[2], const uint64_t b[2])
@@ -63,9 +72,9 @@ static bool meets(const uint64_t a[2], const uint64_t b[2])
 static void alu_writes(const struct r500_inst *in, uint64_t set[2])
 {
 	if (in->cmn.rgb_wmask)
-		add_temp(set, in->alu.rgb_addrd);
+		add_temp_rel(set, in->alu.rgb_addrd, in->alu.rgb_addrd_rel);
 	if (in->cmn.alpha_wmask)
-		add_temp(set, in->alu.alpha_addrd);
+		add_temp_rel(set, in->alu.alpha_addrd, in->alu.alpha_addrd_rel);
 }
 
 static void tex_semaphores(struct cg_ctx *cg)

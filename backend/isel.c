@@ -1267,6 +1267,8 @@ bool isel_instr(struct isel *s, struct ir_instr *in, bool allow_defer)
 	}
 	if (isel_is_virtual(in))
 		return true;
+	if (cg->arr_access && in->id < s->nids && cg->arr_access[in->id])
+		return isel_array_access(s, in, cg->arr_access[in->id]);
 	/* a MUL read once in the same block (or anywhere without FC: its
 	 * operands cannot change before the reader runs) waits to fuse */
 	float dv[4];
@@ -1466,7 +1468,7 @@ bool cg_isel(struct cg_ctx *cg)
 	memset(&s, 0, sizeof s);
 	s.cg = cg;
 	s.nids = cg->func->next_id + 1;
-	if (!cg_plan_loop_rel(cg) || !cg_layout_uniforms(cg))
+	if (!cg_plan_loop_rel(cg) || !cg_plan_loop_arrays(cg) || !cg_layout_uniforms(cg))
 		return false;
 	if (cg->nuniform_slots <= R500_NUM_CONSTS)
 		cg->nconst_slots = cg->nuniform_slots;

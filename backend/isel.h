@@ -135,6 +135,22 @@ int isel_sel_break(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 int isel_sel_output(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);
 bool isel_write_output(struct isel *s, int idx, const struct ir_src *src, struct cg_opnd a);
 void isel_mark_latches(struct isel *s, const struct ir_cf_list *list, bool nested);
+/* A copy into a fresh vreg when `o` reads a multi vreg: a late copy
+ * must not read one (another late copy of its group may write it). */
+bool isel_stable_opnd(struct isel *s, int n, struct cg_opnd *o);
+/* dst (a multi vreg) = o as a late copy, o made stable first. */
+bool isel_late_copy(struct isel *s, int dst, int n, struct cg_opnd o);
+
+/* --- isel_array.c --- */
+/* The elements of the loop's local arrays (loop_array.c): vregs, and the
+ * copies of a copied array, before the loop. */
+bool isel_array_enter(struct isel *s, const struct ir_cf *loop);
+/* After the loop: the vreg of the array element that every source of
+ * PHI `phi` reads (where the loop left it), -1 none. */
+int isel_array_exit_vreg(const struct isel *s, const struct ir_cf *loop,
+			 const struct ir_instr *phi);
+/* An instruction loop_array.c gave a role. */
+bool isel_array_access(struct isel *s, struct ir_instr *in, const struct cg_arr_access *x);
 
 /* --- isel_math.c --- */
 int isel_sel_atan(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);

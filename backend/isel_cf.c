@@ -8,9 +8,7 @@
 
 #include <assert.h>
 
-/* A copy into a fresh vreg when `o` reads a multi vreg: a late copy
- * must not read one (another late copy of its group may write it). */
-static bool stable_opnd(struct isel *s, int n, struct cg_opnd *o)
+bool isel_stable_opnd(struct isel *s, int n, struct cg_opnd *o)
 {
 	if (o->file != CG_FILE_VREG || !s->cg->vregs[o->index].multi)
 		return true;
@@ -68,7 +66,7 @@ static bool flush_latches(struct isel *s)
 		if (s->lvreg[i] < 0 && (s->lvreg[i] = new_multi(s, n)) < 0)
 			return false;
 		struct cg_opnd o = s->cur[i];
-		if (!stable_opnd(s, n, &o) || !late_copy(s, s->lvreg[i], n, o))
+		if (!isel_stable_opnd(s, n, &o) || !late_copy(s, s->lvreg[i], n, o))
 			return false;
 		s->cur[i] = vopnd(s->lvreg[i]);
 		s->in_lvreg[i] = true;
@@ -201,15 +199,21 @@ static const struct ir_block *block_of(const struct ir_cf *cf)
 	return cf && cf->kind == IR_CF_BLOCK ? &cf->block : NULL;
 }
 
-/* PHIs at the start of blk get multi vregs. */
-static bool assign_phis(struct isel *s, const struct ir_block *blk)
+/* PHIs at the start of blk get multi vregs; after `loop`, a PHI of one
+ * local array element takes the element's (isel_array.c). */
+static bool assign_phis(struct isel *s, const struct ir_block *blk, const struct ir_cf *loop)
 {
 	for (const struct ir_instr *in = blk ? blk->first : NULL; in && in->op == IR_OP_PHI;
 	     in = in->next) {
 		if (in->id >= s->nids)
 			return cg_error(s->cg, in->loc, "internal error: bad phi");
 		assert(in->ncomp >= 1 && in->ncomp <= 4); /* the IR was validated */
-		int v = new_multi(s, in->ncomp < 1 || in->ncomp > 4 ? 4 : in->ncomp);
+		int v = loop ? isel_array_exit_vreg(s, loop, in) : -1;
+		if (v >= 0) {
+			s->vreg_of[in->id] = v;
+			continue;
+		}
+		v = new_multi(s, in->ncomp < 1 || in->ncomp > 4 ? 4 : in->ncomp);
 		if (v < 0)
 			return false;
 		s->vreg_of[in->id] = v;
@@ -246,9 +250,9 @@ static bool phi_copies(struct isel *s, const struct ir_block *blk, enum phi_path
 		for (int j = 0; same && j < nc; j++)
 			same = (in->src[i].swz[j] & 3) == j;
 		if (same)
-			continue; /* the PHI itself: its register holds it already */
+			continue; /* itself, or an array element written in place */
 		s->loc = in->loc;
-		if (!isel_opnd(s, &in->src[i], nc, &o[n]) || !stable_opnd(s, nc, &o[n]))
+		if (!isel_opnd(s, &in->src[i], nc, &o[n]) || !isel_stable_opnd(s, nc, &o[n]))
 			return false;
 		dst[n++] = s->vreg_of[in->id];
 	}
@@ -321,7 +325,7 @@ bool isel_select_if_fc(struct isel *s, const struct ir_cf *cf)
 	bool has_else = list_has_code(&cf->else_list);
 	struct cg_opnd c;
 	s->loc = cf->cond.def ? cf->cond.def->loc : s->loc;
-	if (!fc_enter(s, s->loc) || !isel_opnd(s, &cf->cond, 1, &c) || !assign_phis(s, after))
+	if (!fc_enter(s, s->loc) || !isel_opnd(s, &cf->cond, 1, &c) || !assign_phis(s, after, NULL))
 		return false;
 	/* without an else, the else values are in place before the jump */
 	if (!has_else && !phi_copies(s, after, PHI_SRC, 1, 0))
@@ -470,7 +474,8 @@ bool isel_select_loop(struct isel *s, const struct ir_cf *cf)
 			       .ncont_total = ir_cf_list_jumps(&cf->body, IR_JUMP_CONTINUE),
 			       .flag = -1 };
 	int outer_op = -1, outer_end = -1;
-	if (!assign_phis(s, head) || !assign_phis(s, after) || !phi_copies(s, head, PHI_SRC, 0, 0))
+	if (!assign_phis(s, head, NULL) || !assign_phis(s, after, cf) ||
+	    !phi_copies(s, head, PHI_SRC, 0, 0) || !isel_array_enter(s, cf))
 		return false;
 	if (!loop_bounded(cf)) {
 		if ((l.flag = new_multi(s, 1)) < 0 || !late_copy(s, l.flag, 1, ZERO) ||
@@ -538,3 +543,8 @@ void isel_mark_latches(struct isel *s, const struct ir_cf_list *list, bool neste
 	}
 }
 
+
+bool isel_late_copy(struct isel *s, int dst, int n, struct cg_opnd o)
+{
+	return isel_stable_opnd(s, n, &o) && late_copy(s, dst, n, o);
+}

@@ -67,6 +67,7 @@ enum { NSTAGES = sizeof stages / sizeof stages[0] };
 /* Optimizations made inside isel and the scheduler, switched like
  * optional stages (cg_opt_enabled). */
 static const char *const isel_opts[] = { "mad-fusion", "omod", "kill-compare", "loop-rel",
+					 "loop-array",
 					 "hold-waiting" };
 enum { NISEL_OPTS = sizeof isel_opts / sizeof isel_opts[0] };
 
@@ -144,12 +145,17 @@ static struct cg_ctx *run_stages(struct ir_func *f, const struct r500_compile_op
 	return cg->prog ? cg : NULL;
 }
 
-/* Two choices the stages make blind are checked by compiling again:
+/* Three choices the stages make blind are checked by compiling again:
  *  - whether a lookup's reader may share a slot with an op that does not
  *    wait (schedule.c, hold-waiting): the wait may come anyway, from a
  *    register reuse that allocation makes later;
  *  - whether a presubtract pays (presub.c): its reader cannot follow the
- *    slot that writes the presubtract's sources without a NOP.
+ *    slot that writes the presubtract's sources without a NOP;
+ *  - whether local arrays pay in consecutive temporaries (loop_array.c):
+ *    a copied array costs copies before its loop, and the temporaries in
+ *    a row may not fit where the elements alone did.  A compile with
+ *    arrays is compared with one without, and a compile that fails is
+ *    tried again without them.
  * A compile that held partners back is compared with one that did not,
  * and a program with NOPs with one without presubtracts; the cheaper
  * program is kept (r500_program_weighted_cost, then fewer instructions;
@@ -184,13 +190,25 @@ static void try_variant(struct ir_func *f, struct variant v, struct arena *arena
 static struct cg_ctx *run_best(struct ir_func *f, const struct r500_compile_options *opts,
 			       struct arena *arena, struct diag_sink *diag)
 {
-	struct r500_compile_options quiet = *opts, no_presub;
+	struct r500_compile_options quiet = *opts, no_presub, no_array;
 	quiet.dump = NULL;
 	struct variant v = { opts->opt_level > 0 && !name_list_has(opts->skip, "hold-waiting"),
 			     &quiet };
 	if (opts->no_variants)
 		return run_stages(f, opts, v.hold, arena, diag);
+	struct diag_sink mark;
+	if (diag)
+		mark = *diag;
 	struct cg_ctx *cg = run_stages(f, &quiet, v.hold, arena, diag);
+	no_array = quiet;
+	no_array.skip = opts->opt_level > 0 && !name_list_has(opts->skip, "loop-array")
+		? name_list_add(arena, opts->skip, "loop-array") : NULL;
+	if (!cg && diag && no_array.skip && !arena_failed(arena)) {
+		diag_rewind(diag, &mark);
+		cg = run_stages(f, &no_array, v.hold, arena, diag);
+		v.opts = &no_array;
+		no_array.skip = NULL;
+	}
 	if (cg && diag) {
 		quiet.too_long = NULL;
 		no_presub = quiet;
@@ -202,6 +220,13 @@ static struct cg_ctx *run_best(struct ir_func *f, const struct r500_compile_opti
 		if (no_presub.skip)
 			try_variant(f, (struct variant){ v.hold, &no_presub }, arena, diag, &cg,
 				    &v);
+		if (no_array.skip && cg->narrays > 0) {
+			no_array = *v.opts;
+			no_array.skip = name_list_add(arena, v.opts->skip, "loop-array");
+			if (no_array.skip)
+				try_variant(f, (struct variant){ v.hold, &no_array }, arena, diag,
+					    &cg, &v);
+		}
 	}
 	if (cg && opts->dump) { /* again, to show the kept program's forms */
 		struct r500_compile_options shown = *v.opts;

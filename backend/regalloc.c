@@ -118,6 +118,27 @@ static void extend_loops(struct ra *ra)
 	}
 }
 
+static void note_write(struct ra *ra, int v, unsigned mask, int slot)
+{
+	for (int c = 0; c < 4; c++) {
+		if (!(mask & (1u << c)))
+			continue;
+		int *f = &ra->wfirst[v][c], *l = &ra->wlast[v][c];
+		if (*f < 0 || slot < *f)
+			*f = slot;
+		if (slot > *l)
+			*l = slot;
+	}
+}
+
+/* An aL write or read may reach any element of its array: it counts as a
+ * write or read of each (the same components). */
+static const struct cg_array *rel_array(const struct cg_ctx *cg, int v)
+{
+	int a = cg->vregs[v].array;
+	return a >= 0 && a < cg->narrays ? &cg->arrays[a] : NULL;
+}
+
 static void note_writes(struct ra *ra)
 {
 	struct cg_ctx *cg = ra->cg;
@@ -125,16 +146,21 @@ static void note_writes(struct ra *ra)
 		const struct cg_op *op = &cg->ops[i];
 		if (op->dead || op->dst < 0 || op->slot < 0)
 			continue;
-		for (int c = 0; c < 4; c++) {
-			if (!(op->wmask & (1u << c)))
-				continue;
-			int *f = &ra->wfirst[op->dst][c], *l = &ra->wlast[op->dst][c];
-			if (*f < 0 || op->slot < *f)
-				*f = op->slot;
-			if (op->slot > *l)
-				*l = op->slot;
-		}
+		const struct cg_array *arr = op->dst_rel ? rel_array(cg, op->dst) : NULL;
+		for (int e = 0; arr && e < arr->n; e++)
+			note_write(ra, arr->vreg[e], op->wmask, op->slot);
+		if (!arr)
+			note_write(ra, op->dst, op->wmask, op->slot);
 	}
+}
+
+static void note_read(struct ra *ra, int v, unsigned comps, int slot)
+{
+	for (int c = 0; c < 4; c++)
+		if ((comps & (1u << c)) && ra->last[v][c] < slot)
+			ra->last[v][c] = slot;
+	if (comps && (ra->first_read[v] < 0 || slot < ra->first_read[v]))
+		ra->first_read[v] = slot;
 }
 
 static void note_uses(struct ra *ra)
@@ -145,13 +171,14 @@ static void note_uses(struct ra *ra)
 		if (op->dead)
 			continue;
 		for (int k = 0; k < cg_op_nopnd(op); k++) {
-			unsigned comps = cg_op_vreg_comps(op, k);
-			int v = op->src[k].index;
-			for (int c = 0; c < 4; c++)
-				if ((comps & (1u << c)) && ra->last[v][c] < op->slot)
-					ra->last[v][c] = op->slot;
-			if (comps && (ra->first_read[v] < 0 || op->slot < ra->first_read[v]))
-				ra->first_read[v] = op->slot;
+			const struct cg_opnd *o = &op->src[k];
+			if (o->file == CG_FILE_TEMP_REL) {
+				const struct cg_array *arr = rel_array(cg, o->index);
+				for (int e = 0; arr && e < arr->n; e++)
+					note_read(ra, arr->vreg[e], (1u << arr->ncomp) - 1, op->slot);
+				continue;
+			}
+			note_read(ra, o->index, cg_op_vreg_comps(op, k), op->slot);
 		}
 	}
 }
@@ -174,10 +201,47 @@ static struct ivl tex_window(const struct ra *ra, int v)
 	return (struct ivl){ 1, 0 };
 }
 
+static bool out_of_temps(struct cg_ctx *cg)
+{
+	return cg_error(cg, (struct src_loc){ 0 }, "shader needs more than %d temporaries "
+			"(R500 limit)", R500_NUM_TEMPS);
+}
+
+/* A local array's elements: the lowest run of consecutive temporaries
+ * whose lanes are free over each element's ranges (loop_array.c). */
+static bool assign_array(struct ra *ra, const struct cg_array *arr)
+{
+	struct cg_ctx *cg = ra->cg;
+	for (int t = 0; t + arr->n <= R500_NUM_TEMPS; t++) {
+		bool ok = true;
+		for (int e = 0; ok && e < arr->n; e++)
+			for (int c = 0; ok && c < arr->ncomp; c++) {
+				struct ivl iv = ra->rng[arr->vreg[e]][c];
+				ok = iv.a > iv.b || occ_free(ra, t + e, c, iv);
+			}
+		if (!ok)
+			continue;
+		for (int e = 0; e < arr->n; e++) {
+			for (int c = 0; c < arr->ncomp; c++) {
+				struct ivl iv = ra->rng[arr->vreg[e]][c];
+				if (iv.a <= iv.b && !occ_add(ra, t + e, c, iv))
+					return cg->failed = true, false;
+			}
+			cg->vregs[arr->vreg[e]].temp = t + e;
+		}
+		if (t + arr->n > cg->temps_used)
+			cg->temps_used = t + arr->n;
+		return true;
+	}
+	return out_of_temps(cg);
+}
+
 static bool assign(struct ra *ra, int v)
 {
 	struct cg_ctx *cg = ra->cg;
 	struct cg_vreg *r = &cg->vregs[v];
+	if (r->array >= 0)
+		return r->temp >= 0 || assign_array(ra, &cg->arrays[r->array]);
 	struct ivl iv[4];
 	bool live[4] = { false };
 	bool any = false;
@@ -214,8 +278,7 @@ static bool assign(struct ra *ra, int v)
 			cg->temps_used = t + 1;
 		return true;
 	}
-	return cg_error(cg, (struct src_loc){ 0 }, "shader needs more than %d temporaries "
-			"(R500 limit)", R500_NUM_TEMPS);
+	return out_of_temps(cg);
 }
 
 static int start_of(const struct ra *ra, int v)
@@ -281,11 +344,36 @@ bool cg_regalloc(struct cg_ctx *cg)
 
 /* --- the checker: re-simulates which value each lane holds --- */
 
+/* An aL read may reach every element: each must be in place. */
+static bool check_array_read(const struct cg_ctx *cg, const struct cg_op *op, int k,
+			     int (*hold)[4], int slot, char *why, size_t len)
+{
+	const struct cg_array *arr = rel_array(cg, op->src[k].index);
+	for (int e = 0; arr && e < arr->n; e++) {
+		int v = arr->vreg[e];
+		const struct cg_vreg *r = &cg->vregs[v];
+		for (int c = 0; c < arr->ncomp; c++)
+			if (r->temp < 0 || r->temp >= R500_NUM_TEMPS ||
+			    hold[r->temp][c] != v * 4 + c + 1) {
+				snprintf(why, len, "slot %d: an aL read of array v%d finds element "
+					 "v%d.%c not in t%d", slot, op->src[k].index, v, "xyzw"[c],
+					 r->temp);
+				return false;
+			}
+	}
+	return true;
+}
+
 static bool check_reads(const struct cg_ctx *cg, const struct cg_op *op, int (*hold)[4],
 			int slot, char *why, size_t len)
 {
 	for (int k = 0; k < cg_op_nopnd(op); k++) {
 		const struct cg_opnd *o = &op->src[k];
+		if (o->file == CG_FILE_TEMP_REL) {
+			if (!check_array_read(cg, op, k, hold, slot, why, len))
+				return false;
+			continue;
+		}
 		if (o->file != CG_FILE_VREG)
 			continue;
 		const struct cg_vreg *r = &cg->vregs[o->index];
@@ -310,15 +398,26 @@ static bool check_reads(const struct cg_ctx *cg, const struct cg_op *op, int (*h
 	return true;
 }
 
+static void apply_write(const struct cg_ctx *cg, int v, unsigned wmask, int (*hold)[4])
+{
+	const struct cg_vreg *r = &cg->vregs[v];
+	for (int c = 0; c < 4; c++)
+		if ((wmask & (1u << c)) && r->temp >= 0 && r->temp < R500_NUM_TEMPS &&
+		    r->lane[c] < 4)
+			hold[r->temp][r->lane[c]] = v * 4 + c + 1;
+}
+
+/* An aL write (loop_array.c) lands in one element of its array, each
+ * keeping its own value otherwise. */
 static void apply_writes(const struct cg_ctx *cg, const struct cg_op *op, int (*hold)[4])
 {
 	if (op->dst < 0)
 		return;
-	const struct cg_vreg *r = &cg->vregs[op->dst];
-	for (int c = 0; c < 4; c++)
-		if ((op->wmask & (1u << c)) && r->temp >= 0 && r->temp < R500_NUM_TEMPS &&
-		    r->lane[c] < 4)
-			hold[r->temp][r->lane[c]] = op->dst * 4 + c + 1;
+	const struct cg_array *arr = op->dst_rel ? rel_array(cg, op->dst) : NULL;
+	for (int e = 0; arr && e < arr->n; e++)
+		apply_write(cg, arr->vreg[e], op->wmask, hold);
+	if (!arr)
+		apply_write(cg, op->dst, op->wmask, hold);
 }
 
 bool cg_regalloc_check(const struct cg_ctx *cg, char *why, size_t len)

@@ -258,8 +258,8 @@ static void check_reads(struct emu_ctx *ctx, const struct r500_inst *in,
 	    (in->alu.alpha_addr.srcp_op & 3) == R500_SRCP_ADD)
 		need[1] |= pa;
 	for (int k = 0; k < 3; k++) {
-		emu_check_read(ctx, pl->temp[0][k], need[k] & 7);
-		emu_check_read(ctx, pl->temp[1][k], need[k] & 8);
+		emu_check_read(ctx, pl->temp[0][k], need[k] & 7, in->alu.rgb_addr.src[k].rel & 1);
+		emu_check_read(ctx, pl->temp[1][k], need[k] & 8, in->alu.alpha_addr.src[k].rel & 1);
 	}
 }
 

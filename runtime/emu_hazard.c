@@ -10,7 +10,7 @@
  * the active pixels of the draw at the current slot: never written
  * (poison) or a TEX result not yet covered by ACQUIRE+WAIT (§6.9).  Each
  * kind is reported once per slot, so the pixel scan stops after that. */
-void emu_check_read(struct emu_ctx *ctx, int temp, unsigned mask)
+void emu_check_read(struct emu_ctx *ctx, int temp, unsigned mask, bool relative)
 {
 	static const char chan[4] = { 'x', 'y', 'z', 'w' };
 	int pc = ctx->pc;
@@ -23,7 +23,7 @@ void emu_check_read(struct emu_ctx *ctx, int temp, unsigned mask)
 		emu_warn(ctx, pc, 1, "slot %d: reads t%d.%c, written by a TEX not yet "
 			 "covered by ACQUIRE+WAIT", pc, temp, chan[c]);
 	}
-	if (ctx->warned[pc][0])
+	if (ctx->warned[pc][0] || relative)
 		return;
 	const uint8_t *w = ctx->written + temp;
 	for (long i = 0; i < ctx->npx; i++, w += ctx->ntemps) {

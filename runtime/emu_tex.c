@@ -147,12 +147,12 @@ bool emu_exec_tex(struct emu_ctx *ctx, const struct r500_inst *in)
 		return emu_fail(ctx, "slot %d: reserved texture instruction 7", ctx->pc);
 	if (op != R500_TEX_NOP) {
 		int src = tex_temp(ctx, tx->src_addr, tx->src_addr_rel);
-		emu_check_read(ctx, src, swz_mask(tx->src_swz));
+		emu_check_read(ctx, src, swz_mask(tx->src_swz), tx->src_addr_rel & 1);
 		if (op == R500_TEX_DXDY) {
 			emu_check_read(ctx, tex_temp(ctx, tx->dx_addr, tx->dx_addr_rel),
-				       swz_mask(tx->dx_swz));
+				       swz_mask(tx->dx_swz), tx->dx_addr_rel & 1);
 			emu_check_read(ctx, tex_temp(ctx, tx->dy_addr, tx->dy_addr_rel),
-				       swz_mask(tx->dy_swz));
+				       swz_mask(tx->dy_swz), tx->dy_addr_rel & 1);
 		}
 		int dst = tex_temp(ctx, tx->dst_addr, tx->dst_addr_rel);
 		unsigned wrote = 0;

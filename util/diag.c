@@ -53,6 +53,16 @@ void diag_vreport(struct diag_sink *sink, enum diag_severity sev, struct src_loc
 	sink->last = d;
 }
 
+void diag_rewind(struct diag_sink *sink, const struct diag_sink *mark)
+{
+	sink->first = mark->first;
+	sink->last = mark->last;
+	if (sink->last)
+		sink->last->next = NULL;
+	sink->errors = mark->errors;
+	sink->warnings = mark->warnings;
+}
+
 void diag_report(struct diag_sink *sink, enum diag_severity sev, struct src_loc loc,
 		 const char *fmt, ...)
 {

@@ -42,6 +42,9 @@ struct diag_sink {
 };
 
 void diag_init(struct diag_sink *sink, struct arena *arena);
+/* Takes back what was reported since `mark`, a copy of the sink made
+ * then (a compile tried again another way: its first errors go). */
+void diag_rewind(struct diag_sink *sink, const struct diag_sink *mark);
 /* Register the text of a file so diagnostics can quote its lines. */
 void diag_add_source(struct diag_sink *sink, const char *name, const char *text);
 

@@ -330,6 +330,7 @@ static void test_stage_names(void **state)
 	assert_int_equal(r500_stage_kind("mad_fusion"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("omod"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("loop-rel"), R500_STAGE_OPTIONAL);
+	assert_int_equal(r500_stage_kind("loop-array"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("hold-waiting"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("regalloc"), R500_STAGE_REQUIRED);
 	assert_int_equal(r500_stage_kind("check_regs"), R500_STAGE_REQUIRED);
@@ -340,7 +341,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 21);
+	assert_int_equal(n, 22);
 	assert_null(r500_stage_name(-1));
 }
 

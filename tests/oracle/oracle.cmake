@@ -68,4 +68,7 @@ if(TARGET uscc_cli AND TARGET uscc_run AND TARGET uscc_ref)
   # uniform arrays read at a loop's counter through aL, and where they may
   # not be: emulator and interpreter within 1e-5 at -O2 and -O0
   uscc_agree_test(loop_rel_agree loop_rel_agree.sh)
+  # local arrays read and written at a loop's counter through aL, guarded
+  # where the index may leave them: emulator and interpreter within 1e-5
+  uscc_agree_test(loop_array_agree loop_array_agree.sh)
 endif()

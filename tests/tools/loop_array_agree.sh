@@ -1,0 +1,123 @@
+#!/bin/sh
+# Local arrays indexed by a loop's counter (backend/loop_array.c): the
+# program reads and writes t[aL+N] (one op, not a select per element)
+# where the form allows it, and guards the access where the index may
+# leave the array (a CMP for a read, a predicated write), since the IR
+# clamps an index and aL does not.  Either way uscc-run (the emulator)
+# and uscc-ref (the IR interpreter) agree within 1e-5, at -O2 and at -O0
+# (no aL there).  Each case says whether it wants the aL form (rel) or
+# not (sel).
+#   loop_array_agree.sh USCC USCC_RUN USCC_REF
+set -u
+USCC=$1 RUN=$2 REF=$3
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+HEAD="#version 120
+uniform float n = 6.0;
+uniform float big = 11.0;
+varying vec2 tc;"
+
+# check NAME WANT BODY: WANT = rel (some t[aL..] access), sel (none), or
+# rel-O2 (rel, and -O0 cannot fit the program without aL)
+check() {
+	name=$1 want=$2 o0_fits=yes
+	[ "$want" = rel-O2 ] && want=rel o0_fits=no
+	printf '%s\nvoid main() {\n  vec4 s = vec4(0.0);\n%s\n  gl_FragColor = s;\n}\n' \
+		"$HEAD" "$3" >"$T/$name.frag"
+	args="--size 8x4 --varying tc=0,0:1,0:0,1:1,1 --dump"
+	"$REF" "$T/$name.frag" $args >"$T/$name.ref" 2>"$T/err" ||
+		{ fail "$name: uscc-ref: $(cat "$T/err")"; return; }
+	for o in -O2 -O0; do
+		if [ "$o" = -O0 ] && [ "$o0_fits" = no ]; then
+			"$USCC" $o "$T/$name.frag" -o "$T/$name.bin" 2>/dev/null &&
+				fail "$name -O0: fits without aL"
+			continue
+		fi
+		"$USCC" $o "$T/$name.frag" -o "$T/$name.bin" 2>"$T/err" ||
+			{ fail "$name $o: cannot compile: $(cat "$T/err")"; continue; }
+		"$USCC" $o "$T/$name.frag" -S -o "$T/$name.s" 2>/dev/null
+		rel=sel
+		grep -q 't\[aL+' "$T/$name.s" && rel=rel
+		[ "$o" = -O0 ] && [ "$rel" = rel ] && fail "$name -O0: accesses through aL"
+		[ "$o" = -O2 ] && [ "$rel" != "$want" ] && fail "$name: wanted $want, got $rel"
+		"$RUN" "$T/$name.bin" $args >"$T/$name.emu" 2>"$T/err" ||
+			{ fail "$name $o: uscc-run: $(cat "$T/err")"; continue; }
+		[ -s "$T/err" ] && fail "$name $o: uscc-run warns: $(head -1 "$T/err")"
+		awk 'NR == FNR { a[$1 " " $2] = $0; next }
+			{ split(a[$1 " " $2], x, " ")
+			  for (i = 3; i <= 6; i++) { d = x[i] - $i; if (d < 0) d = -d
+				m = $i < 0 ? -$i : $i; if (d > 1e-5 * (m > 1 ? m : 1)) bad++ } }
+			END { exit !(bad == 0 && FNR == 32) }' "$T/$name.emu" "$T/$name.ref" ||
+			fail "$name $o: emulator and interpreter differ"
+	done
+}
+
+# elements made before the loop, per pixel
+INIT='  vec4 a[8];
+  for (int k = 0; k < 8; k++) a[k] = vec4(tc, float(k), 1.0) * (0.1 * float(k) + 0.3);'
+
+# a counted loop the frontend keeps (80 passes: it unrolls 64 at most)
+# writes every element and reads all of them: no guard.  Without aL
+# (-O0) its selects do not fit.
+check write_counted rel-O2 '  vec4 a[80];
+  for (int k = 0; k < 80; k++) a[k] = vec4(tc, float(k), 1.0) * 0.01;
+  for (int k = 0; k < 80; k++) a[k] = a[k] * 0.5 + vec4(tc.y, 0.25, tc.x, 1.0);
+  s = a[0] + a[41] * 2.0 + a[79] * 3.0;'
+# scalars, each read back in the next pass
+check scalar_counted rel '  float b[90];
+  b[0] = tc.x;
+  for (int i = 1; i < 90; i++) b[i] = b[i - 1] * 0.9 + tc.y;
+  s = vec4(b[0], b[44], b[89], b[88]);'
+# the bound is a uniform: passes past the array must write nothing
+check write_guarded rel "$INIT
+  for (int i = 0; i < int(big); i++) a[i] = vec4(tc.x * float(i));
+  for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
+# step 2 from 1, guarded
+check step2_guarded rel "$INIT
+  for (int i = 1; i < int(big); i += 2) a[i] = vec4(tc.y - float(i));
+  for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
+# a read-modify-write at i + 1, from 1: elements 2.. past the end
+check rmw_offset rel "$INIT
+  for (int i = 1; i < int(big); i++) a[i + 1] += vec4(tc.y, 0.25, tc.x, 1.0);
+  for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
+# reads of elements made before the loop: a copied array, and a read
+# past its end gives the last element, as the IR's select chain
+check read_copied rel "$INIT
+  for (int i = 0; i < int(big); i++) s += a[i] * 0.25;"
+# inside a nested loop, the inner counter's array
+check nested rel "$INIT
+  for (int j = 0; j < int(n); j++)
+    for (int i = 0; i < int(n); i++) a[i] = a[i] * 0.5 + vec4(float(j));
+  for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
+# a write read back in the same pass: the new values go on, so the
+# elements keep their selects
+check write_then_read sel "$INIT
+  for (int i = 0; i < int(n); i++) { a[i] = vec4(tc, 0.0, float(i)); s += a[i] + a[7]; }"
+# a read of an old element after the write, in a later branch: no aL write
+check old_after_write sel "$INIT
+  for (int i = 0; i < int(n); i++) {
+    vec4 old = a[3];
+    a[i] = vec4(float(i));
+    if (tc.x > 0.5) s += old;
+  }
+  for (int k = 0; k < 8; k++) s += a[k];"
+# an index below the array in the first pass: no aL
+check before_start sel "$INIT
+  for (int i = 0; i < int(n); i++) s += a[i - 1];"
+# a BREAK in the body: the frontend carries it in a flag and puts the
+# write under an IF, which this form does not take (still correct)
+check break_early sel "$INIT
+  for (int i = 0; i < int(big); i++) {
+    if (float(i) > n - 2.0 + tc.x) break;
+    a[i] = vec4(float(i) * 0.1);
+  }
+  for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
+
+if [ "$fails" -ne 0 ]; then
+	echo "$fails failure(s)"
+	exit 1
+fi
+echo "loop_array_agree: all cases agree"
