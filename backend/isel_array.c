@@ -77,8 +77,19 @@ static bool write(struct isel *s, const struct cg_arr_access *x)
 	struct cg_ctx *cg = s->cg;
 	const struct cg_array *arr = &cg->arrays[x->array];
 	int n = arr->ncomp;
-	struct cg_opnd v, lim, idx;
-	if (!isel_opnd(s, x->value, n, &v) || !isel_stable_opnd(s, n, &v))
+	struct cg_opnd v, lim, idx, c;
+	bool always;
+	if (!isel_opnd(s, x->value, n, &v) || !isel_path_condition(s, NULL, &c, &always))
+		return false;
+	if (!always) { /* under if-converted IFs: the old element where they fail */
+		struct cg_opnd old = vopnd(arr->vreg[x->pos]), ce = opnd_entry(c, 0);
+		old.file = CG_FILE_TEMP_REL;
+		int d = isel_op(s, CG_CND, n, &v, &old, &ce);
+		if (d < 0)
+			return false;
+		v = vopnd(d);
+	}
+	if (!isel_stable_opnd(s, n, &v))
 		return false;
 	if (x->guard) { /* the R predicate bit: limit - index >= 0 */
 		if (!guard_value(s, x, &lim, &idx))

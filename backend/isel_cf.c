@@ -200,7 +200,8 @@ static const struct ir_block *block_of(const struct ir_cf *cf)
 }
 
 /* PHIs at the start of blk get multi vregs; after `loop`, a PHI of one
- * local array element takes the element's (isel_array.c). */
+ * local array element takes the element's, and so does the PHI after an
+ * IF holding an element's write (isel_array.c). */
 static bool assign_phis(struct isel *s, const struct ir_block *blk, const struct ir_cf *loop)
 {
 	for (const struct ir_instr *in = blk ? blk->first : NULL; in && in->op == IR_OP_PHI;
@@ -208,7 +209,10 @@ static bool assign_phis(struct isel *s, const struct ir_block *blk, const struct
 		if (in->id >= s->nids)
 			return cg_error(s->cg, in->loc, "internal error: bad phi");
 		assert(in->ncomp >= 1 && in->ncomp <= 4); /* the IR was validated */
+		const struct cg_arr_access *x = s->cg->arr_access ? s->cg->arr_access[in->id] : NULL;
 		int v = loop ? isel_array_exit_vreg(s, loop, in) : -1;
+		if (x && x->role == CG_ARR_MEMBER) /* a write under this IF (loop_array.c) */
+			v = s->cg->arrays[x->array].vreg[x->elem];
 		if (v >= 0) {
 			s->vreg_of[in->id] = v;
 			continue;

@@ -36,7 +36,7 @@
 #include <string.h>
 
 enum { ARR_MIN_ELEMS = 3, ARR_MAX_ELEMS = 96, ARR_MAX_STEP = 127, ARR_MAX_KEY = 1024,
-       ARR_MAX_CAND = 128 };
+       ARR_MAX_CAND = 128, ARR_MAX_JOINS = 8 };
 
 struct scan {
 	struct cg_ctx *cg;
@@ -55,6 +55,8 @@ struct scan {
 /* One element write found at a PHI of the loop's head. */
 struct cand {
 	const struct ir_instr *phi, *sel;
+	const struct ir_instr *join[ARR_MAX_JOINS]; /* IF joins from the back edge in */
+	int njoin;
 	const struct ir_src *idx, *value;
 	int key;
 };
@@ -180,12 +182,23 @@ static int new_array(struct scan *sc, int n, int ncomp)
 
 /* --- carried arrays: the writes --- */
 
-/* The select writing PHI p each pass, when p matches the write form. */
+/* The IF that the PHIs of block-node `join` merge: the node before it. */
+static const struct ir_cf *joined_if(const struct ir_instr *phi)
+{
+	const struct ir_cf *cf = ir_instr_cf(phi);
+	return cf && cf->prev && cf->prev->kind == IR_CF_IF && cf->block.first &&
+	       cf->block.first->op == IR_OP_PHI ? cf->prev : NULL;
+}
+
+/* The select writing PHI p each pass, when p matches the write form:
+ * p's back edges carry p or one value, which is the select, or a PHI
+ * after an IF merging p and (inside the IF) such a value: a write under
+ * IFs.  Each value on the way has no other reader. */
 static bool find_write(const struct scan *sc, const struct ir_instr *p, struct cand *c)
 {
 	if (p == sc->counter || p->nsrc < 2)
 		return false;
-	const struct ir_instr *sel = NULL;
+	const struct ir_instr *v = NULL;
 	int nback = 0;
 	for (int k = 1; k < p->nsrc && k < IR_MAX_SRCS; k++) {
 		const struct ir_src *s = &p->src[k];
@@ -193,15 +206,33 @@ static bool find_write(const struct scan *sc, const struct ir_instr *p, struct c
 			return false;
 		if (s->def == p)
 			continue;
-		if (sel && s->def != sel)
+		if (v && s->def != v)
 			return false;
-		sel = s->def;
+		v = s->def;
 		nback++;
 	}
-	if (!sel || sel->op != IR_OP_SELECT || sel->ncomp != p->ncomp || sel->nsrc != 3 ||
-	    sel->src[2].def != p || !identity(&sel->src[2], p->ncomp) ||
-	    sc->uses[sel->id] != nback || !directly_in_loop(sc, sel) ||
-	    ir_instr_cf(sel)->parent != sc->loop)
+	c->njoin = 0;
+	const struct ir_cf *in_if = NULL;
+	for (int readers = nback; v; readers = 1) {
+		if (sc->uses[v->id] != readers || !directly_in_loop(sc, v) ||
+		    (in_if && !ir_instr_inside(v, in_if)) || v->ncomp != p->ncomp)
+			return false;
+		if (v->op == IR_OP_SELECT)
+			break;
+		const struct ir_cf *iff = joined_if(v);
+		if (v->op != IR_OP_PHI || v->nsrc != 2 || !iff || c->njoin == ARR_MAX_JOINS)
+			return false;
+		int k = v->src[0].def == p ? 1 : 0;
+		if (v->src[1 - k].def != p || !identity(&v->src[1 - k], p->ncomp) ||
+		    !identity(&v->src[k], p->ncomp))
+			return false;
+		c->join[c->njoin++] = v;
+		in_if = iff;
+		v = v->src[k].def;
+	}
+	const struct ir_instr *sel = v;
+	if (!sel || sel->nsrc != 3 || sel->src[2].def != p || !identity(&sel->src[2], p->ncomp) ||
+	    (!c->njoin && ir_instr_cf(sel)->parent != sc->loop))
 		return false;
 	float off;
 	if (!eq_on_counter(sc, &sel->src[0], &c->idx, &c->key, &off))
@@ -214,7 +245,8 @@ static bool find_write(const struct scan *sc, const struct ir_instr *p, struct c
 
 static bool same_write(const struct cand *a, const struct cand *b)
 {
-	return a->sel->block == b->sel->block && a->phi->ncomp == b->phi->ncomp &&
+	return a->sel->block == b->sel->block && a->njoin == b->njoin &&
+	       a->phi->ncomp == b->phi->ncomp &&
 	       same_src(a->idx, b->idx, 1) && same_src(a->value, b->value, a->phi->ncomp);
 }
 
@@ -249,10 +281,13 @@ static bool reads_before_write(const struct scan *sc, const struct ir_cf_list *l
 					const struct ir_instr *d = u->src[k].def;
 					if (!d || !is_member_phi(g, n, d) || u == d)
 						continue;
-					bool own_sel = false;
-					for (int e = 0; e < n; e++)
-						own_sel |= u == g[e].sel && d == g[e].phi;
-					if (own_sel)
+					bool own = false;
+					for (int e = 0; e < n; e++) {
+						own |= u == g[e].sel && d == g[e].phi;
+						for (int j = 0; j < g[e].njoin; j++)
+							own |= u == g[e].join[j] && d == g[e].phi;
+					}
+					if (own)
 						continue;
 					if (u->op == IR_OP_PHI && ir_instr_cf(u) == sc->loop->body.first)
 						return false;
@@ -317,6 +352,9 @@ static void try_carried(struct scan *sc, struct cand *g, int n)
 	}
 	for (int e = 0; e < n; e++) {
 		arr->phi[e] = g[e].phi;
+		for (int j = 0; j < g[e].njoin; j++)
+			if (!new_access(cg, g[e].join[j], CG_ARR_MEMBER, a, e))
+				return;
 		struct cg_arr_access *x = new_access(cg, g[e].sel,
 						     e == wlast ? CG_ARR_WRITE : CG_ARR_MEMBER, a, e);
 		if (!x)

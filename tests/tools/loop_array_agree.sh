@@ -92,6 +92,28 @@ check nested rel "$INIT
   for (int j = 0; j < int(n); j++)
     for (int i = 0; i < int(n); i++) a[i] = a[i] * 0.5 + vec4(float(j));
   for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
+# writes under IFs: an IF if-converted (the write keeps the old element
+# where the condition fails) and one kept as a branch (its pixels alone
+# write)
+check write_in_if rel "$INIT
+  for (int i = 0; i < int(big); i++)
+    if (tc.x > 0.3) a[i] = vec4(tc.y * float(i));
+  for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
+check write_in_branch rel "$INIT
+  for (int i = 0; i < int(big); i++) {
+    if (tc.y > 0.4) {
+      vec4 q = vec4(tc, float(i), 1.0);
+      for (int r = 0; r < 4; r++) q = fract(q * q.yzwx * 0.7 + q.wxyz * 0.3) - q.zwxy * 0.1;
+      a[i] = q;
+    }
+  }
+  for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
+# a write under two IFs
+check write_in_two_ifs rel "$INIT
+  for (int i = 0; i < int(big); i++)
+    if (tc.x > 0.3)
+      if (tc.y < 0.6) a[i] = vec4(tc.y * float(i));
+  for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
 # a write read back in the same pass: the new values go on, so the
 # elements keep their selects
 check write_then_read sel "$INIT
