@@ -15,10 +15,7 @@
 #   lod_agree.sh USCC USCC_RUN USCC_REF [LLVMPIPE_RENDER]
 set -u
 USCC=$1 RUN=$2 REF=$3 LLVM=${4:-}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/agree_lib.sh"
 FILTERS="nearest linear nearest_mipmap_nearest linear_mipmap_nearest nearest_mipmap_linear
 	 linear_mipmap_linear"
 shader() { # NAME TARGET EXPR: a fragment shader reading sampler s at varying uv
@@ -34,12 +31,6 @@ shader lod 2D 'texture2DLod(s, uv, uv.x * 4.0) + texture2DProjLod(s, vec3(uv, 1.
 shader grad 2D 'texture2DGradARB(s, uv * 3.0, vec2(uv.x * b, 0.01), vec2(0.0, uv.y * 0.3)) +
 	texture2DProjGradARB(s, vec4(uv, 0.0, 2.0), vec2(b, 0.0) * uv.y, vec2(0.0, 0.1))'
 shader whole 2D 'texture2D(s, uv * b + 0.013, b - 2.0)'
-cmp_dumps() { # A B TOLERANCE
-	awk -v tol="$3" 'NR == FNR { a[$1 " " $2] = $0; next }
-		{ split(a[$1 " " $2], x, " ");
-		  for (i = 3; i <= 6; i++) { d = x[i] - $i; if (d < 0) d = -d; if (d > tol) bad++ } }
-		END { exit bad > 0 }' "$1" "$2"
-}
 UV="--varying uv=0,0:1,0:0,1:1,1"
 for name in implicit bias proj cube lod grad; do
 	for tex in gradient miptree; do
@@ -48,7 +39,7 @@ for name in implicit bias proj cube lod grad; do
 			args="--size 24x24 --texture 0=$tex --filter 0=$f --uniform b=1.3 $UV --dump"
 			"$RUN" "$T/$name.bin" $args >"$T/emu" 2>"$T/err" || fail "uscc-run $what: $(cat "$T/err")"
 			"$REF" "$T/$name.frag" $args >"$T/ref" 2>"$T/err" || fail "uscc-ref $what: $(cat "$T/err")"
-			cmp_dumps "$T/emu" "$T/ref" 0.00001 || fail "emulator and interpreter differ: $what"
+			dumps_agree "$T/emu" "$T/ref" 0.00001 || fail "emulator and interpreter differ: $what"
 			[ "$tex" = miptree ] && cut -d' ' -f3- "$T/emu" | sort -u >>"$T/colours-$name-$f"
 		done
 	done
@@ -67,10 +58,10 @@ for b in 1 2 4 8 16; do
 			args="--size 16x16 --texture 0=$tex --filter 0=$f --uniform b=$b $UV --dump"
 			"$RUN" "$T/whole.bin" $args >"$T/emu" 2>"$T/err" || fail "uscc-run $what: $(cat "$T/err")"
 			"$REF" "$T/whole.frag" $args >"$T/ref" 2>"$T/err" || fail "uscc-ref $what: $(cat "$T/err")"
-			cmp_dumps "$T/emu" "$T/ref" 0.00001 || fail "emulator and interpreter differ: $what"
+			dumps_agree "$T/emu" "$T/ref" 0.00001 || fail "emulator and interpreter differ: $what"
 			[ -n "$LLVM" ] || continue
 			if "$LLVM" "$T/whole.frag" $args >"$T/gl" 2>"$T/err"; then
-				cmp_dumps "$T/emu" "$T/gl" 0.0001 || fail "emulator and llvmpipe differ: $what"
+				dumps_agree "$T/emu" "$T/gl" 0.0001 || fail "emulator and llvmpipe differ: $what"
 			elif [ "$?" != 3 ]; then # 3: no llvmpipe on this machine
 				fail "llvmpipe-render $what: $(cat "$T/err")"
 			fi
@@ -88,5 +79,4 @@ for tool in "$RUN $T/whole.bin" "$REF $T/whole.frag"; do
 		[ "$got" = "5 9 $2 $3 $4 1" ] || fail "$tool with b=$1 on the miptree: '$got'"
 	done
 done
-[ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
-echo "level of detail: renderers agree"
+agree_done "level of detail: renderers agree"

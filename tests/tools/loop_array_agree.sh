@@ -10,10 +10,7 @@
 #   loop_array_agree.sh USCC USCC_RUN USCC_REF
 set -u
 USCC=$1 RUN=$2 REF=$3
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/agree_lib.sh"
 
 HEAD="#version 120
 uniform float n = 6.0;
@@ -46,11 +43,7 @@ check() {
 		"$RUN" "$T/$name.bin" $args >"$T/$name.emu" 2>"$T/err" ||
 			{ fail "$name $o: uscc-run: $(cat "$T/err")"; continue; }
 		[ -s "$T/err" ] && fail "$name $o: uscc-run warns: $(head -1 "$T/err")"
-		awk 'NR == FNR { a[$1 " " $2] = $0; next }
-			{ split(a[$1 " " $2], x, " ")
-			  for (i = 3; i <= 6; i++) { d = x[i] - $i; if (d < 0) d = -d
-				m = $i < 0 ? -$i : $i; if (d > 1e-5 * (m > 1 ? m : 1)) bad++ } }
-			END { exit !(bad == 0 && FNR == 32) }' "$T/$name.emu" "$T/$name.ref" ||
+		dumps_agree "$T/$name.emu" "$T/$name.ref" 0.00001 rel 32 ||
 			fail "$name $o: emulator and interpreter differ"
 	done
 }
@@ -138,8 +131,4 @@ check break_early sel "$INIT
   }
   for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
 
-if [ "$fails" -ne 0 ]; then
-	echo "$fails failure(s)"
-	exit 1
-fi
-echo "loop_array_agree: all cases agree"
+agree_done "loop_array_agree: all cases agree"

@@ -9,10 +9,7 @@
 #   loop_rel_agree.sh USCC USCC_RUN USCC_REF
 set -u
 USCC=$1 RUN=$2 REF=$3
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/agree_lib.sh"
 
 # vec4[80](...) and float[80](...) initializers with distinct values
 V4=$(awk 'BEGIN { for (i = 0; i < 80; i++) printf "%svec4(%.4f, %.4f, %.4f, %.4f)", i ? ", " : "",
@@ -42,11 +39,7 @@ check() {
 		[ "$o" = -O2 ] && [ "$rel" != "$want" ] && fail "$name: wanted $want, got $rel"
 		"$RUN" "$T/$name.bin" $args >"$T/$name.emu" 2>"$T/err" ||
 			{ fail "$name $o: uscc-run: $(cat "$T/err")"; continue; }
-		awk 'NR == FNR { a[$1 " " $2] = $0; next }
-			{ split(a[$1 " " $2], x, " ")
-			  for (i = 3; i <= 6; i++) { d = x[i] - $i; if (d < 0) d = -d
-				m = $i < 0 ? -$i : $i; if (d > 1e-5 * (m > 1 ? m : 1)) bad++ } }
-			END { exit !(bad == 0 && FNR == 32) }' "$T/$name.emu" "$T/$name.ref" ||
+		dumps_agree "$T/$name.emu" "$T/$name.ref" 0.00001 rel 32 ||
 			fail "$name $o: emulator and interpreter differ"
 	done
 }
@@ -79,8 +72,4 @@ check nested rel '  for (int i = 0; i < 66; i++)
     for (int j = 0; j < 66; j++)
       s += u[i] * w[j] * 0.001;'
 
-if [ "$fails" -ne 0 ]; then
-	echo "$fails failure(s)"
-	exit 1
-fi
-echo "loop_rel_agree: all cases agree"
+agree_done "loop_rel_agree: all cases agree"

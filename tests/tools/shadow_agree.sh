@@ -10,10 +10,7 @@
 #   shadow_agree.sh USCC USCC_RUN USCC_REF
 set -u
 USCC=$1 RUN=$2 REF=$3
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/agree_lib.sh"
 cat >"$T/s.frag" <<'GLSL'
 uniform sampler2DShadow s;
 varying vec2 uv;
@@ -27,10 +24,7 @@ for cmp in lequal gequal less greater equal notequal always never; do
 		"$RUN" "$T/s.bin" $args >"$T/emu.$cmp.$mode" 2>"$T/err" || fail "uscc-run $cmp $mode: $(cat "$T/err")"
 		"$REF" "$T/s.frag" --shadow "0=$cmp,$mode" $args >"$T/ref" 2>"$T/err" ||
 			fail "uscc-ref $cmp $mode: $(cat "$T/err")"
-		awk 'NR == FNR { a[$1 " " $2] = $0; next }
-			{ split(a[$1 " " $2], x, " ");
-			  for (i = 3; i <= 6; i++) { d = x[i] - $i; if (d < 0) d = -d; if (d > 1e-6) bad++ } }
-			END { exit bad > 0 }' "$T/emu.$cmp.$mode" "$T/ref" ||
+		dumps_agree "$T/emu.$cmp.$mode" "$T/ref" 0.000001 ||
 			fail "emulator and interpreter differ with --shadow 0=$cmp,$mode"
 		# the depth mode's shape, v from the red or alpha channel
 		awk -v m="$mode" '{ r = $3; g = $4; b = $5; a = $6
@@ -56,5 +50,4 @@ for cmp in lequal gequal equal; do # both outcomes appear: the texture's red cro
 	[ "$(awk '{ print $3 }' "$T/emu.$cmp.intensity" | sort -u | wc -l)" -eq 2 ] ||
 		fail "$cmp does not both pass and fail over the gradient"
 done
-[ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
-echo "shadow compare functions and depth modes: renderers agree"
+agree_done "shadow compare functions and depth modes: renderers agree"

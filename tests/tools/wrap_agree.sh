@@ -8,32 +8,23 @@
 #   wrap_agree.sh USCC USCC_RUN USCC_REF [LLVMPIPE_RENDER]
 set -u
 USCC=$1 RUN=$2 REF=$3 LLVM=${4:-}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/agree_lib.sh"
 cat >"$T/wrap.frag" <<'GLSL'
 uniform sampler2D s;
 varying vec2 uv;
 void main() { gl_FragColor = texture2D(s, uv * 3.1 - 1.2); }
 GLSL
 "$USCC" "$T/wrap.frag" -o "$T/wrap.bin" || { echo "FAIL: cannot compile"; exit 1; }
-cmp_dumps() { # A B TOLERANCE
-	awk -v tol="$3" 'NR == FNR { a[$1 " " $2] = $0; next }
-		{ split(a[$1 " " $2], x, " ");
-		  for (i = 3; i <= 6; i++) { d = x[i] - $i; if (d < 0) d = -d; if (d > tol) bad++ } }
-		END { exit bad > 0 }' "$1" "$2"
-}
 for mode in repeat clamp mirror; do
 	for f in nearest linear; do
 		args="--size 24x24 --texture 0=gradient --wrap 0=$mode --filter 0=$f --varying uv=0,0:1,0:0,1:1,1 --dump"
 		"$RUN" "$T/wrap.bin" $args >"$T/emu" 2>"$T/err" || fail "uscc-run $mode $f: $(cat "$T/err")"
 		"$REF" "$T/wrap.frag" $args >"$T/ref" 2>"$T/err" || fail "uscc-ref $mode $f: $(cat "$T/err")"
-		cmp_dumps "$T/emu" "$T/ref" 0.000001 || fail "emulator and interpreter differ with --wrap $mode --filter $f"
+		dumps_agree "$T/emu" "$T/ref" 0.000001 || fail "emulator and interpreter differ with --wrap $mode --filter $f"
 		md5sum <"$T/emu" >>"$T/sums"
 		if [ -n "$LLVM" ]; then
 			if "$LLVM" "$T/wrap.frag" $args >"$T/gl" 2>"$T/err"; then
-				cmp_dumps "$T/emu" "$T/gl" 0.0001 ||
+				dumps_agree "$T/emu" "$T/gl" 0.0001 ||
 					fail "emulator and llvmpipe differ with --wrap $mode --filter $f"
 			elif [ "$?" != 3 ]; then # 3: no llvmpipe on this machine
 				fail "llvmpipe-render $mode $f: $(cat "$T/err")"
@@ -42,5 +33,4 @@ for mode in repeat clamp mirror; do
 	done
 done
 [ "$(sort -u "$T/sums" | wc -l)" -eq 6 ] || fail "the six modes do not draw six pictures"
-[ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
-echo "wrap and filter modes: renderers agree"
+agree_done "wrap and filter modes: renderers agree"
