@@ -188,6 +188,7 @@ struct cg_ctx {
 	struct ir_func *func;
 	const struct r500_compile_options *opts;
 	bool failed;
+	bool over_limit;      /* failed for want of slots or temporaries */
 
 	struct cg_vreg *vregs; int nvregs, cap_vregs;
 	struct cg_op *ops;     int nops, cap_ops;

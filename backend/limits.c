@@ -31,6 +31,7 @@ bool cg_limits_early(struct cg_ctx *cg)
 		return true;
 	if (cg->opts->too_long)
 		*cg->opts->too_long = true;
+	cg->over_limit = true;
 	return cg_error(cg, no_loc, "program needs at least %ld instruction slots; the R500 has "
 			"%d (shorten the shader, or use loops with a bound the compiler cannot "
 			"unroll)", need, R500_MAX_SLOTS);
@@ -42,6 +43,7 @@ bool cg_limits(struct cg_ctx *cg)
 	bool ok = true;
 	if (cg->ninst > R500_MAX_SLOTS && cg->opts->too_long)
 		*cg->opts->too_long = true;
+	cg->over_limit = cg->ninst > R500_MAX_SLOTS || cg->temps_used > R500_NUM_TEMPS;
 	if (cg->ninst > R500_MAX_SLOTS)
 		ok = cg_error(cg, no_loc, "program needs %d instruction slots; the R500 has %d "
 			      "(shorten the shader)", cg->ninst, R500_MAX_SLOTS);

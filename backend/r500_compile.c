@@ -113,10 +113,12 @@ static bool check_stage(struct cg_ctx *cg, const struct cg_stage *st)
 			"stage '%s': %s", st->name, why);
 }
 
-/* The stages in order on a new context; NULL with diagnostics. */
-static struct cg_ctx *run_stages(struct ir_func *f, const struct r500_compile_options *opts,
-				 bool hold_waiting_partners, struct arena *arena,
-				 struct diag_sink *diag)
+/* The stages in order on a new context; NULL with diagnostics, and then
+ * *arrays_over (when given) says whether the compile failed for want of
+ * slots or temporaries with local arrays planned (loop_array.c). */
+static struct cg_ctx *run_stages_why(struct ir_func *f, const struct r500_compile_options *opts,
+				     bool hold_waiting_partners, struct arena *arena,
+				     struct diag_sink *diag, bool *arrays_over)
 {
 	struct cg_ctx *cg = arena_alloc(arena, sizeof *cg);
 	if (!cg)
@@ -137,12 +139,21 @@ static struct cg_ctx *run_stages(struct ir_func *f, const struct r500_compile_op
 			if (arena_failed(arena) && !cg->failed)
 				cg_error(cg, (struct src_loc){ 0 }, "out of memory in backend stage %s",
 					 st->name);
+			if (arrays_over)
+				*arrays_over = cg->narrays > 0 && cg->over_limit;
 			return NULL;
 		}
 		if (cg->opts->dump)
 			cg->opts->dump(cg->opts->dump_ud, st->name, cg);
 	}
 	return cg->prog ? cg : NULL;
+}
+
+static struct cg_ctx *run_stages(struct ir_func *f, const struct r500_compile_options *opts,
+				 bool hold_waiting_partners, struct arena *arena,
+				 struct diag_sink *diag)
+{
+	return run_stages_why(f, opts, hold_waiting_partners, arena, diag, NULL);
 }
 
 /* Three choices the stages make blind are checked by compiling again:
@@ -199,11 +210,12 @@ static struct cg_ctx *run_best(struct ir_func *f, const struct r500_compile_opti
 	struct diag_sink mark;
 	if (diag)
 		mark = *diag;
-	struct cg_ctx *cg = run_stages(f, &quiet, v.hold, arena, diag);
+	bool arrays_over = false;
+	struct cg_ctx *cg = run_stages_why(f, &quiet, v.hold, arena, diag, &arrays_over);
 	no_array = quiet;
 	no_array.skip = opts->opt_level > 0 && !name_list_has(opts->skip, "loop-array")
 		? name_list_add(arena, opts->skip, "loop-array") : NULL;
-	if (!cg && diag && no_array.skip && !arena_failed(arena)) {
+	if (!cg && diag && no_array.skip && arrays_over && !arena_failed(arena)) {
 		diag_rewind(diag, &mark);
 		cg = run_stages(f, &no_array, v.hold, arena, diag);
 		v.opts = &no_array;

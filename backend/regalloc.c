@@ -203,6 +203,7 @@ static struct ivl tex_window(const struct ra *ra, int v)
 
 static bool out_of_temps(struct cg_ctx *cg)
 {
+	cg->over_limit = true;
 	return cg_error(cg, (struct src_loc){ 0 }, "shader needs more than %d temporaries "
 			"(R500 limit)", R500_NUM_TEMPS);
 }

@@ -107,6 +107,13 @@ check write_in_two_ifs rel "$INIT
     if (tc.x > 0.3)
       if (tc.y < 0.6) a[i] = vec4(tc.y * float(i));
   for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
+# 64 elements copied for the loop while the originals stay live: the
+# runs need more than 128 temporaries, so the compile is tried again
+# without aL, and that program is kept
+check too_many_temps sel '  vec4 a[64];
+  for (int k = 0; k < 64; k++) a[k] = vec4(tc, float(k), 1.0);
+  for (int i = 0; i < int(n); i++) s += a[i];
+  for (int k = 0; k < 64; k++) s += a[k] * float(k);'
 # a write read back in the same pass: the new values go on, so the
 # elements keep their selects
 check write_then_read sel "$INIT
