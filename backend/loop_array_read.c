@@ -56,13 +56,23 @@ static bool walk_chain(const struct scan *sc, const struct ir_instr *root, struc
 	return ch->n >= ARR_MIN_ELEMS - 1;
 }
 
+/* Whether a and b read the same components (the operand on the array
+ * takes one swizzle for every element). */
+static bool same_swizzle(const struct ir_src *a, const struct ir_src *b, int n)
+{
+	for (int j = 0; j < n; j++)
+		if ((a->swz[j] & 3) != (b->swz[j] & 3))
+			return false;
+	return true;
+}
+
 /* Whether the chain's arms and default are one carried array's PHIs at
  * the elements their keys name; the in-range elements [lo, hi]. */
 static int chain_carried(const struct scan *sc, const struct chain *ch, int *lo, int *hi,
 			 int *key0)
 {
 	int n = ch->node[0]->ncomp, ed, a = carried_elem(sc, ch->dflt->def, &ed);
-	if (a < 0 || !la_same_src(ch->dflt, &ch->node[0]->src[1], n))
+	if (a < 0 || !same_swizzle(ch->dflt, &ch->node[0]->src[1], n))
 		return -1;
 	const struct cg_array *arr = &sc->cg->arrays[a];
 	int k0 = 0;
@@ -71,7 +81,7 @@ static int chain_carried(const struct scan *sc, const struct chain *ch, int *lo,
 	for (int i = 0; i < ch->n; i++) {
 		int e;
 		const struct ir_src *arm = &ch->node[i]->src[1];
-		if (carried_elem(sc, arm->def, &e) != a || !la_same_src(arm, &ch->node[0]->src[1], n))
+		if (carried_elem(sc, arm->def, &e) != a || !same_swizzle(arm, &ch->node[0]->src[1], n))
 			return -1;
 		if (i == 0)
 			k0 = ch->key[0] - e;

@@ -48,7 +48,7 @@ endif()
 
 set(FUZZ_SEEDS_source ${CMAKE_SOURCE_DIR}/samples ${CMAKE_SOURCE_DIR}/tests/shaders)
 set(FUZZ_SEEDS_pp ${FUZZ_SEEDS_source})
-set(FUZZ_SEEDS_ir_parse ${CMAKE_SOURCE_DIR}/tests/ir/fixtures)
+set(FUZZ_SEEDS_ir_parse ${CMAKE_SOURCE_DIR}/tests/ir/fixtures ${CMAKE_SOURCE_DIR}/tests/backend/fixtures)
 set(FUZZ_SEEDS_container ${FUZZ_SEED_BIN})
 set(FUZZ_SEEDS_container_fixed ${FUZZ_SEED_BIN})
 
