@@ -178,6 +178,24 @@ static void number(struct scan *sc, const struct ir_cf_list *l, bool clear)
 	}
 }
 
+/* The loop's arrays on counter sc->counter. */
+static void scan_counter(struct scan *sc)
+{
+	if (!la_small_int(sc->start, ARR_MAX_KEY) || !la_small_int(sc->step, ARR_MAX_STEP))
+		return;
+	sc->norder = 0;
+	sc->exit_order = INT_MAX;
+	number(sc, &sc->loop->body, false);
+	sc->first_array = sc->cg->narrays;
+	la_find_writes(sc);
+	la_find_reads(sc);
+	sc->exit_if = NULL;
+	number(sc, &sc->loop->body, true);
+}
+
+/* A counted loop's counter is loop_counter_find's, the one loop_rel.c
+ * reads uniform arrays at (aL has one step per loop); another loop takes
+ * the first counter of the head that indexes an array. */
 static void scan_loop(struct scan *sc, const struct ir_cf *loop)
 {
 	struct cg_ctx *cg = sc->cg;
@@ -190,21 +208,17 @@ static void scan_loop(struct scan *sc, const struct ir_cf *loop)
 		sc->step = lc.step;
 		sc->exit_if = lc.exit_if;
 		sc->exit_pass = lc.exit_pass;
-	} else if (!loop_counter_phi(loop, &sc->counter, &sc->start, &sc->step)) {
+		scan_counter(sc);
 		return;
-	} else {
-		sc->exit_if = NULL;
 	}
-	if (!la_small_int(sc->start, ARR_MAX_KEY) || !la_small_int(sc->step, ARR_MAX_STEP))
-		return;
-	sc->norder = 0;
-	sc->exit_order = INT_MAX;
-	number(sc, &loop->body, false);
-	sc->first_array = cg->narrays;
-	la_find_writes(sc);
-	la_find_reads(sc);
 	sc->exit_if = NULL;
-	number(sc, &loop->body, true);
+	sc->counter = NULL;
+	while (!cg->failed && loop_counter_phi(loop, &sc->counter, &sc->start, &sc->step)) {
+		int before = cg->narrays;
+		scan_counter(sc);
+		if (cg->narrays > before)
+			return;
+	}
 }
 
 static void walk(struct scan *sc, const struct ir_cf_list *l)

@@ -70,7 +70,8 @@ bool loop_counter_phi(const struct ir_cf *loop, const struct ir_instr **phi, flo
 	const struct ir_cf *first = loop->body.first;
 	if (!first || first->kind != IR_CF_BLOCK)
 		return false;
-	for (const struct ir_instr *p = first->block.first; p && p->op == IR_OP_PHI; p = p->next)
+	const struct ir_instr *p = *phi ? (*phi)->next : first->block.first;
+	for (; p && p->op == IR_OP_PHI; p = p->next)
 		if ((*step = counter_step(p, start)) > 0.0f) {
 			*phi = p;
 			return true;

@@ -32,8 +32,9 @@ bool loop_counter_find(const struct ir_cf *loop, struct loop_counter *out);
 
 /* The first PHI at the head of the loop's body of the form above
  * (start and step constants, step > 0), whatever ends the loop: the
- * counter's value in pass p is start + p additions of step.  False when
- * there is none. */
+ * counter's value in pass p is start + p additions of step.  *phi NULL
+ * asks for the first, a PHI of the head for the next after it.  False
+ * when there is none (more). */
 bool loop_counter_phi(const struct ir_cf *loop, const struct ir_instr **phi, float *start,
 		      float *step);
 

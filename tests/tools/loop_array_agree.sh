@@ -107,6 +107,12 @@ check write_in_two_ifs rel "$INIT
     if (tc.x > 0.3)
       if (tc.y < 0.6) a[i] = vec4(tc.y * float(i));
   for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
+# a float that grows by 0.025 each pass comes first at the loop's head:
+# the array's counter is the int after it
+check two_counters rel "$INIT
+  float f = 0.0;
+  for (int i = 0; i < int(big); i++) { f += 0.025; a[i] = a[i] * f + vec4(tc.x); }
+  for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
 # 64 elements copied for the loop while the originals stay live: the
 # runs need more than 128 temporaries, so the compile is tried again
 # without aL, and that program is kept
