@@ -26,3 +26,44 @@ agree_done() {
 	fi
 	echo "$1"
 }
+
+# check_al NAME WANT PATTERN BODY (the relative-addressing scripts): the
+# shader $HEAD + "void main() { vec4 s = vec4(0.0); BODY gl_FragColor = s; }"
+# drawn by uscc-run ($RUN, compiled by $USCC at -O2 and -O0) and by
+# uscc-ref ($REF) agree within 1e-5 (relative) on an 8x4 draw, and
+# uscc-run does not warn.  At -O2 the listing matches PATTERN (an aL
+# access) exactly when WANT is rel or rel-O2; -O0 never does, and with
+# rel-O2 -O0 must not fit the program at all.
+check_al() {
+	name=$1 want=$2 pattern=$3 o0_fits=yes
+	[ "$want" = rel-O2 ] && want=rel o0_fits=no
+	printf '%s\nvoid main() {\n  vec4 s = vec4(0.0);\n%s\n  gl_FragColor = s;\n}\n' \
+		"$HEAD" "$4" >"$T/$name.frag"
+	args="--size 8x4 --varying tc=0,0:1,0:0,1:1,1 --dump"
+	"$REF" "$T/$name.frag" $args >"$T/$name.ref" 2>"$T/err" ||
+		{ fail "$name: uscc-ref: $(cat "$T/err")"; return; }
+	for o in -O2 -O0; do
+		if [ "$o" = -O0 ] && [ "$o0_fits" = no ]; then
+			"$USCC" $o "$T/$name.frag" -o "$T/$name.bin" 2>/dev/null &&
+				fail "$name -O0: fits without aL"
+			continue
+		fi
+		"$USCC" $o "$T/$name.frag" -o "$T/$name.bin" 2>"$T/err" ||
+			{ fail "$name $o: cannot compile: $(cat "$T/err")"; continue; }
+		"$USCC" $o "$T/$name.frag" -S -o "$T/$name.s" 2>/dev/null
+		got=other
+		grep -q "$pattern" "$T/$name.s" && got=rel
+		[ "$o" = -O0 ] && [ "$got" = rel ] && fail "$name -O0: addresses through aL"
+		if [ "$o" = -O2 ]; then
+			case "$want" in
+			rel) [ "$got" = rel ] || fail "$name: wanted aL, got none" ;;
+			*) [ "$got" != rel ] || fail "$name: wanted $want, got aL" ;;
+			esac
+		fi
+		"$RUN" "$T/$name.bin" $args >"$T/$name.emu" 2>"$T/err" ||
+			{ fail "$name $o: uscc-run: $(cat "$T/err")"; continue; }
+		[ -s "$T/err" ] && fail "$name $o: uscc-run warns: $(head -1 "$T/err")"
+		dumps_agree "$T/$name.emu" "$T/$name.ref" 0.00001 rel 32 ||
+			fail "$name $o: emulator and interpreter differ"
+	done
+}

@@ -17,35 +17,9 @@ uniform float n = 6.0;
 uniform float big = 11.0;
 varying vec2 tc;"
 
-# check NAME WANT BODY: WANT = rel (some t[aL..] access), sel (none), or
-# rel-O2 (rel, and -O0 cannot fit the program without aL)
+# check NAME WANT BODY: agree_lib.sh's check_al on t[aL+N] accesses
 check() {
-	name=$1 want=$2 o0_fits=yes
-	[ "$want" = rel-O2 ] && want=rel o0_fits=no
-	printf '%s\nvoid main() {\n  vec4 s = vec4(0.0);\n%s\n  gl_FragColor = s;\n}\n' \
-		"$HEAD" "$3" >"$T/$name.frag"
-	args="--size 8x4 --varying tc=0,0:1,0:0,1:1,1 --dump"
-	"$REF" "$T/$name.frag" $args >"$T/$name.ref" 2>"$T/err" ||
-		{ fail "$name: uscc-ref: $(cat "$T/err")"; return; }
-	for o in -O2 -O0; do
-		if [ "$o" = -O0 ] && [ "$o0_fits" = no ]; then
-			"$USCC" $o "$T/$name.frag" -o "$T/$name.bin" 2>/dev/null &&
-				fail "$name -O0: fits without aL"
-			continue
-		fi
-		"$USCC" $o "$T/$name.frag" -o "$T/$name.bin" 2>"$T/err" ||
-			{ fail "$name $o: cannot compile: $(cat "$T/err")"; continue; }
-		"$USCC" $o "$T/$name.frag" -S -o "$T/$name.s" 2>/dev/null
-		rel=sel
-		grep -q 't\[aL+' "$T/$name.s" && rel=rel
-		[ "$o" = -O0 ] && [ "$rel" = rel ] && fail "$name -O0: accesses through aL"
-		[ "$o" = -O2 ] && [ "$rel" != "$want" ] && fail "$name: wanted $want, got $rel"
-		"$RUN" "$T/$name.bin" $args >"$T/$name.emu" 2>"$T/err" ||
-			{ fail "$name $o: uscc-run: $(cat "$T/err")"; continue; }
-		[ -s "$T/err" ] && fail "$name $o: uscc-run warns: $(head -1 "$T/err")"
-		dumps_agree "$T/$name.emu" "$T/$name.ref" 0.00001 rel 32 ||
-			fail "$name $o: emulator and interpreter differ"
-	done
+	check_al "$1" "$2" 't\[aL+' "$3"
 }
 
 # elements made before the loop, per pixel

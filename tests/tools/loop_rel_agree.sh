@@ -21,27 +21,9 @@ uniform float w[80] = float[80]($F1);
 uniform float n = 61.0;
 varying vec2 tc;"
 
-# case NAME WANT BODY: WANT = rel (some c[aL+..] read) or cmp (none)
+# check NAME WANT BODY: agree_lib.sh's check_al on c[aL+N] accesses
 check() {
-	name=$1 want=$2
-	printf '%s\nvoid main() {\n  vec4 s = vec4(0.0);\n%s\n  gl_FragColor = s;\n}\n' \
-		"$HEAD" "$3" >"$T/$name.frag"
-	args="--size 8x4 --varying tc=0,0:1,0:0,1:1,1 --dump"
-	"$REF" "$T/$name.frag" $args >"$T/$name.ref" 2>"$T/err" ||
-		{ fail "$name: uscc-ref: $(cat "$T/err")"; return; }
-	for o in -O2 -O0; do
-		"$USCC" $o "$T/$name.frag" -o "$T/$name.bin" 2>"$T/err" ||
-			{ fail "$name $o: cannot compile: $(cat "$T/err")"; continue; }
-		"$USCC" $o "$T/$name.frag" -S -o "$T/$name.s" 2>/dev/null
-		rel=cmp
-		grep -q 'c\[aL+' "$T/$name.s" && rel=rel
-		[ "$o" = -O0 ] && [ "$rel" = rel ] && fail "$name -O0: reads through aL"
-		[ "$o" = -O2 ] && [ "$rel" != "$want" ] && fail "$name: wanted $want, got $rel"
-		"$RUN" "$T/$name.bin" $args >"$T/$name.emu" 2>"$T/err" ||
-			{ fail "$name $o: uscc-run: $(cat "$T/err")"; continue; }
-		dumps_agree "$T/$name.emu" "$T/$name.ref" 0.00001 rel 32 ||
-			fail "$name $o: emulator and interpreter differ"
-	done
+	check_al "$1" "$2" 'c\[aL+' "$3"
 }
 
 # every element once, in order
