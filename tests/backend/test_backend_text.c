@@ -347,6 +347,7 @@ static void test_stage_names(void **state)
 
 /* The validator, given a form that a stage broke, names the problem. */
 struct breaker {
+	const char *fixture;
 	const char *stage;
 	enum cg_phase phase;
 	void (*corrupt)(struct cg_ctx *cg);
@@ -403,6 +404,36 @@ static void break_temp(struct cg_ctx *cg)
 		}
 }
 
+/* Local arrays (loop_array.c): an element out of its run, an aL operand on
+ * a vreg of no array, an aL write that is not late. */
+static void break_array_run(struct cg_ctx *cg)
+{
+	if (cg->narrays > 0 && cg->arrays[0].n > 1)
+		cg->vregs[cg->arrays[0].vreg[1]].temp += 1;
+}
+
+static void break_rel_operand(struct cg_ctx *cg)
+{
+	for (int i = 0; i < cg->nops; i++)
+		for (int k = 0; k < CG_NSRC; k++)
+			if (!cg->ops[i].dead && cg->ops[i].src[k].file == CG_FILE_TEMP_REL) {
+				for (int v = 0; v < cg->nvregs; v++)
+					if (cg->vregs[v].array < 0) {
+						cg->ops[i].src[k].index = v;
+						return;
+					}
+			}
+}
+
+static void break_rel_write(struct cg_ctx *cg)
+{
+	for (int i = 0; i < cg->nops; i++)
+		if (!cg->ops[i].dead && cg->ops[i].dst_rel) {
+			cg->ops[i].late = false;
+			return;
+		}
+}
+
 static void check_broken(void *ud, const char *stage, const struct cg_ctx *ccg)
 {
 	(void)ud;
@@ -432,11 +463,15 @@ static void test_validator(void **state)
 {
 	(void)state;
 	struct breaker cases[] = {
-		{ "isel", CG_PHASE_OPS, break_writer, "writer", false },
-		{ "isel", CG_PHASE_OPS, break_operand, "vreg", false },
-		{ "schedule", CG_PHASE_SLOTS, break_slot, "slot", false },
-		{ "schedule", CG_PHASE_SLOTS, break_address, "address", false },
-		{ "regalloc", CG_PHASE_REGS, break_temp, "temporary 128", false },
+		{ "coissue", "isel", CG_PHASE_OPS, break_writer, "writer", false },
+		{ "coissue", "isel", CG_PHASE_OPS, break_operand, "vreg", false },
+		{ "coissue", "schedule", CG_PHASE_SLOTS, break_slot, "slot", false },
+		{ "coissue", "schedule", CG_PHASE_SLOTS, break_address, "address", false },
+		{ "coissue", "regalloc", CG_PHASE_REGS, break_temp, "temporary 128", false },
+		{ "loop_array", "regalloc", CG_PHASE_REGS, break_array_run, "element 1", false },
+		{ "loop_array", "isel", CG_PHASE_OPS, break_rel_operand, "no array element",
+		  false },
+		{ "loop_array", "isel", CG_PHASE_OPS, break_rel_write, "not late", false },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		current = &cases[i];
@@ -445,10 +480,62 @@ static void test_validator(void **state)
 		diag_init(&d, a);
 		struct r500_compile_options o = { .opt_level = 2, .validate = true,
 						  .dump = check_broken };
-		assert_non_null(r500_compile(parse_fixture(a, "coissue"), &o, a, &d));
+		assert_non_null(r500_compile(parse_fixture(a, cases[i].fixture), &o, a, &d));
 		assert_true(cases[i].checked);
 		arena_destroy(a);
 	}
+}
+
+/* The allocation checker sees an aL read as a read of every element: a
+ * value put in an element's temporary just before the read is caught. */
+static bool array_checked;
+
+static void clobber_array(void *ud, const char *stage, const struct cg_ctx *ccg)
+{
+	(void)ud;
+	if (strcmp(stage, "regalloc") != 0)
+		return;
+	struct cg_ctx cg = *ccg;
+	struct arena *a = arena_create(&mem_default_allocator);
+	cg.vregs = arena_alloc(a, sizeof *cg.vregs * (size_t)(cg.nvregs + 1));
+	memcpy(cg.vregs, ccg->vregs, sizeof *cg.vregs * (size_t)cg.nvregs);
+	char why[256];
+	assert_true(cg_regalloc_check(&cg, why, sizeof why));
+	int read_slot = -1, victim = -1;
+	for (int i = 0; i < cg.nops && read_slot < 0; i++)
+		for (int k = 0; k < CG_NSRC; k++)
+			if (!cg.ops[i].dead && cg.ops[i].src[k].file == CG_FILE_TEMP_REL)
+				read_slot = cg.ops[i].slot;
+	for (int i = 0; i < cg.nops; i++) { /* the last plain write before it */
+		const struct cg_op *op = &cg.ops[i];
+		if (op->dead || op->dst < 0 || op->slot >= read_slot || cg.vregs[op->dst].multi ||
+		    (victim >= 0 && op->slot <= cg.ops[victim].slot))
+			continue;
+		victim = i;
+	}
+	assert_true(read_slot >= 0 && victim >= 0 && cg.narrays > 0);
+	struct cg_vreg *v = &cg.vregs[cg.ops[victim].dst];
+	v->temp = cg.vregs[cg.arrays[0].vreg[0]].temp;
+	for (int c = 0; c < v->ncomp; c++)
+		v->lane[c] = (uint8_t)c;
+	assert_false(cg_regalloc_check(&cg, why, sizeof why));
+	if (!strstr(why, "aL read"))
+		fail_msg("'%s' does not name the aL read", why);
+	array_checked = true;
+	arena_destroy(a);
+}
+
+static void test_array_checker(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct diag_sink d;
+	diag_init(&d, a);
+	struct r500_compile_options o = { .opt_level = 2, .validate = true, .no_variants = true,
+					  .dump = clobber_array };
+	assert_non_null(r500_compile(parse_fixture(a, "loop_array"), &o, a, &d));
+	assert_true(array_checked);
+	arena_destroy(a);
 }
 
 /* cg_print shows each stage's progress: slots after schedule, temporaries
@@ -499,6 +586,7 @@ int main(void)
 		cmocka_unit_test(test_tex_temp_reserved),
 		cmocka_unit_test(test_stage_names),
 		cmocka_unit_test(test_validator),
+		cmocka_unit_test(test_array_checker),
 		cmocka_unit_test(test_print),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
