@@ -129,19 +129,36 @@ static bool fold_chain(struct ir_func *f, struct ir_instr *in)
 
 /* a / sqrt(x) -> a * rsq(x): one reciprocal square root instead of a
  * square root (itself x * rsq(x) on the R500) and a reciprocal.  The
- * sqrt stays for its other readers, or DCE removes it. */
+ * rsq takes the distinct components the division reads (a vector over a
+ * replicated scalar, p / length(p), needs one: each component is an op
+ * of its own on the R500).  The sqrt stays for its other readers, or DCE
+ * removes it. */
 static bool fold_div_sqrt(struct ir_func *f, struct ir_instr *in)
 {
 	struct ir_instr *d = in->op == IR_OP_DIV ? in->src[1].def : NULL;
-	if (!d || d->op != IR_OP_SQRT || d->base != IR_FLOAT || !d->src[0].def)
+	if (!d || d->op != IR_OP_SQRT || d->base != IR_FLOAT || !d->src[0].def || d->pass_data)
 		return false;
-	struct ir_instr *r = ir_build_before(f, in, IR_OP_RSQ, in->ncomp, IR_FLOAT, 0, NULL);
+	uint8_t distinct[4] = { 0, 0, 0, 0 }, at[4] = { 0, 0, 0, 0 };
+	int n = 0;
+	for (int c = 0; c < in->ncomp && c < 4; c++) {
+		int k = 0;
+		while (k < n && distinct[k] != (in->src[1].swz[c] & 3))
+			k++;
+		if (k == n)
+			distinct[n++] = in->src[1].swz[c] & 3;
+		at[c] = (uint8_t)k;
+	}
+	for (int c = n; c < 4; c++)
+		distinct[c] = distinct[n - 1];
+	struct ir_instr *r = ir_build_before(f, in, IR_OP_RSQ, (uint8_t)n, IR_FLOAT, 0, NULL);
 	if (!r)
 		return false;
 	r->nsrc = 1;
-	r->src[0] = compose(d, 0, in->src[1].swz);
+	r->src[0] = compose(d, 0, distinct);
 	in->op = IR_OP_MUL;
 	in->src[1] = ir_src_of(r);
+	for (int c = 0; c < 4; c++)
+		in->src[1].swz[c] = at[c < in->ncomp ? c : in->ncomp - 1];
 	return true;
 }
 
@@ -237,9 +254,30 @@ static void visit(struct ir_instr *in, void *ud)
 			factor_terms(st->f, in);
 }
 
+static void clear_mark(struct ir_instr *in, void *ud)
+{
+	(void)ud;
+	in->pass_data = NULL;
+}
+
+/* A square root read other than as a divisor stays: its reciprocal then
+ * costs what the rsq would (pass_data marks it). */
+static void mark_sqrt_kept(struct ir_instr *in, void *ud)
+{
+	(void)ud;
+	for (int k = 0; k < in->nsrc && k < IR_MAX_SRCS; k++) {
+		struct ir_instr *d = in->src[k].def;
+		if (d && d->op == IR_OP_SQRT && !(in->op == IR_OP_DIV && k == 1))
+			d->pass_data = d;
+	}
+}
+
 bool ir_opt_reassociate(struct ir_func *f)
 {
 	struct reassoc st = { f, false };
+	ir_foreach_instr(f, clear_mark, NULL);
+	ir_foreach_instr(f, mark_sqrt_kept, NULL);
 	ir_foreach_instr(f, visit, &st);
+	ir_foreach_instr(f, clear_mark, NULL);
 	return st.progress;
 }
