@@ -53,9 +53,8 @@ int isel_array_exit_vreg(const struct isel *s, const struct ir_cf *loop,
 	const struct cg_ctx *cg = s->cg;
 	const struct ir_instr *d = phi->nsrc > 0 ? phi->src[0].def : NULL;
 	for (int k = 0; d && k < phi->nsrc && k < IR_MAX_SRCS; k++)
-		for (int j = 0; j < phi->ncomp; j++)
-			if (phi->src[k].def != d || (phi->src[k].swz[j] & 3) != j)
-				return -1;
+		if (phi->src[k].def != d || !ir_swz_identity(&phi->src[k], phi->ncomp))
+			return -1;
 	for (int a = 0; d && a < cg->narrays; a++) {
 		const struct cg_array *arr = &cg->arrays[a];
 		for (int e = 0; arr->loop == loop && arr->phi && e < arr->n; e++)

@@ -250,10 +250,8 @@ static bool phi_copies(struct isel *s, const struct ir_block *blk, enum phi_path
 			continue;
 		int nc = s->cg->vregs[s->vreg_of[in->id]].ncomp;
 		const struct ir_instr *d = in->src[i].def;
-		bool same = d->id < s->nids && s->vreg_of[d->id] == s->vreg_of[in->id];
-		for (int j = 0; same && j < nc; j++)
-			same = (in->src[i].swz[j] & 3) == j;
-		if (same)
+		if (d->id < s->nids && s->vreg_of[d->id] == s->vreg_of[in->id] &&
+		    ir_swz_identity(&in->src[i], nc))
 			continue; /* itself, or an array element written in place */
 		s->loc = in->loc;
 		if (!isel_opnd(s, &in->src[i], nc, &o[n]) || !isel_stable_opnd(s, nc, &o[n]))

@@ -40,24 +40,6 @@ bool la_small_int(float x, float lim)
 	return x == floorf(x) && fabsf(x) <= lim;
 }
 
-bool la_identity(const struct ir_src *s, int n)
-{
-	for (int j = 0; j < n; j++)
-		if ((s->swz[j] & 3) != j)
-			return false;
-	return true;
-}
-
-bool la_same_src(const struct ir_src *a, const struct ir_src *b, int n)
-{
-	if (a->def != b->def)
-		return false;
-	for (int j = 0; j < n; j++)
-		if ((a->swz[j] & 3) != (b->swz[j] & 3))
-			return false;
-	return true;
-}
-
 bool la_in_loop(const struct scan *sc, const struct ir_instr *d)
 {
 	return d->id < (uint32_t)sc->cg->func->next_id + 1 && sc->order[d->id] >= 0;

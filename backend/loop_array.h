@@ -25,9 +25,6 @@ struct scan {
 
 /* Helpers (loop_array.c). */
 bool la_small_int(float x, float lim);
-/* Whether s reads components 0..n-1 in order. */
-bool la_identity(const struct ir_src *s, int n);
-bool la_same_src(const struct ir_src *a, const struct ir_src *b, int n);
 /* Whether d is an instruction of the loop (at any depth). */
 bool la_in_loop(const struct scan *sc, const struct ir_instr *d);
 /* Whether d sits in a block of the loop itself, not of a loop inside it. */

@@ -44,7 +44,7 @@ static bool walk_chain(const struct scan *sc, const struct ir_instr *root, struc
 	const struct ir_src *idx;
 	int key;
 	while (chain_node(sc, x, &idx, &key) && ch->n < ARR_MAX_ELEMS - 1) {
-		if (ch->n > 0 && (!la_same_src(idx, ch->idx, 1) || sc->uses[x->id] != 1 ||
+		if (ch->n > 0 && (!ir_src_same(idx, ch->idx, 1) || sc->uses[x->id] != 1 ||
 				  x->ncomp != root->ncomp))
 			break;
 		ch->idx = idx;
@@ -56,23 +56,13 @@ static bool walk_chain(const struct scan *sc, const struct ir_instr *root, struc
 	return ch->n >= ARR_MIN_ELEMS - 1;
 }
 
-/* Whether a and b read the same components (the operand on the array
- * takes one swizzle for every element). */
-static bool same_swizzle(const struct ir_src *a, const struct ir_src *b, int n)
-{
-	for (int j = 0; j < n; j++)
-		if ((a->swz[j] & 3) != (b->swz[j] & 3))
-			return false;
-	return true;
-}
-
 /* Whether the chain's arms and default are one carried array's PHIs at
  * the elements their keys name; the in-range elements [lo, hi]. */
 static int chain_carried(const struct scan *sc, const struct chain *ch, int *lo, int *hi,
 			 int *key0)
 {
 	int n = ch->node[0]->ncomp, ed, a = carried_elem(sc, ch->dflt->def, &ed);
-	if (a < 0 || !same_swizzle(ch->dflt, &ch->node[0]->src[1], n))
+	if (a < 0 || !ir_swz_same(ch->dflt, &ch->node[0]->src[1], n))
 		return -1;
 	const struct cg_array *arr = &sc->cg->arrays[a];
 	int k0 = 0;
@@ -81,7 +71,7 @@ static int chain_carried(const struct scan *sc, const struct chain *ch, int *lo,
 	for (int i = 0; i < ch->n; i++) {
 		int e;
 		const struct ir_src *arm = &ch->node[i]->src[1];
-		if (carried_elem(sc, arm->def, &e) != a || !same_swizzle(arm, &ch->node[0]->src[1], n))
+		if (carried_elem(sc, arm->def, &e) != a || !ir_swz_same(arm, &ch->node[0]->src[1], n))
 			return -1;
 		if (i == 0)
 			k0 = ch->key[0] - e;
@@ -132,7 +122,7 @@ static int chain_copied(struct scan *sc, const struct chain *ch, int *key0)
 		const struct cg_array *arr = &cg->arrays[a];
 		bool eq = arr->val && arr->n == n && arr->ncomp == ncomp;
 		for (int i = 0; eq && i < n; i++)
-			eq = la_same_src(&arr->val[i], val[i], ncomp);
+			eq = ir_src_same(&arr->val[i], val[i], ncomp);
 		if (eq)
 			return a;
 	}
@@ -193,7 +183,7 @@ static void find_chains(struct scan *sc, const struct ir_cf_list *l, bool *inner
 				int k;
 				const struct ir_instr *r = x->op == IR_OP_SELECT ? x->src[2].def : NULL;
 				if (chain_node(sc, x, &i1, &k) && chain_node(sc, r, &i2, &k) &&
-				    la_same_src(i1, i2, 1) && sc->uses[r->id] == 1)
+				    ir_src_same(i1, i2, 1) && sc->uses[r->id] == 1)
 					inner[r->id] = true;
 			}
 		}

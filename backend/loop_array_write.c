@@ -39,7 +39,7 @@ static bool find_write(const struct scan *sc, const struct ir_instr *p, struct c
 	int nback = 0;
 	for (int k = 1; k < p->nsrc && k < IR_MAX_SRCS; k++) {
 		const struct ir_src *s = &p->src[k];
-		if (!s->def || !la_identity(s, p->ncomp))
+		if (!s->def || !ir_swz_identity(s, p->ncomp))
 			return false;
 		if (s->def == p)
 			continue;
@@ -60,15 +60,15 @@ static bool find_write(const struct scan *sc, const struct ir_instr *p, struct c
 		if (v->op != IR_OP_PHI || v->nsrc != 2 || !iff || c->njoin == ARR_MAX_JOINS)
 			return false;
 		int k = v->src[0].def == p ? 1 : 0;
-		if (v->src[1 - k].def != p || !la_identity(&v->src[1 - k], p->ncomp) ||
-		    !la_identity(&v->src[k], p->ncomp))
+		if (v->src[1 - k].def != p || !ir_swz_identity(&v->src[1 - k], p->ncomp) ||
+		    !ir_swz_identity(&v->src[k], p->ncomp))
 			return false;
 		c->join[c->njoin++] = v;
 		in_if = iff;
 		v = v->src[k].def;
 	}
 	const struct ir_instr *sel = v;
-	if (!sel || sel->nsrc != 3 || sel->src[2].def != p || !la_identity(&sel->src[2], p->ncomp) ||
+	if (!sel || sel->nsrc != 3 || sel->src[2].def != p || !ir_swz_identity(&sel->src[2], p->ncomp) ||
 	    (!c->njoin && ir_instr_cf(sel)->parent != sc->loop))
 		return false;
 	float off;
@@ -84,7 +84,7 @@ static bool same_write(const struct cand *a, const struct cand *b)
 {
 	return a->sel->block == b->sel->block && a->njoin == b->njoin &&
 	       a->phi->ncomp == b->phi->ncomp &&
-	       la_same_src(a->idx, b->idx, 1) && la_same_src(a->value, b->value, a->phi->ncomp);
+	       ir_src_same(a->idx, b->idx, 1) && ir_src_same(a->value, b->value, a->phi->ncomp);
 }
 
 /* Whether an instruction at `order` reading an element PHI may: before

@@ -420,6 +420,27 @@ void ir_instr_insert_before(struct ir_instr *before, struct ir_instr *in)
 	before->prev = in;
 }
 
+bool ir_swz_same(const struct ir_src *a, const struct ir_src *b, int n)
+{
+	for (int c = 0; c < n; c++)
+		if ((a->swz[c] & 3) != (b->swz[c] & 3))
+			return false;
+	return true;
+}
+
+bool ir_src_same(const struct ir_src *a, const struct ir_src *b, int n)
+{
+	return a->def == b->def && ir_swz_same(a, b, n);
+}
+
+bool ir_swz_identity(const struct ir_src *s, int n)
+{
+	for (int c = 0; c < n; c++)
+		if ((s->swz[c] & 3) != c)
+			return false;
+	return true;
+}
+
 const struct ir_cf *ir_instr_cf(const struct ir_instr *d)
 {
 	if (!d->block)

@@ -236,6 +236,12 @@ void ir_block_append(struct ir_block *bl, struct ir_instr *instr);
 enum { IR_JUMP_BREAK = 1, IR_JUMP_CONTINUE = 2, IR_JUMP_ANY = 3 };
 int ir_cf_jumps(const struct ir_cf *cf, unsigned which);
 int ir_cf_list_jumps(const struct ir_cf_list *list, unsigned which);
+/* Whether a and b read the same components in entries 0..n-1 (ir_src_same:
+ * of the same value too). */
+bool ir_swz_same(const struct ir_src *a, const struct ir_src *b, int n);
+bool ir_src_same(const struct ir_src *a, const struct ir_src *b, int n);
+/* Whether s reads components 0..n-1 in order. */
+bool ir_swz_identity(const struct ir_src *s, int n);
 /* The cf node (a BLOCK) holding instruction d, NULL when it has none. */
 const struct ir_cf *ir_instr_cf(const struct ir_instr *d);
 /* Whether instruction d sits inside cf node `node` (in one of its lists,

@@ -205,16 +205,6 @@ static struct ir_src as_scaled(const struct ir_src *s, int n, float k[4])
 	return compose(d, x, s->swz);
 }
 
-static bool same_src(const struct ir_src *a, const struct ir_src *b, int n)
-{
-	if (a->def != b->def)
-		return false;
-	for (int c = 0; c < n; c++)
-		if ((a->swz[c] & 3) != (b->swz[c] & 3))
-			return false;
-	return true;
-}
-
 /* x * k1 + x * k2 -> x * (k1 + k2), likewise with - and with x alone as
  * x * 1: x + x is x * 2 (no dearer, an OMOD where it fits), so that a
  * sum of copies, x + x + x ..., folds to one product.  The products stay
@@ -226,7 +216,7 @@ static bool factor_terms(struct ir_func *f, struct ir_instr *in)
 	int n = in->ncomp;
 	float k1[4], k2[4];
 	struct ir_src x1 = as_scaled(&in->src[0], n, k1), x2 = as_scaled(&in->src[1], n, k2);
-	if (!same_src(&x1, &x2, n) || is_const(&x1))
+	if (!ir_src_same(&x1, &x2, n) || is_const(&x1))
 		return false;
 	float v[4] = { 0, 0, 0, 0 };
 	for (int c = 0; c < n; c++)
