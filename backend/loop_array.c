@@ -32,13 +32,7 @@
 #include "loop_counter.h"
 
 #include <limits.h>
-#include <math.h>
 #include <string.h>
-
-bool la_small_int(float x, float lim)
-{
-	return x == floorf(x) && fabsf(x) <= lim;
-}
 
 bool la_in_loop(const struct scan *sc, const struct ir_instr *d)
 {
@@ -71,9 +65,9 @@ bool la_eq_on_counter(const struct scan *sc, const struct ir_src *cond,
 		if (!o->def || o->def->op != IR_OP_CONST || o->def->base != IR_FLOAT)
 			continue;
 		float kv = o->def->imm[o->swz[0] & 3];
-		if (!la_small_int(kv, ARR_MAX_KEY) ||
+		if (!loop_counter_small_int(kv, ARR_MAX_KEY) ||
 		    !loop_counter_offset(&e->src[k], sc->counter, off) ||
-		    !la_small_int(*off, ARR_MAX_KEY))
+		    !loop_counter_small_int(*off, ARR_MAX_KEY))
 			continue;
 		*idx = &e->src[k];
 		*key = (int)kv;
@@ -163,7 +157,7 @@ static void number(struct scan *sc, const struct ir_cf_list *l, bool clear)
 /* The loop's arrays on counter sc->counter. */
 static void scan_counter(struct scan *sc)
 {
-	if (!la_small_int(sc->start, ARR_MAX_KEY) || !la_small_int(sc->step, ARR_MAX_STEP))
+	if (!loop_counter_small_int(sc->start, ARR_MAX_KEY) || !loop_counter_small_int(sc->step, ARR_MAX_STEP))
 		return;
 	sc->norder = 0;
 	sc->exit_order = INT_MAX;

@@ -24,7 +24,6 @@ struct scan {
 };
 
 /* Helpers (loop_array.c). */
-bool la_small_int(float x, float lim);
 /* Whether d is an instruction of the loop (at any depth). */
 bool la_in_loop(const struct scan *sc, const struct ir_instr *d);
 /* Whether d sits in a block of the loop itself, not of a loop inside it. */

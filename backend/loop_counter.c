@@ -3,6 +3,8 @@
  * anything else is "no counter", which costs only code quality. */
 #include "loop_counter.h"
 
+#include <math.h>
+
 static bool const_src(const struct ir_src *src, float *v)
 {
 	if (!src->def || src->def->op != IR_OP_CONST || src->def->base != IR_FLOAT)
@@ -77,6 +79,11 @@ bool loop_counter_phi(const struct ir_cf *loop, const struct ir_instr **phi, flo
 			return true;
 		}
 	return false;
+}
+
+bool loop_counter_small_int(float x, float lim)
+{
+	return x == floorf(x) && fabsf(x) <= lim;
 }
 
 bool loop_counter_offset(const struct ir_src *idx, const struct ir_instr *phi, float *c)

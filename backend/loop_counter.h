@@ -42,6 +42,10 @@ bool loop_counter_phi(const struct ir_cf *loop, const struct ir_instr **phi, flo
  * constant (0 for phi itself). */
 bool loop_counter_offset(const struct ir_src *idx, const struct ir_instr *phi, float *c);
 
+/* Whether x is a whole number no larger than lim in magnitude: a counter's
+ * start, step or offset that aL's integer registers can carry. */
+bool loop_counter_small_int(float x, float lim);
+
 /* Whether the loop's body has a BREAK at its top level (every pass that
  * gets there leaves: the loop makes one pass). */
 bool loop_breaks_at_top(const struct ir_cf *loop);

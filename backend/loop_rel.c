@@ -18,7 +18,6 @@
 #include "cg.h"
 #include "loop_counter.h"
 
-#include <math.h>
 
 /* aL's step is KB, a signed byte; reads stay inside a 256-slot file. */
 enum { REL_MAX_STEP = 127, REL_MAX_INDEX = 255 };
@@ -29,15 +28,10 @@ struct rel_ctx {
 	bool after_exit;               /* past the counter's exit IF */
 };
 
-static bool small_int(float x, float lim)
-{
-	return x == floorf(x) && fabsf(x) <= lim;
-}
-
 /* The constant c of an index counter + c; false for other indexes. */
 static bool index_offset(const struct ir_src *idx, const struct ir_instr *phi, float *c)
 {
-	return loop_counter_offset(idx, phi, c) && small_int(*c, REL_MAX_INDEX);
+	return loop_counter_offset(idx, phi, c) && loop_counter_small_int(*c, REL_MAX_INDEX);
 }
 
 static void try_read(struct cg_ctx *cg, const struct ir_instr *in, const struct rel_ctx *x)
@@ -82,7 +76,7 @@ static void walk_loop(struct cg_ctx *cg, const struct ir_cf *loop)
 	struct rel_ctx x = { 0 };
 	struct loop_counter *k = &x.counter;
 	if (loop_counter_find(loop, k) && !k->continue_before_exit &&
-	    small_int(k->start, REL_MAX_INDEX) && small_int(k->step, REL_MAX_STEP))
+	    loop_counter_small_int(k->start, REL_MAX_INDEX) && loop_counter_small_int(k->step, REL_MAX_STEP))
 		x.loop = loop;
 	walk_list(cg, &loop->body, x);
 }
