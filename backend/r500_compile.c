@@ -210,16 +210,18 @@ static struct cg_ctx *run_best(struct ir_func *f, const struct r500_compile_opti
 	struct diag_sink mark;
 	if (diag)
 		mark = *diag;
+	bool arrays = opts->opt_level > 0 && !name_list_has(opts->skip, "loop-array");
 	bool arrays_over = false;
 	struct cg_ctx *cg = run_stages_why(f, &quiet, v.hold, arena, diag, &arrays_over);
-	no_array = quiet;
-	no_array.skip = opts->opt_level > 0 && !name_list_has(opts->skip, "loop-array")
-		? name_list_add(arena, opts->skip, "loop-array") : NULL;
-	if (!cg && diag && no_array.skip && arrays_over && !arena_failed(arena)) {
-		diag_rewind(diag, &mark);
-		cg = run_stages(f, &no_array, v.hold, arena, diag);
-		v.opts = &no_array;
-		no_array.skip = NULL;
+	if (!cg && diag && arrays && arrays_over && !arena_failed(arena)) {
+		no_array = quiet;
+		no_array.skip = name_list_add(arena, opts->skip, "loop-array");
+		if (no_array.skip) {
+			diag_rewind(diag, &mark);
+			cg = run_stages(f, &no_array, v.hold, arena, diag);
+			v.opts = &no_array;
+			arrays = false;
+		}
 	}
 	if (cg && diag) {
 		quiet.too_long = NULL;
@@ -232,7 +234,7 @@ static struct cg_ctx *run_best(struct ir_func *f, const struct r500_compile_opti
 		if (no_presub.skip)
 			try_variant(f, (struct variant){ v.hold, &no_presub }, arena, diag, &cg,
 				    &v);
-		if (no_array.skip && cg->narrays > 0) {
+		if (arrays && cg->narrays > 0) {
 			no_array = *v.opts;
 			no_array.skip = name_list_add(arena, v.opts->skip, "loop-array");
 			if (no_array.skip)
