@@ -64,11 +64,15 @@ int isel_array_exit_vreg(const struct isel *s, const struct ir_cf *loop,
 	return -1;
 }
 
-/* limit - index, as a scalar vreg: >= 0 while the access is inside. */
-static bool guard_value(struct isel *s, const struct cg_arr_access *x, struct cg_opnd *lim,
-			struct cg_opnd *idx)
+/* The operands of MAD(-index, 1, limit), >= 0 while the access is inside
+ * the array: the guard of a read and of a write. */
+static bool guard_operands(struct isel *s, const struct cg_arr_access *x, struct cg_opnd *neg_idx,
+			   struct cg_opnd *lim)
 {
-	return isel_opnd(s, x->idx, 1, idx) && cg_const_opnd(s->cg, &x->limit, 1, s->loc, lim);
+	if (!isel_opnd(s, x->idx, 1, neg_idx) || !cg_const_opnd(s->cg, &x->limit, 1, s->loc, lim))
+		return false;
+	*neg_idx = opnd_neg(opnd_entry(*neg_idx, 0));
+	return true;
 }
 
 static bool write(struct isel *s, const struct cg_arr_access *x)
@@ -76,7 +80,7 @@ static bool write(struct isel *s, const struct cg_arr_access *x)
 	struct cg_ctx *cg = s->cg;
 	const struct cg_array *arr = &cg->arrays[x->array];
 	int n = arr->ncomp;
-	struct cg_opnd v, lim, idx, c;
+	struct cg_opnd v, ni, lim, c;
 	bool always;
 	if (!isel_opnd(s, x->value, n, &v) || !isel_path_condition(s, NULL, &c, &always))
 		return false;
@@ -91,9 +95,8 @@ static bool write(struct isel *s, const struct cg_arr_access *x)
 	if (!isel_stable_opnd(s, n, &v))
 		return false;
 	if (x->guard) { /* the R predicate bit: limit - index >= 0 */
-		if (!guard_value(s, x, &lim, &idx))
+		if (!guard_operands(s, x, &ni, &lim))
 			return false;
-		struct cg_opnd ni = opnd_neg(opnd_entry(idx, 0));
 		struct cg_op *p = isel_alu(s, CG_MAD, -1, 1, &ni, &ONE, &lim);
 		if (!p)
 			return false;
@@ -113,7 +116,7 @@ static int read(struct isel *s, const struct ir_instr *in, const struct cg_arr_a
 	struct cg_ctx *cg = s->cg;
 	const struct cg_array *arr = &cg->arrays[x->array];
 	int n = in->ncomp;
-	struct cg_opnd t, lim, idx, d;
+	struct cg_opnd t, ni, lim, d;
 	if (arr->phi) { /* the arms' swizzle on the element PHIs */
 		if (!isel_opnd(s, x->arm, n, &t))
 			return -1;
@@ -126,9 +129,9 @@ static int read(struct isel *s, const struct ir_instr *in, const struct cg_arr_a
 	t.index = arr->vreg[x->pos];
 	if (!x->guard)
 		return isel_mad(s, n, t, ONE, ZERO);
-	if (!guard_value(s, x, &lim, &idx) || !isel_opnd(s, x->value, n, &d))
+	if (!guard_operands(s, x, &ni, &lim) || !isel_opnd(s, x->value, n, &d))
 		return -1;
-	int g = isel_mad(s, 1, opnd_neg(opnd_entry(idx, 0)), ONE, lim);
+	int g = isel_mad(s, 1, ni, ONE, lim);
 	if (g < 0)
 		return -1;
 	struct cg_opnd gv = vopnd(g);
