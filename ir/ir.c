@@ -420,6 +420,17 @@ void ir_instr_insert_before(struct ir_instr *before, struct ir_instr *in)
 	before->prev = in;
 }
 
+static void clear_pass_data(struct ir_instr *in, void *ud)
+{
+	(void)ud;
+	in->pass_data = NULL;
+}
+
+void ir_clear_pass_data(struct ir_func *f)
+{
+	ir_foreach_instr(f, clear_pass_data, NULL);
+}
+
 bool ir_swz_same(const struct ir_src *a, const struct ir_src *b, int n)
 {
 	for (int c = 0; c < n; c++)

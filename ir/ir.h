@@ -81,7 +81,8 @@ struct ir_instr {
 	struct src_loc loc;
 	struct ir_block *block;
 	struct ir_instr *prev, *next;
-	void *pass_data;      /* scratch for the pass running now */
+	void *pass_data;      /* scratch for the pass running now: it clears
+				 them first (ir_clear_pass_data) */
 	struct ir_instr *forward; /* replaced by (ir_forward), NULL otherwise */
 };
 
@@ -242,6 +243,8 @@ bool ir_swz_same(const struct ir_src *a, const struct ir_src *b, int n);
 bool ir_src_same(const struct ir_src *a, const struct ir_src *b, int n);
 /* Whether s reads components 0..n-1 in order. */
 bool ir_swz_identity(const struct ir_src *s, int n);
+/* Sets every instruction's pass_data to NULL (a pass starting). */
+void ir_clear_pass_data(struct ir_func *f);
 /* The cf node (a BLOCK) holding instruction d, NULL when it has none. */
 const struct ir_cf *ir_instr_cf(const struct ir_instr *d);
 /* Whether instruction d sits inside cf node `node` (in one of its lists,

@@ -498,14 +498,8 @@ static bool unroll_list(struct ir_func *f, struct ir_cf_list *list)
 	return progress;
 }
 
-static void clear_pass_data(struct ir_instr *in, void *ud)
-{
-	(void)ud;
-	in->pass_data = NULL;
-}
-
 bool ir_opt_loop_unroll(struct ir_func *f)
 {
-	ir_foreach_instr(f, clear_pass_data, NULL);
+	ir_clear_pass_data(f);
 	return unroll_list(f, &f->body);
 }

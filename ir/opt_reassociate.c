@@ -244,12 +244,6 @@ static void visit(struct ir_instr *in, void *ud)
 			factor_terms(st->f, in);
 }
 
-static void clear_mark(struct ir_instr *in, void *ud)
-{
-	(void)ud;
-	in->pass_data = NULL;
-}
-
 /* A square root read other than as a divisor stays: its reciprocal then
  * costs what the rsq would (pass_data marks it). */
 static void mark_sqrt_kept(struct ir_instr *in, void *ud)
@@ -265,9 +259,8 @@ static void mark_sqrt_kept(struct ir_instr *in, void *ud)
 bool ir_opt_reassociate(struct ir_func *f)
 {
 	struct reassoc st = { f, false };
-	ir_foreach_instr(f, clear_mark, NULL);
+	ir_clear_pass_data(f);
 	ir_foreach_instr(f, mark_sqrt_kept, NULL);
 	ir_foreach_instr(f, visit, &st);
-	ir_foreach_instr(f, clear_mark, NULL);
 	return st.progress;
 }
