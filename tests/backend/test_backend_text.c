@@ -434,14 +434,11 @@ static void break_rel_write(struct cg_ctx *cg)
 		}
 }
 
-static void check_broken(void *ud, const char *stage, const struct cg_ctx *ccg)
+/* A copy of the form whose vregs, ops and slots are its own, in arena a:
+ * corrupting it leaves the compile unharmed. */
+static struct cg_ctx copy_form(const struct cg_ctx *ccg, struct arena *a)
 {
-	(void)ud;
-	if (strcmp(stage, current->stage) != 0)
-		return;
-	/* a copy of the form, corrupted: the compile itself goes on unharmed */
 	struct cg_ctx cg = *ccg;
-	struct arena *a = arena_create(&mem_default_allocator);
 	cg.vregs = arena_alloc(a, sizeof *cg.vregs * (size_t)(cg.nvregs + 1));
 	cg.ops = arena_alloc(a, sizeof *cg.ops * (size_t)(cg.nops + 1));
 	cg.slots = arena_alloc(a, sizeof *cg.slots * (size_t)(cg.nslots + 1));
@@ -449,6 +446,17 @@ static void check_broken(void *ud, const char *stage, const struct cg_ctx *ccg)
 	memcpy(cg.ops, ccg->ops, sizeof *cg.ops * (size_t)cg.nops);
 	if (cg.nslots)
 		memcpy(cg.slots, ccg->slots, sizeof *cg.slots * (size_t)cg.nslots);
+	return cg;
+}
+
+static void check_broken(void *ud, const char *stage, const struct cg_ctx *ccg)
+{
+	(void)ud;
+	if (strcmp(stage, current->stage) != 0)
+		return;
+	/* a copy of the form, corrupted: the compile itself goes on unharmed */
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct cg_ctx cg = copy_form(ccg, a);
 	char why[256];
 	assert_true(cg_validate(&cg, current->phase, why, sizeof why));
 	current->corrupt(&cg);
@@ -495,10 +503,8 @@ static void clobber_array(void *ud, const char *stage, const struct cg_ctx *ccg)
 	(void)ud;
 	if (strcmp(stage, "regalloc") != 0)
 		return;
-	struct cg_ctx cg = *ccg;
 	struct arena *a = arena_create(&mem_default_allocator);
-	cg.vregs = arena_alloc(a, sizeof *cg.vregs * (size_t)(cg.nvregs + 1));
-	memcpy(cg.vregs, ccg->vregs, sizeof *cg.vregs * (size_t)cg.nvregs);
+	struct cg_ctx cg = copy_form(ccg, a);
 	char why[256];
 	assert_true(cg_regalloc_check(&cg, why, sizeof why));
 	int read_slot = -1, victim = -1;
