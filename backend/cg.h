@@ -268,6 +268,7 @@ bool cg_uniform_opnd(const struct cg_ctx *cg, int element, const uint8_t swz[4],
 		     struct cg_opnd *out);
 bool cg_isel(struct cg_ctx *cg);          /* isel.c */
 bool cg_copy_fold(struct cg_ctx *cg);     /* copy_fold.c */
+bool cg_copy_bypass(struct cg_ctx *cg);   /* copy_bypass.c */
 bool cg_merge(struct cg_ctx *cg);         /* merge.c */
 bool cg_presub(struct cg_ctx *cg);        /* presub.c */
 bool cg_schedule(struct cg_ctx *cg);      /* schedule.c */
@@ -307,6 +308,11 @@ int cg_op_channel(const struct cg_ctx *cg, const struct cg_op *op, int k, int en
 /* Whether operand o is only the constant swizzle `code` (CG_SWZ_ZERO,
  * _HALF or _ONE, no register, no modifier) in the entries of `ent`. */
 bool cg_opnd_const_swizzles(const struct cg_opnd *o, unsigned ent, int code);
+
+/* The vreg a plain copy reads: op is a live MAD d <- s * 1 + 0 into a
+ * vreg, with no modifier, clamp, OMOD, presubtract or side work (output,
+ * late copy, condition), s another vreg.  -1 for any other op. */
+int cg_op_copy_source(const struct cg_op *op);
 
 /* Which units' address tables serve operand k of op (a channel below 3
  * comes from the RGB table, channel 3 from the alpha table; MDH/MDV read

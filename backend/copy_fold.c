@@ -28,17 +28,11 @@
 /* A plain copy into an SSA vreg: its source vreg, or -1. */
 static int copy_source(const struct cg_ctx *cg, const struct cg_op *op)
 {
-	if (op->dead || op->opc != CG_MAD || op->dst < 0 || op->clamp || op->omod || op->late ||
-	    op->alu_result || op->out != CG_OUT_NONE)
+	int s = cg_op_copy_source(op);
+	if (s < 0)
 		return -1;
-	const struct cg_vreg *d = &cg->vregs[op->dst];
-	const struct cg_opnd *s = &op->src[0];
-	if (d->multi || d->input >= 0 || s->file != CG_FILE_VREG || s->mod != R500_MOD_NONE ||
-	    s->index == op->dst || !cg_opnd_const_swizzles(&op->src[1], op->wmask, CG_SWZ_ONE) ||
-	    !cg_opnd_const_swizzles(&op->src[2], op->wmask, CG_SWZ_ZERO))
-		return -1;
-	const struct cg_vreg *v = &cg->vregs[s->index];
-	return v->multi || v->input >= 0 ? -1 : s->index;
+	const struct cg_vreg *d = &cg->vregs[op->dst], *v = &cg->vregs[s];
+	return d->multi || d->input >= 0 || v->multi || v->input >= 0 ? -1 : s;
 }
 
 /* The writer may take another destination: an ALU op writing only s.
