@@ -131,11 +131,12 @@ static void test_stage_switches(void **state)
 	compile_fixture(a, parse_fixture(a, "merge_output"), 0, NULL, &o0);
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2, NULL, &o2);
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2,
-			"coalesce,merge,copy_fold,presub,self-copies",
+			"coalesce,merge,copy_fold,copy-bypass,presub,self-copies",
 			&skipped);
 	assert_string_equal(o0.names, "isel,limits-early,schedule,regalloc,check-regs,emit,"
 			    "hazards,limits,validate,finalize,const-program");
-	assert_string_equal(o2.names, "isel,limits-early,copy-fold,merge,presub,schedule,coalesce,"
+	assert_string_equal(o2.names, "isel,limits-early,copy-fold,copy-bypass,merge,presub,schedule,"
+			    "coalesce,"
 			    "regalloc,check-regs,self-copies,emit,hazards,limits,validate,finalize,"
 			    "const-program");
 	assert_string_equal(skipped.names, o0.names);
@@ -191,6 +192,34 @@ static void test_sat_fold(void **state)
 	}
 	assert_int_equal(clamps, 2);
 	assert_int_equal(clamped_outputs, 1);
+	arena_destroy(a);
+}
+
+/* copy_bypass: the projective lookup reads the varying's xy where isel
+ * copied them beside q; the derivative of the swizzled varying keeps its
+ * copy (MDH ignores swizzles).  With the stage skipped, the copy of xy
+ * stays and takes a slot of its own. */
+static void test_copy_bypass(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p = compile_fixture(a, parse_fixture(a, "copy_bypass"), 2, NULL, NULL);
+	struct r500_program *kept =
+		compile_fixture(a, parse_fixture(a, "copy_bypass"), 2, "copy-bypass", NULL);
+	assert_int_equal(p->ninst, kept->ninst - 1);
+	int mdh = 0;
+	for (int i = 0; i < p->ninst; i++) {
+		const struct r500_inst *in = &p->code[i];
+		if (in->cmn.type != R500_TYPE_ALU && in->cmn.type != R500_TYPE_OUT)
+			continue;
+		if (in->alu.rgb_op == R500_ROP_MDH) { /* reads the copy, unswizzled */
+			mdh++;
+			assert_int_equal(in->alu.rgb_arg[0].swz[0], R500_SWZ_R);
+			assert_int_equal(in->alu.rgb_arg[0].swz[1], R500_SWZ_G);
+			assert_int_equal(in->alu.rgb_arg[0].swz[2], R500_SWZ_B);
+		}
+	}
+	assert_int_equal(mdh, 1);
 	arena_destroy(a);
 }
 
@@ -329,6 +358,7 @@ static void test_stage_names(void **state)
 	assert_int_equal(r500_stage_kind("mad-fusion"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("mad_fusion"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("omod"), R500_STAGE_OPTIONAL);
+	assert_int_equal(r500_stage_kind("copy_bypass"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("loop-rel"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("loop-array"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("hold-waiting"), R500_STAGE_OPTIONAL);
@@ -341,7 +371,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 22);
+	assert_int_equal(n, 23);
 	assert_null(r500_stage_name(-1));
 }
 
@@ -556,7 +586,8 @@ static void print_form(void *ud, const char *stage, const struct cg_ctx *cg)
 	bool allocated = strstr(text, " -> t") != NULL;
 	bool code = strstr(text, "\ncode 0: ") != NULL;
 	bool after_sched = strcmp(stage, "isel") && strcmp(stage, "limits-early") &&
-			   strcmp(stage, "copy-fold") && strcmp(stage, "merge") &&
+			   strcmp(stage, "copy-fold") && strcmp(stage, "copy-bypass") &&
+			   strcmp(stage, "merge") &&
 			   strcmp(stage, "presub");
 	bool after_ra = after_sched && strcmp(stage, "schedule") && strcmp(stage, "coalesce");
 	assert_int_equal(scheduled, after_sched);
@@ -588,6 +619,7 @@ int main(void)
 		cmocka_unit_test(test_sat_fold),
 		cmocka_unit_test(test_hold_waiting),
 		cmocka_unit_test(test_presub_variant),
+		cmocka_unit_test(test_copy_bypass),
 		cmocka_unit_test(test_self_copies),
 		cmocka_unit_test(test_tex_temp_reserved),
 		cmocka_unit_test(test_stage_names),
