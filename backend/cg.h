@@ -272,6 +272,7 @@ bool cg_copy_bypass(struct cg_ctx *cg);   /* copy_bypass.c */
 bool cg_merge(struct cg_ctx *cg);         /* merge.c */
 bool cg_presub(struct cg_ctx *cg);        /* presub.c */
 bool cg_schedule(struct cg_ctx *cg);      /* schedule.c */
+bool cg_sink_constants(struct cg_ctx *cg); /* sink.c */
 bool cg_coalesce(struct cg_ctx *cg);      /* coalesce.c */
 bool cg_regalloc(struct cg_ctx *cg);      /* regalloc.c */
 bool cg_regalloc_check(const struct cg_ctx *cg, char *why, size_t len); /* regalloc.c */
@@ -349,6 +350,11 @@ int cg_op_lane(const struct cg_ctx *cg, const struct cg_op *op, int c);
 /* Drops the ALU slots a stage left empty, renumbers the ops' slots and
  * counts the pairs again (coalesce.c, self_copy.c). */
 void cg_compact_slots(struct cg_ctx *cg);
+
+/* Places op i in ALU slot pos when a unit it needs is free there and
+ * its operands fit the slot's address tables (schedule.c); false leaves
+ * the slot as it was. */
+bool cg_slot_try_place(struct cg_ctx *cg, int pos, int opi);
 
 /* Op i, placed in a slot, leaves it and is dead (a stage that found it
  * needless after scheduling; cg_compact_slots drops emptied slots). */

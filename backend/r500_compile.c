@@ -52,6 +52,7 @@ static const struct cg_stage stages[] = {
 	{ "merge", cg_merge, true, CG_PHASE_OPS },
 	{ "presub", cg_presub, true, CG_PHASE_OPS },
 	{ "schedule", cg_schedule, false, CG_PHASE_SLOTS },
+	{ "sink", cg_sink_constants, true, CG_PHASE_SLOTS },
 	{ "coalesce", cg_coalesce, true, CG_PHASE_SLOTS },
 	{ "regalloc", cg_regalloc, false, CG_PHASE_REGS },
 	{ "check-regs", stage_check_regs, false, CG_PHASE_REGS },

@@ -147,7 +147,7 @@ static unsigned pick_units(struct cg_ctx *cg, const struct cg_slot *s, struct cg
 	return u;
 }
 
-static bool try_place(struct cg_ctx *cg, int pos, int opi)
+bool cg_slot_try_place(struct cg_ctx *cg, int pos, int opi)
 {
 	struct cg_slot *s = &cg->slots[pos];
 	struct cg_op *op = &cg->ops[opi];
@@ -512,7 +512,7 @@ static bool fill_alu_slot(struct cg_ctx *cg, const struct deps *d, int *ready, i
 		for (int i = 1; i < nready; i++)
 			if (cg_op_units(cg, &cg->ops[ready[i]]) == CG_UNIT_RGB)
 				op->prefer_alpha = true;
-	if (!try_place(cg, p, first))
+	if (!cg_slot_try_place(cg, p, first))
 		return cg_error(cg, op->loc, "internal error: operation %s does not fit an empty "
 				"slot", cg_opc_infos[op->opc].name);
 	/* A partner that waits on a lookup makes the whole slot wait.  Held
@@ -528,7 +528,7 @@ static bool fill_alu_slot(struct cg_ctx *cg, const struct deps *d, int *ready, i
 			cg->held_waiting_partner = true;
 			continue;
 		}
-		try_place(cg, p, ready[i]);
+		cg_slot_try_place(cg, p, ready[i]);
 	}
 	return true;
 }
@@ -632,7 +632,7 @@ static bool place_barrier(struct cg_ctx *cg, int opi)
 		cg->ops[opi].slot = p;
 		return true;
 	}
-	if (!try_place(cg, p, opi))
+	if (!cg_slot_try_place(cg, p, opi))
 		return cg_error(cg, cg->ops[opi].loc, "internal error: condition does not fit a "
 				"slot");
 	return true;

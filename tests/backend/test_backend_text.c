@@ -131,12 +131,12 @@ static void test_stage_switches(void **state)
 	compile_fixture(a, parse_fixture(a, "merge_output"), 0, NULL, &o0);
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2, NULL, &o2);
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2,
-			"coalesce,merge,copy_fold,copy-bypass,presub,self-copies",
+			"coalesce,merge,copy_fold,copy-bypass,presub,sink,self-copies",
 			&skipped);
 	assert_string_equal(o0.names, "isel,limits-early,schedule,regalloc,check-regs,emit,"
 			    "hazards,limits,validate,finalize,const-program");
 	assert_string_equal(o2.names, "isel,limits-early,copy-fold,copy-bypass,merge,presub,schedule,"
-			    "coalesce,"
+			    "sink,coalesce,"
 			    "regalloc,check-regs,self-copies,emit,hazards,limits,validate,finalize,"
 			    "const-program");
 	assert_string_equal(skipped.names, o0.names);
@@ -220,6 +220,25 @@ static void test_copy_bypass(void **state)
 		}
 	}
 	assert_int_equal(mdh, 1);
+	arena_destroy(a);
+}
+
+/* sink_bias: four dependent lookups, each with a bias in .w.  The
+ * scheduler puts the four constant .w writes in the first free alpha
+ * units, where each holds a temporary until its lookup; sunk next to
+ * their coordinates they hold nothing and share their slots.  Skipped:
+ * three more slots, three more temporaries. */
+static void test_sink(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p = compile_fixture(a, parse_fixture(a, "sink_bias"), 2, NULL, NULL);
+	struct r500_program *kept =
+		compile_fixture(a, parse_fixture(a, "sink_bias"), 2, "sink", NULL);
+	assert_int_equal(p->ninst, 9);
+	assert_int_equal(p->stats.temps, 1);
+	assert_int_equal(kept->ninst, 12);
+	assert_int_equal(kept->stats.temps, 4);
 	arena_destroy(a);
 }
 
@@ -371,7 +390,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 23);
+	assert_int_equal(n, 24);
 	assert_null(r500_stage_name(-1));
 }
 
@@ -589,7 +608,8 @@ static void print_form(void *ud, const char *stage, const struct cg_ctx *cg)
 			   strcmp(stage, "copy-fold") && strcmp(stage, "copy-bypass") &&
 			   strcmp(stage, "merge") &&
 			   strcmp(stage, "presub");
-	bool after_ra = after_sched && strcmp(stage, "schedule") && strcmp(stage, "coalesce");
+	bool after_ra = after_sched && strcmp(stage, "schedule") && strcmp(stage, "sink") &&
+			strcmp(stage, "coalesce");
 	assert_int_equal(scheduled, after_sched);
 	assert_true(allocated || !after_ra);
 	assert_int_equal(code, after_ra && strcmp(stage, "regalloc") && strcmp(stage, "check-regs") &&
@@ -620,6 +640,7 @@ int main(void)
 		cmocka_unit_test(test_hold_waiting),
 		cmocka_unit_test(test_presub_variant),
 		cmocka_unit_test(test_copy_bypass),
+		cmocka_unit_test(test_sink),
 		cmocka_unit_test(test_self_copies),
 		cmocka_unit_test(test_tex_temp_reserved),
 		cmocka_unit_test(test_stage_names),
