@@ -3,9 +3,11 @@
  * only components of a VEC that all come from one value reads that value
  * (c.x += k on a vector is a VEC of the new x and the old y, z: the next
  * c.x reads the add itself, so constant chains and CSE see through it).
- * The MOVs and VECs themselves are left for DCE.  Needs: valid IR.
- * Keeps: control flow, ids; scoping stays valid because a MOV's or VEC's
- * sources are visible wherever it is. */
+ * A source that reads a trivial PHI reads the one value it merges (see
+ * trivial_phi).  The MOVs, VECs and PHIs themselves are left for DCE.
+ * Needs: valid IR.  Keeps: control flow, ids; scoping stays valid because
+ * a MOV's or VEC's sources are visible wherever it is, and a trivial
+ * PHI's value is defined before the IF or loop the PHI belongs to. */
 #include "ir.h"
 #include "ir_eval.h"
 #include "ir_pass.h"
@@ -32,6 +34,49 @@ static bool through_vec(struct ir_src *s, int n)
 	return true;
 }
 
+/* The IF or LOOP a PHI belongs to: the loop whose body it heads, or the
+ * IF or loop it follows.  NULL for a PHI in no such place. */
+static const struct ir_cf *phi_construct(const struct ir_instr *phi, bool *head)
+{
+	const struct ir_cf *b = ir_instr_cf(phi);
+	if (!b)
+		return NULL;
+	*head = !b->prev && b->parent && b->parent->kind == IR_CF_LOOP;
+	if (*head)
+		return b->parent;
+	return b->prev && b->prev->kind != IR_CF_BLOCK ? b->prev : NULL;
+}
+
+/* A trivial PHI merges one value: each source is that value (the same
+ * def and components) or, at a loop's head, the PHI itself unchanged (a
+ * variable the loop may assign but does not: the frontend gives every
+ * variable PHIs in a loop that calls a function).  The value must be
+ * defined outside the PHI's IF or loop, so that it is visible wherever
+ * the PHI is: always true of a head PHI's value before the loop.  The
+ * value's source, or NULL when the PHI is not trivial. */
+static const struct ir_src *trivial_phi(const struct ir_instr *phi)
+{
+	bool head = false;
+	const struct ir_cf *at = phi_construct(phi, &head);
+	int n = phi->ncomp;
+	if (!at || n < 1 || n > 4)
+		return NULL;
+	const struct ir_src *one = NULL;
+	for (int i = 0; i < phi->nsrc && i < IR_MAX_SRCS; i++) {
+		const struct ir_src *s = &phi->src[i];
+		if (!s->def)
+			return NULL;
+		if (head && s->def == phi && ir_swz_identity(s, n))
+			continue;
+		if (one && !ir_src_same(one, s, n))
+			return NULL;
+		one = s;
+	}
+	if (!one || one->def == phi || ir_instr_inside(one->def, at))
+		return NULL;
+	return one;
+}
+
 /* Follows chains of MOVs and one-value VECs; whether the source changed.
  * n: the components the reader takes. */
 static bool propagate(struct ir_src *s, int n)
@@ -42,9 +87,13 @@ static bool propagate(struct ir_src *s, int n)
 			changed = true;
 			continue;
 		}
-		if (s->def->op != IR_OP_MOV || s->def->nsrc != 1 || !s->def->src[0].def)
+		const struct ir_src *m = NULL;
+		if (s->def->op == IR_OP_MOV && s->def->nsrc == 1 && s->def->src[0].def)
+			m = &s->def->src[0];
+		else if (s->def->op == IR_OP_PHI)
+			m = trivial_phi(s->def);
+		if (!m)
 			break;
-		const struct ir_src *m = &s->def->src[0];
 		for (int c = 0; c < 4; c++)
 			s->swz[c] = m->swz[s->swz[c] & 3];
 		s->def = m->def;
