@@ -386,16 +386,44 @@ static bool do_check(struct job *j, struct glsl_options *go)
 	return glsl_check(j->src, j->file, go, j->arena, &j->diag);
 }
 
+/* Whether compile_program would keep this shader's loops (its retry):
+ * the program with loops unrolled is too long for the R500.  Compiled
+ * once, quietly (diagnostics of its own), to find out. */
+static bool compile_keeps_loops(struct job *j, struct glsl_options *go, const char *skip)
+{
+	struct diag_sink kept = j->diag;
+	diag_init(&j->diag, j->arena);
+	bool too_long = false;
+	struct r500_program *p = compile_once(j, go, NULL, skip, &too_long, NULL);
+	j->diag = kept;
+	return !p && too_long && !arena_failed(j->arena);
+}
+
+/* The optimized IR the compile goes on with: with loops kept where
+ * compile_program keeps them, so that --dump-ir shows what -S lists. */
 static bool do_dump_ir(struct job *j, struct glsl_options *go)
 {
-	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
-	if (!f || diag_failed(&j->diag))
+	const char *skip = uscc_skip_list(j->o, j->arena);
+	if (!skip)
 		return false;
 	bool all = j->action == USCC_ACTION_DUMP_IR_ALL;
 	char *dump = NULL;
-	const char *skip = uscc_skip_list(j->o, j->arena);
-	if (!skip || !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
+	struct diag_sink fresh = j->diag;
+	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	if (!f || diag_failed(&j->diag) ||
+	    !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
 		return false;
+	if (f->unrolled_loops > 0 && !go->keep_loops && compile_keeps_loops(j, go, skip)) {
+		struct glsl_options keep = *go;
+		keep.keep_loops = true;
+		skip = name_list_add(j->arena, skip, "loop_unroll");
+		dump = NULL;
+		j->diag = fresh; /* the retry's warnings only, as compile_program */
+		f = skip ? glsl_to_ir(j->src, j->file, &keep, j->arena, &j->diag) : NULL;
+		if (!f || diag_failed(&j->diag) ||
+		    !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
+			return false;
+	}
 	if (all && dump && j->o->opt_level > 0 && !j->o->no_constant_program) {
 		/* the split the compile makes next (kept only where the pixel
 		 * program gets cheaper: -S shows whether it was) */

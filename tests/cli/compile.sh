@@ -104,6 +104,23 @@ expect 0 "$USCC" --dump-ir ok.frag
 [ -s out ] || fail "--dump-ir printed nothing"
 expect 0 "$USCC" --dump-ir=all ok.frag
 grep -q -- '--- ' out || fail "--dump-ir=all has no pass headers"
+# a loop too long unrolled for 512 slots: the compile keeps it, and so
+# does the IR --dump-ir shows (one loop, as -S runs it)
+cat >long.frag <<'EOF2'
+varying vec2 v_uv;
+void main() {
+  float x = v_uv.x;
+  for (int i = 0; i < 60; i++)
+    x = sin(x * 1.3) + cos(x + v_uv.y) * 0.5 + sin(x * 0.7) * 0.25 + cos(x * 2.1) * 0.125;
+  gl_FragColor = vec4(x, v_uv.y, 0.0, 1.0);
+}
+EOF2
+expect 0 "$USCC" -S long.frag
+grep -q ' LOOP ' out || fail "-S did not keep the long loop"
+expect 0 "$USCC" --dump-ir long.frag
+[ "$(grep -c '^loop {' out)" = 1 ] || fail "--dump-ir does not show the kept loop"
+expect 0 "$USCC" --dump-ir=all long.frag
+grep -q '^loop {' out || fail "--dump-ir=all does not show the kept loop"
 # the constant program: the split in --dump-ir=all, the program in -S,
 # none with --no-constant-program
 printf 'uniform float t;\nvarying vec2 uv;\nvoid main() { gl_FragColor = vec4(uv * sin(t * 0.5), 0.0, 1.0); }\n' >cp.frag
