@@ -20,8 +20,8 @@ bool ir_pass_skipped(const struct ir_pass_ctx *ctx, const char *name)
 }
 
 static const char *const pass_names[] = { "loop_unroll", "constant_fold", "reassociate",
-					  "known_cond", "dead_branch", "copy_prop", "cse", "licm",
-					  "dce" };
+					  "known_cond", "dead_branch", "copy_prop", "vec_affine",
+					  "cse", "licm", "dce" };
 
 const char *ir_pass_name(int i)
 {
@@ -93,6 +93,7 @@ bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx)
 		progress |= IR_PASS(ctx, f, known_cond);
 		progress |= IR_PASS(ctx, f, dead_branch);
 		progress |= IR_PASS(ctx, f, copy_prop);
+		progress |= IR_PASS(ctx, f, vec_affine);
 		progress |= IR_PASS(ctx, f, cse);
 		if (opt_level >= 2)
 			progress |= IR_PASS(ctx, f, licm);

@@ -39,6 +39,7 @@ static const struct pass_entry passes[] = {
 	{ "licm_", ir_opt_licm },
 	{ "loop_unroll_", ir_opt_loop_unroll },
 	{ "reassociate_", ir_opt_reassociate },
+	{ "vec_affine_", ir_opt_vec_affine },
 	{ "optimize_", NULL },
 };
 
