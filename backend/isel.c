@@ -447,25 +447,35 @@ static int sel_not(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	return isel_mad(s, in->ncomp, o[0], opnd_neg(ONE), ONE);
 }
-static int sel_div(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+/* The operand 1 / y for a division x / y (n components; y's operand
+ * is o, or y is the constant source ysrc): the reciprocals of a constant,
+ * or the RCP of y (one RCP for a divisor that repeats one component,
+ * v.xyz / v.w). */
+static bool reciprocal_opnd(struct isel *s, int n, const struct ir_src *ysrc,
+			    const struct cg_opnd *o, struct cg_opnd *out)
 {
 	float v[4];
-	if (src_const(&in->src[1], in->ncomp, v)) {
-		for (int i = 0; i < in->ncomp; i++)
+	if (src_const(ysrc, n, v)) {
+		for (int i = 0; i < n; i++)
 			v[i] = 1.0f / v[i];
-		struct cg_opnd r;
-		if (!cg_const_opnd(s->cg, v, in->ncomp, s->loc, &r))
-			return -1;
-		return isel_mad(s, in->ncomp, o[0], r, ZERO);
+		return cg_const_opnd(s->cg, v, n, s->loc, out);
 	}
-	/* a divisor that repeats one component (v.xyz / v.w): one RCP */
-	bool one = o[1].file == CG_FILE_VREG || o[1].file == CG_FILE_CONST;
-	for (int c = 1; c < in->ncomp; c++)
-		one = one && o[1].swz[c] == o[1].swz[0];
-	int r = isel_trans(s, CG_RCP, one ? 1 : in->ncomp, o[1]);
+	bool one = o->file == CG_FILE_VREG || o->file == CG_FILE_CONST;
+	for (int c = 1; c < n; c++)
+		one = one && o->swz[c] == o->swz[0];
+	int r = isel_trans(s, CG_RCP, one ? 1 : n, *o);
 	static const uint8_t rep[4] = { 0, 0, 0, 0 };
-	return r < 0 ? -1 : isel_mad(s, in->ncomp, o[0], one ? cg_opnd_vreg(r, rep, 0) : vopnd(r),
-				     ZERO);
+	if (r < 0)
+		return false;
+	*out = one ? cg_opnd_vreg(r, rep, 0) : vopnd(r);
+	return true;
+}
+
+static int sel_div(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
+{
+	struct cg_opnd r;
+	return reciprocal_opnd(s, in->ncomp, &in->src[1], &o[1], &r)
+		? isel_mad(s, in->ncomp, o[0], r, ZERO) : -1;
 }
 static int sel_floor(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
@@ -1115,8 +1125,9 @@ static int sel_phi(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	return select_on(s, n, &cf->cond, true, a, b);
 }
 
-/* a*b + c when source k of an ADD/SUB is a MUL (or a DIV by a constant) read only there: the MUL
- * made no code (selected lazily, see isel_instr), so fuse it. */
+/* a*b + c when source k of an ADD/SUB is a MUL or a DIV (x * 1/y) read
+ * only there: the MUL made no code (selected lazily, see isel_instr), so
+ * fuse it. */
 static bool fuse_mul(struct isel *s, struct ir_instr *in, int k, bool neg_mul, struct cg_opnd *other,
 		     int *d)
 {
@@ -1128,16 +1139,11 @@ static bool fuse_mul(struct isel *s, struct ir_instr *in, int k, bool neg_mul, s
 	for (int j = 0; j < 2; j++) {
 		struct ir_src c = product_source(src, j, in->ncomp);
 		float v[4];
-		if (m->op == IR_OP_DIV && j == 1) { /* by a constant: its reciprocal, as sel_div */
-			if (!src_const(&c, in->ncomp, v))
-				return false;
-			for (int i = 0; i < in->ncomp; i++)
-				v[i] = 1.0f / v[i];
-			if (!cg_const_opnd(s->cg, v, in->ncomp, s->loc, &f[j]))
-				return false;
-		} else if (!isel_opnd(s, &c, in->ncomp, &f[j])) {
+		bool konst = m->op == IR_OP_DIV && j == 1 && src_const(&c, in->ncomp, v);
+		if (!konst && !isel_opnd(s, &c, in->ncomp, &f[j]))
 			return false;
-		}
+		if (m->op == IR_OP_DIV && j == 1 && !reciprocal_opnd(s, in->ncomp, &c, &f[1], &f[1]))
+			return false;
 	}
 	if (neg_mul)
 		f[0] = opnd_neg(f[0]);
@@ -1271,9 +1277,7 @@ bool isel_instr(struct isel *s, struct ir_instr *in, bool allow_defer)
 		return isel_array_access(s, in, cg->arr_access[in->id]);
 	/* a MUL read once in the same block (or anywhere without FC: its
 	 * operands cannot change before the reader runs) waits to fuse */
-	float dv[4];
-	bool mul_like = in->op == IR_OP_MUL ||
-			(in->op == IR_OP_DIV && src_const(&in->src[1], in->ncomp, dv));
+	bool mul_like = in->op == IR_OP_MUL || in->op == IR_OP_DIV;
 	if (allow_defer && mul_like && s->uses[in->id] == 1 && cg_opt_enabled(cg, "mad-fusion") &&
 	    (!s->has_fc || s->user_block[in->id] == in->block)) {
 		s->vreg_of[in->id] = -2; /* selected by its reader: it may fuse */

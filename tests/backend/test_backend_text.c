@@ -153,6 +153,12 @@ static void test_isel_switches(void **state)
 		compile_fixture(a, parse_fixture(a, "mad_fusion"), 2, "mad_fusion,presub", NULL);
 	assert_int_equal(fused->ninst, 1);
 	assert_int_equal(unfused->ninst, 2);
+	/* |v| / dot(v, v) - 0.9: the division's MAD (x * 1/y) takes the - 0.9 */
+	struct r500_program *div = compile_fixture(a, parse_fixture(a, "mad_fusion_div"), 2, NULL, NULL);
+	struct r500_program *div_unfused =
+		compile_fixture(a, parse_fixture(a, "mad_fusion_div"), 2, "mad_fusion", NULL);
+	assert_int_equal(div->ninst, 3);
+	assert_int_equal(div_unfused->ninst, 4);
 	/* the lookup's coordinate op writes the coordinate vector itself */
 	struct r500_program *folded = compile_fixture(a, parse_fixture(a, "copy_fold"), 2, NULL, NULL);
 	struct r500_program *copied =
