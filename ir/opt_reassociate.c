@@ -6,6 +6,7 @@
  *   rcp(rcp(x))   -> x
  *   a / (1 / y)   -> a * y
  *   a / sqrt(x)   -> a * rsq(x)
+ *   a / y         -> a * rcp(y)          (y not a constant)
  *   x * k1 + x * k2 -> x * (k1 + k2)     with - and x alone as x * 1
                                         (x + x -> x * 2)
  * A loop that adds a constant every trip, once unrolled, becomes one add;
@@ -127,19 +128,14 @@ static bool fold_chain(struct ir_func *f, struct ir_instr *in)
 	return true;
 }
 
-/* a / sqrt(x) -> a * rsq(x): one reciprocal square root instead of a
- * square root (itself x * rsq(x) on the R500) and a reciprocal.  The
- * rsq takes the distinct components the division reads (a vector over a
- * replicated scalar, p / length(p), needs one: each component is an op
- * of its own on the R500).  The sqrt stays for its other readers, or DCE
- * removes it. */
-static bool fold_div_sqrt(struct ir_func *f, struct ir_instr *in)
+/* The distinct components the divisor of `in` reads (in order of first
+ * use, into distinct, the rest repeating the last) and, for each result
+ * component, which of them it takes (at); returns how many. */
+static int divisor_components(const struct ir_instr *in, uint8_t distinct[4], uint8_t at[4])
 {
-	struct ir_instr *d = in->op == IR_OP_DIV ? in->src[1].def : NULL;
-	if (!d || d->op != IR_OP_SQRT || d->base != IR_FLOAT || !d->src[0].def || d->pass_data)
-		return false;
-	uint8_t distinct[4] = { 0, 0, 0, 0 }, at[4] = { 0, 0, 0, 0 };
 	int n = 0;
+	for (int c = 0; c < 4; c++)
+		distinct[c] = at[c] = 0;
 	for (int c = 0; c < in->ncomp && c < 4; c++) {
 		int k = 0;
 		while (k < n && distinct[k] != (in->src[1].swz[c] & 3))
@@ -150,16 +146,57 @@ static bool fold_div_sqrt(struct ir_func *f, struct ir_instr *in)
 	}
 	for (int c = n; c < 4; c++)
 		distinct[c] = distinct[n - 1];
-	struct ir_instr *r = ir_build_before(f, in, IR_OP_RSQ, (uint8_t)n, IR_FLOAT, 0, NULL);
+	return n;
+}
+
+/* The division `in` becomes a * r, r = op(x) over the divisor's distinct
+ * components (a vector over a replicated scalar, p / length(p), needs
+ * one: each component is an op of its own on the R500). */
+static bool divide_by(struct ir_func *f, struct ir_instr *in, enum ir_op op, struct ir_src x,
+		      const uint8_t at[4], int n)
+{
+	struct ir_instr *r = ir_build_before(f, in, op, (uint8_t)n, IR_FLOAT, 0, NULL);
 	if (!r)
 		return false;
 	r->nsrc = 1;
-	r->src[0] = compose(d, 0, distinct);
+	r->src[0] = x;
 	in->op = IR_OP_MUL;
 	in->src[1] = ir_src_of(r);
 	for (int c = 0; c < 4; c++)
 		in->src[1].swz[c] = at[c < in->ncomp ? c : in->ncomp - 1];
 	return true;
+}
+
+/* a / sqrt(x) -> a * rsq(x): one reciprocal square root instead of a
+ * square root (itself x * rsq(x) on the R500) and a reciprocal.  The
+ * sqrt stays for its other readers, or DCE removes it. */
+static bool fold_div_sqrt(struct ir_func *f, struct ir_instr *in)
+{
+	struct ir_instr *d = in->op == IR_OP_DIV ? in->src[1].def : NULL;
+	if (!d || d->op != IR_OP_SQRT || d->base != IR_FLOAT || !d->src[0].def || d->pass_data)
+		return false;
+	uint8_t distinct[4], at[4];
+	int n = divisor_components(in, distinct, at);
+	return divide_by(f, in, IR_OP_RSQ, compose(d, 0, distinct), at, n);
+}
+
+/* a / y -> a * rcp(y) for a divisor y that is no constant: what the R500
+ * computes anyway (it has no divide), written where CSE can share one
+ * reciprocal between divisions by y and LICM can take it out of a loop
+ * y does not change in (stellar: three divisions by a speed per trip).
+ * Exact as the backend's division was; the interpreter, the reference,
+ * now rounds the reciprocal too. */
+static bool fold_div_rcp(struct ir_func *f, struct ir_instr *in)
+{
+	if (in->op != IR_OP_DIV || !in->src[1].def || is_const(&in->src[1]) ||
+	    in->src[1].def->base != IR_FLOAT)
+		return false;
+	uint8_t distinct[4], at[4];
+	int n = divisor_components(in, distinct, at);
+	struct ir_src y = in->src[1];
+	for (int c = 0; c < 4; c++)
+		y.swz[c] = distinct[c];
+	return divide_by(f, in, IR_OP_RCP, y, at, n);
 }
 
 /* rcp(rcp(x)) -> mov x;  a / (1 / y) -> a * y. */
@@ -241,7 +278,7 @@ static void visit(struct ir_instr *in, void *ud)
 	if (in->ncomp == 0 || in->base != IR_FLOAT)
 		return;
 	st->progress |= fold_chain(st->f, in) || fold_reciprocal(in) || fold_div_sqrt(st->f, in) ||
-			factor_terms(st->f, in);
+			fold_div_rcp(st->f, in) || factor_terms(st->f, in);
 }
 
 /* A square root read other than as a divisor stays: its reciprocal then
