@@ -185,11 +185,13 @@ static bool fold_div_sqrt(struct ir_func *f, struct ir_instr *in)
  * reciprocal between divisions by y and LICM can take it out of a loop
  * y does not change in (stellar: three divisions by a speed per trip).
  * Exact as the backend's division was; the interpreter, the reference,
- * now rounds the reciprocal too. */
+ * now rounds the reciprocal too.  Not an integer division (a TRUNC reads
+ * it; pass_data marks it): the rounded product of an exact quotient may
+ * fall an ulp short of it and truncate to the integer below. */
 static bool fold_div_rcp(struct ir_func *f, struct ir_instr *in)
 {
 	if (in->op != IR_OP_DIV || !in->src[1].def || is_const(&in->src[1]) ||
-	    in->src[1].def->base != IR_FLOAT)
+	    in->src[1].def->base != IR_FLOAT || in->pass_data)
 		return false;
 	uint8_t distinct[4], at[4];
 	int n = divisor_components(in, distinct, at);
@@ -282,13 +284,15 @@ static void visit(struct ir_instr *in, void *ud)
 }
 
 /* A square root read other than as a divisor stays: its reciprocal then
- * costs what the rsq would (pass_data marks it). */
-static void mark_sqrt_kept(struct ir_instr *in, void *ud)
+ * costs what the rsq would.  A division a TRUNC reads (an integer
+ * division) stays a division.  pass_data marks both. */
+static void mark_kept(struct ir_instr *in, void *ud)
 {
 	(void)ud;
 	for (int k = 0; k < in->nsrc && k < IR_MAX_SRCS; k++) {
 		struct ir_instr *d = in->src[k].def;
-		if (d && d->op == IR_OP_SQRT && !(in->op == IR_OP_DIV && k == 1))
+		if (d && ((d->op == IR_OP_SQRT && !(in->op == IR_OP_DIV && k == 1)) ||
+			  (d->op == IR_OP_DIV && in->op == IR_OP_TRUNC)))
 			d->pass_data = d;
 	}
 }
@@ -297,7 +301,7 @@ bool ir_opt_reassociate(struct ir_func *f)
 {
 	struct reassoc st = { f, false };
 	ir_clear_pass_data(f);
-	ir_foreach_instr(f, mark_sqrt_kept, NULL);
+	ir_foreach_instr(f, mark_kept, NULL);
 	ir_foreach_instr(f, visit, &st);
 	return st.progress;
 }
