@@ -6,7 +6,6 @@
  *   rcp(rcp(x))   -> x
  *   a / (1 / y)   -> a * y
  *   a / sqrt(x)   -> a * rsq(x)
- *   a / y         -> a * rcp(y)          (y not a constant)
  *   x * k1 + x * k2 -> x * (k1 + k2)     with - and x alone as x * 1
                                         (x + x -> x * 2)
  * A loop that adds a constant every trip, once unrolled, becomes one add;
@@ -128,14 +127,19 @@ static bool fold_chain(struct ir_func *f, struct ir_instr *in)
 	return true;
 }
 
-/* The distinct components the divisor of `in` reads (in order of first
- * use, into distinct, the rest repeating the last) and, for each result
- * component, which of them it takes (at); returns how many. */
-static int divisor_components(const struct ir_instr *in, uint8_t distinct[4], uint8_t at[4])
+/* a / sqrt(x) -> a * rsq(x): one reciprocal square root instead of a
+ * square root (itself x * rsq(x) on the R500) and a reciprocal.  The
+ * rsq takes the distinct components the division reads (a vector over a
+ * replicated scalar, p / length(p), needs one: each component is an op
+ * of its own on the R500).  The sqrt stays for its other readers, or DCE
+ * removes it. */
+static bool fold_div_sqrt(struct ir_func *f, struct ir_instr *in)
 {
+	struct ir_instr *d = in->op == IR_OP_DIV ? in->src[1].def : NULL;
+	if (!d || d->op != IR_OP_SQRT || d->base != IR_FLOAT || !d->src[0].def || d->pass_data)
+		return false;
+	uint8_t distinct[4] = { 0, 0, 0, 0 }, at[4] = { 0, 0, 0, 0 };
 	int n = 0;
-	for (int c = 0; c < 4; c++)
-		distinct[c] = at[c] = 0;
 	for (int c = 0; c < in->ncomp && c < 4; c++) {
 		int k = 0;
 		while (k < n && distinct[k] != (in->src[1].swz[c] & 3))
@@ -146,59 +150,16 @@ static int divisor_components(const struct ir_instr *in, uint8_t distinct[4], ui
 	}
 	for (int c = n; c < 4; c++)
 		distinct[c] = distinct[n - 1];
-	return n;
-}
-
-/* The division `in` becomes a * r, r = op(x) over the divisor's distinct
- * components (a vector over a replicated scalar, p / length(p), needs
- * one: each component is an op of its own on the R500). */
-static bool divide_by(struct ir_func *f, struct ir_instr *in, enum ir_op op, struct ir_src x,
-		      const uint8_t at[4], int n)
-{
-	struct ir_instr *r = ir_build_before(f, in, op, (uint8_t)n, IR_FLOAT, 0, NULL);
+	struct ir_instr *r = ir_build_before(f, in, IR_OP_RSQ, (uint8_t)n, IR_FLOAT, 0, NULL);
 	if (!r)
 		return false;
 	r->nsrc = 1;
-	r->src[0] = x;
+	r->src[0] = compose(d, 0, distinct);
 	in->op = IR_OP_MUL;
 	in->src[1] = ir_src_of(r);
 	for (int c = 0; c < 4; c++)
 		in->src[1].swz[c] = at[c < in->ncomp ? c : in->ncomp - 1];
 	return true;
-}
-
-/* a / sqrt(x) -> a * rsq(x): one reciprocal square root instead of a
- * square root (itself x * rsq(x) on the R500) and a reciprocal.  The
- * sqrt stays for its other readers, or DCE removes it. */
-static bool fold_div_sqrt(struct ir_func *f, struct ir_instr *in)
-{
-	struct ir_instr *d = in->op == IR_OP_DIV ? in->src[1].def : NULL;
-	if (!d || d->op != IR_OP_SQRT || d->base != IR_FLOAT || !d->src[0].def || d->pass_data)
-		return false;
-	uint8_t distinct[4], at[4];
-	int n = divisor_components(in, distinct, at);
-	return divide_by(f, in, IR_OP_RSQ, compose(d, 0, distinct), at, n);
-}
-
-/* a / y -> a * rcp(y) for a divisor y that is no constant: what the R500
- * computes anyway (it has no divide), written where CSE can share one
- * reciprocal between divisions by y and LICM can take it out of a loop
- * y does not change in (stellar: three divisions by a speed per trip).
- * Exact as the backend's division was; the interpreter, the reference,
- * now rounds the reciprocal too.  Not an integer division (a TRUNC reads
- * it; pass_data marks it): the rounded product of an exact quotient may
- * fall an ulp short of it and truncate to the integer below. */
-static bool fold_div_rcp(struct ir_func *f, struct ir_instr *in)
-{
-	if (in->op != IR_OP_DIV || !in->src[1].def || is_const(&in->src[1]) ||
-	    in->src[1].def->base != IR_FLOAT || in->pass_data)
-		return false;
-	uint8_t distinct[4], at[4];
-	int n = divisor_components(in, distinct, at);
-	struct ir_src y = in->src[1];
-	for (int c = 0; c < 4; c++)
-		y.swz[c] = distinct[c];
-	return divide_by(f, in, IR_OP_RCP, y, at, n);
 }
 
 /* rcp(rcp(x)) -> mov x;  a / (1 / y) -> a * y. */
@@ -280,19 +241,17 @@ static void visit(struct ir_instr *in, void *ud)
 	if (in->ncomp == 0 || in->base != IR_FLOAT)
 		return;
 	st->progress |= fold_chain(st->f, in) || fold_reciprocal(in) || fold_div_sqrt(st->f, in) ||
-			fold_div_rcp(st->f, in) || factor_terms(st->f, in);
+			factor_terms(st->f, in);
 }
 
 /* A square root read other than as a divisor stays: its reciprocal then
- * costs what the rsq would.  A division a TRUNC reads (an integer
- * division) stays a division.  pass_data marks both. */
-static void mark_kept(struct ir_instr *in, void *ud)
+ * costs what the rsq would (pass_data marks it). */
+static void mark_sqrt_kept(struct ir_instr *in, void *ud)
 {
 	(void)ud;
 	for (int k = 0; k < in->nsrc && k < IR_MAX_SRCS; k++) {
 		struct ir_instr *d = in->src[k].def;
-		if (d && ((d->op == IR_OP_SQRT && !(in->op == IR_OP_DIV && k == 1)) ||
-			  (d->op == IR_OP_DIV && in->op == IR_OP_TRUNC)))
+		if (d && d->op == IR_OP_SQRT && !(in->op == IR_OP_DIV && k == 1))
 			d->pass_data = d;
 	}
 }
@@ -301,7 +260,7 @@ bool ir_opt_reassociate(struct ir_func *f)
 {
 	struct reassoc st = { f, false };
 	ir_clear_pass_data(f);
-	ir_foreach_instr(f, mark_kept, NULL);
+	ir_foreach_instr(f, mark_sqrt_kept, NULL);
 	ir_foreach_instr(f, visit, &st);
 	return st.progress;
 }
