@@ -111,6 +111,26 @@ static struct lv mat_times_mat(struct lower *l, const struct lv *a, const struct
 	return r;
 }
 
+/* An integer division's quotient from the float one: trunc(q * (1 +
+ * 2^-22)).  The R500 has no divide: a / b is a * rcp(b), and for an
+ * exact quotient that product may fall an ulp short (41 * rcp(41) is
+ * 0.99999994): truncated, it would be the integer below.  The factor
+ * lifts every exact quotient of ints below 2^21 in magnitude back to or
+ * past itself and moves no other past the next integer (it is at least
+ * 1 / |b| away from it, relatively more than 2^-21); the exact division
+ * of the interpreter and the CPU gets the same integers. */
+static struct lv int_quotient(struct lower *l, const struct lv *q)
+{
+	struct ir_instr *k = ir_build_constf(&l->b, 1.0f + 0x1p-22f);
+	if (!k) {
+		l->failed = true;
+		return *q;
+	}
+	struct lv kv = lv_scalar(k, 0);
+	struct lv lifted = compwise2(l, IR_OP_MUL, q, &kv);
+	return compwise1(l, IR_OP_TRUNC, &lifted);
+}
+
 static struct lv arith(struct lower *l, int op, struct lv a, struct lv b, bool is_int,
 		       const struct glsl_type *ta, const struct glsl_type *tb)
 {
@@ -124,7 +144,7 @@ static struct lv arith(struct lower *l, int op, struct lv a, struct lv b, bool i
 										    : IR_OP_DIV;
 	struct lv r = compwise2(l, iop, &a, &b);
 	if (is_int && op == '/')
-		r = compwise1(l, IR_OP_TRUNC, &r);
+		r = int_quotient(l, &r);
 	return r;
 }
 
