@@ -444,6 +444,16 @@ bool ir_src_same(const struct ir_src *a, const struct ir_src *b, int n)
 	return a->def == b->def && ir_swz_same(a, b, n);
 }
 
+bool ir_src_float_const(const struct ir_src *s)
+{
+	return s->def && s->def->op == IR_OP_CONST && s->def->base == IR_FLOAT;
+}
+
+float ir_src_const_comp(const struct ir_src *s, int c)
+{
+	return s->def->imm[s->swz[c] & 3];
+}
+
 bool ir_swz_identity(const struct ir_src *s, int n)
 {
 	for (int c = 0; c < n; c++)

@@ -243,6 +243,10 @@ bool ir_swz_same(const struct ir_src *a, const struct ir_src *b, int n);
 bool ir_src_same(const struct ir_src *a, const struct ir_src *b, int n);
 /* Whether s reads components 0..n-1 in order. */
 bool ir_swz_identity(const struct ir_src *s, int n);
+/* Whether s reads a float CONST; component c of it, read through s's
+ * swizzle (s must read a CONST). */
+bool ir_src_float_const(const struct ir_src *s);
+float ir_src_const_comp(const struct ir_src *s, int c);
 /* Sets every instruction's pass_data to NULL (a pass starting). */
 void ir_clear_pass_data(struct ir_func *f);
 /* The cf node (a BLOCK) holding instruction d, NULL when it has none. */

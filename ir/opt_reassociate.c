@@ -19,11 +19,6 @@
 
 #include <string.h>
 
-static bool is_const(const struct ir_src *s)
-{
-	return s->def && s->def->op == IR_OP_CONST && s->def->base == IR_FLOAT;
-}
-
 /* `in` as xsign * x + ksign * k: which source is x and the two signs
  * (k - x has xsign -1); false otherwise. */
 static bool as_add_const(const struct ir_instr *in, int *x, float *xsign, float *ksign)
@@ -32,7 +27,7 @@ static bool as_add_const(const struct ir_instr *in, int *x, float *xsign, float 
 		return false;
 	bool sub = in->op == IR_OP_SUB;
 	for (int i = 0; i < 2; i++)
-		if (is_const(&in->src[1 - i]) && !is_const(&in->src[i])) {
+		if (ir_src_float_const(&in->src[1 - i]) && !ir_src_float_const(&in->src[i])) {
 			*x = i;
 			*xsign = sub && i == 1 ? -1.0f : 1.0f;
 			*ksign = sub && i == 0 ? -1.0f : 1.0f;
@@ -45,7 +40,8 @@ static bool as_add_const(const struct ir_instr *in, int *x, float *xsign, float 
 static bool as_mul_const(const struct ir_instr *in, int *x, bool *inv)
 {
 	*inv = false;
-	if (in->op == IR_OP_DIV && is_const(&in->src[1]) && !is_const(&in->src[0])) {
+	if (in->op == IR_OP_DIV && ir_src_float_const(&in->src[1]) &&
+	    !ir_src_float_const(&in->src[0])) {
 		*x = 0;
 		*inv = true;
 		return true;
@@ -53,7 +49,7 @@ static bool as_mul_const(const struct ir_instr *in, int *x, bool *inv)
 	if (in->op != IR_OP_MUL)
 		return false;
 	for (int i = 0; i < 2; i++)
-		if (is_const(&in->src[1 - i]) && !is_const(&in->src[i])) {
+		if (ir_src_float_const(&in->src[1 - i]) && !ir_src_float_const(&in->src[i])) {
 			*x = i;
 			return true;
 		}
@@ -64,12 +60,6 @@ static bool as_mul_const(const struct ir_instr *in, int *x, bool *inv)
 static struct ir_instr *new_const(struct ir_func *f, struct ir_instr *in, const float v[4])
 {
 	return ir_build_const_before(f, in, in->ncomp, IR_FLOAT, v);
-}
-
-/* Component c of source s, read through the reader's swizzle. */
-static float const_comp(const struct ir_src *s, int c)
-{
-	return s->def->imm[s->swz[c] & 3];
 }
 
 /* The source that reads component sw[c] of inner's source i, for each c. */
@@ -98,8 +88,8 @@ static bool fold_chain(struct ir_func *f, struct ir_instr *in)
 	const uint8_t *sw = in->src[xo].swz;
 	float v[4] = { 0, 0, 0, 0 };
 	for (int c = 0; c < in->ncomp; c++) {
-		float k1 = const_comp(&inner->src[1 - xi], sw[c] & 3);
-		float k2 = const_comp(&in->src[1 - xo], c);
+		float k1 = ir_src_const_comp(&inner->src[1 - xi], sw[c] & 3);
+		float k2 = ir_src_const_comp(&in->src[1 - xo], c);
 		if (invi)
 			k1 = 1.0f / k1;
 		if (invo)
@@ -174,9 +164,9 @@ static bool fold_reciprocal(struct ir_instr *in)
 	int y;
 	if (d->op == IR_OP_RCP) {
 		y = 0;
-	} else if (d->op == IR_OP_DIV && is_const(&d->src[0])) {
+	} else if (d->op == IR_OP_DIV && ir_src_float_const(&d->src[0])) {
 		for (int c = 0; c < in->ncomp; c++)
-			if (const_comp(&d->src[0], in->src[r].swz[c] & 3) != 1.0f)
+			if (ir_src_const_comp(&d->src[0], in->src[r].swz[c] & 3) != 1.0f)
 				return false;
 		y = 1;
 	} else {
@@ -199,7 +189,7 @@ static struct ir_src as_scaled(const struct ir_src *s, int n, float k[4])
 	if (!d || d->base != IR_FLOAT || !as_mul_const(d, &x, &inv))
 		return *s;
 	for (int c = 0; c < n; c++) {
-		float v = const_comp(&d->src[1 - x], s->swz[c] & 3);
+		float v = ir_src_const_comp(&d->src[1 - x], s->swz[c] & 3);
 		k[c] = inv ? 1.0f / v : v;
 	}
 	return compose(d, x, s->swz);
@@ -216,7 +206,7 @@ static bool factor_terms(struct ir_func *f, struct ir_instr *in)
 	int n = in->ncomp;
 	float k1[4], k2[4];
 	struct ir_src x1 = as_scaled(&in->src[0], n, k1), x2 = as_scaled(&in->src[1], n, k2);
-	if (!ir_src_same(&x1, &x2, n) || is_const(&x1))
+	if (!ir_src_same(&x1, &x2, n) || ir_src_float_const(&x1))
 		return false;
 	float v[4] = { 0, 0, 0, 0 };
 	for (int c = 0; c < n; c++)

@@ -22,17 +22,6 @@
 
 #include <math.h>
 
-static bool float_const(const struct ir_src *s)
-{
-	return s->def && s->def->op == IR_OP_CONST && s->def->base == IR_FLOAT;
-}
-
-/* Component c of constant source s. */
-static float kval(const struct ir_src *s, int c)
-{
-	return s->def->imm[s->swz[c] & 3];
-}
-
 /* Component k of the VEC: x.comp * m + b.  False when it is no such
  * form of a non-constant value. */
 struct affine {
@@ -52,9 +41,9 @@ static bool affine_of(const struct ir_src *s, struct affine *a)
 	case IR_OP_SUB:
 	case IR_OP_MUL:
 		for (int i = 0; i < 2 && !x; i++)
-			if (float_const(&d->src[1 - i]) && !float_const(&d->src[i])) {
+			if (ir_src_float_const(&d->src[1 - i]) && !ir_src_float_const(&d->src[i])) {
 				x = &d->src[i];
-				float k = kval(&d->src[1 - i], c);
+				float k = ir_src_const_comp(&d->src[1 - i], c);
 				if (d->op == IR_OP_MUL)
 					a->m = k;
 				else if (d->op == IR_OP_ADD)
@@ -71,11 +60,11 @@ static bool affine_of(const struct ir_src *s, struct affine *a)
 		break;
 	case IR_OP_MAD:
 		for (int i = 0; i < 2 && !x; i++)
-			if (float_const(&d->src[1 - i]) && float_const(&d->src[2]) &&
-			    !float_const(&d->src[i])) {
+			if (ir_src_float_const(&d->src[1 - i]) && ir_src_float_const(&d->src[2]) &&
+			    !ir_src_float_const(&d->src[i])) {
 				x = &d->src[i];
-				a->m = kval(&d->src[1 - i], c);
-				a->b = kval(&d->src[2], c);
+				a->m = ir_src_const_comp(&d->src[1 - i], c);
+				a->b = ir_src_const_comp(&d->src[2], c);
 			}
 		break;
 	default:
