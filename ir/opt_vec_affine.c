@@ -88,10 +88,10 @@ static bool widen(struct ir_func *f, struct ir_instr *v)
 	for (int k = 0; k < n; k++) {
 		if (!v->src[k].def || !affine_of(&v->src[k], &a[k]) || a[k].x != a[0].x)
 			return false;
-		bool plain = a[k].m == 1.0f && a[k].b == 0.0f && signbit(a[k].b);
-		moved |= !plain;
-		all_add &= a[k].m == 1.0f;
-		all_mul &= a[k].b == 0.0f && signbit(a[k].b);
+		bool unit_m = a[k].m == 1.0f, no_b = a[k].b == 0.0f && signbit(a[k].b);
+		moved |= !(unit_m && no_b);
+		all_add &= unit_m;
+		all_mul &= no_b;
 	}
 	if (!moved)
 		return false; /* copy_prop reads a VEC of one value through */
