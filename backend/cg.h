@@ -356,6 +356,10 @@ void cg_compact_slots(struct cg_ctx *cg);
  * the slot as it was. */
 bool cg_slot_try_place(struct cg_ctx *cg, int pos, int opi);
 
+/* Op i leaves the units it holds in ALU slot `slot` (its address table
+ * entries stay; a stage that moves or drops ops after scheduling). */
+void cg_slot_remove(struct cg_ctx *cg, int slot, int i);
+
 /* Op i, placed in a slot, leaves it and is dead (a stage that found it
  * needless after scheduling; cg_compact_slots drops emptied slots). */
 void cg_unplace_dead(struct cg_ctx *cg, int i);

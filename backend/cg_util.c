@@ -314,14 +314,19 @@ void cg_rename_in_tables(struct cg_ctx *cg, int from, int to)
 	}
 }
 
-void cg_unplace_dead(struct cg_ctx *cg, int i)
+void cg_slot_remove(struct cg_ctx *cg, int slot, int i)
 {
-	struct cg_op *op = &cg->ops[i];
-	struct cg_slot *sl = &cg->slots[op->slot];
+	struct cg_slot *sl = &cg->slots[slot];
 	if (sl->rgb == i)
 		sl->rgb = -1;
 	if (sl->alpha == i)
 		sl->alpha = -1;
+}
+
+void cg_unplace_dead(struct cg_ctx *cg, int i)
+{
+	struct cg_op *op = &cg->ops[i];
+	cg_slot_remove(cg, op->slot, i);
 	op->dead = true;
 	op->slot = -1;
 }

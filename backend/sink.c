@@ -106,11 +106,7 @@ static bool sink(struct cg_ctx *cg, int i, int limit)
 			continue;
 		if (!cg_slot_try_place(cg, q, i))
 			continue;
-		struct cg_slot *old = &cg->slots[from];
-		if (old->rgb == i)
-			old->rgb = -1;
-		if (old->alpha == i)
-			old->alpha = -1;
+		cg_slot_remove(cg, from, i);
 		return true;
 	}
 	return false;
