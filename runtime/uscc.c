@@ -300,6 +300,17 @@ static struct r500_program *keep_better(struct job *j, const char *skip, struct 
 	return la > lb || b < a || (b == a && q->ninst < p->ninst) ? q : p;
 }
 
+/* The options of the compile that keeps every loop (compile_program's
+ * retry): the frontend unrolls no `for` and loop_unroll is skipped.  The
+ * skip list, NULL when out of memory. */
+static const char *kept_loop_options(struct job *j, const struct glsl_options *go,
+				     const char *skip, struct glsl_options *keep)
+{
+	*keep = *go;
+	keep->keep_loops = true;
+	return name_list_add(j->arena, skip, "loop_unroll");
+}
+
 /* Frontend, passes, backend; the program or NULL with diagnostics.  With
  * dump, the backend's middle form is collected there.  Unrolling can make
  * a program too long for the R500 that fits with its loops kept as R500
@@ -315,17 +326,16 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 		return NULL;
 	struct diag_sink fresh = j->diag;
 	bool too_long = false;
-	struct glsl_options keep = *go;
+	struct glsl_options keep;
 	struct ir_func *plain = NULL;
 	struct ir_func **want_plain = dump ? NULL : &plain;
 	struct r500_program *p = compile_once(j, go, dump, skip, &too_long, want_plain);
 	if (!p && too_long && !go->keep_loops) {
-		const char *rolled = name_list_add(j->arena, skip, "loop_unroll");
+		const char *rolled = kept_loop_options(j, go, skip, &keep);
 		struct diag_sink first = j->diag;
 		j->diag = fresh;
 		if (dump)
 			backend_dump_clear(dump); /* the retry's forms only */
-		keep.keep_loops = true;
 		plain = NULL;
 		p = rolled ? compile_once(j, &keep, dump, rolled, NULL, want_plain) : NULL;
 		if (!p)
@@ -414,9 +424,8 @@ static bool do_dump_ir(struct job *j, struct glsl_options *go)
 	    !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
 		return false;
 	if (f->unrolled_loops > 0 && !go->keep_loops && compile_keeps_loops(j, go, skip)) {
-		struct glsl_options keep = *go;
-		keep.keep_loops = true;
-		skip = name_list_add(j->arena, skip, "loop_unroll");
+		struct glsl_options keep;
+		skip = kept_loop_options(j, go, skip, &keep);
 		dump = NULL;
 		j->diag = fresh; /* the retry's warnings only, as compile_program */
 		f = skip ? glsl_to_ir(j->src, j->file, &keep, j->arena, &j->diag) : NULL;
