@@ -157,7 +157,8 @@ static void number(struct scan *sc, const struct ir_cf_list *l, bool clear)
 /* The loop's arrays on counter sc->counter. */
 static void scan_counter(struct scan *sc)
 {
-	if (!loop_counter_small_int(sc->start, ARR_MAX_KEY) || !loop_counter_small_int(sc->step, ARR_MAX_STEP))
+	if (!loop_counter_small_int(sc->start, ARR_MAX_KEY) ||
+	    !loop_counter_small_int(sc->step, ARR_MAX_STEP))
 		return;
 	sc->norder = 0;
 	sc->exit_order = INT_MAX;

@@ -18,7 +18,6 @@
 #include "cg.h"
 #include "loop_counter.h"
 
-
 /* aL's step is KB, a signed byte; reads stay inside a 256-slot file. */
 enum { REL_MAX_STEP = 127, REL_MAX_INDEX = 255 };
 
@@ -76,7 +75,8 @@ static void walk_loop(struct cg_ctx *cg, const struct ir_cf *loop)
 	struct rel_ctx x = { 0 };
 	struct loop_counter *k = &x.counter;
 	if (loop_counter_find(loop, k) && !k->continue_before_exit &&
-	    loop_counter_small_int(k->start, REL_MAX_INDEX) && loop_counter_small_int(k->step, REL_MAX_STEP))
+	    loop_counter_small_int(k->start, REL_MAX_INDEX) &&
+	    loop_counter_small_int(k->step, REL_MAX_STEP))
 		x.loop = loop;
 	walk_list(cg, &loop->body, x);
 }
