@@ -555,6 +555,25 @@ void ir_foreach_instr(struct ir_func *f, ir_instr_fn fn, void *ud)
 	foreach_list(&f->body, fn, ud);
 }
 
+struct rewrite_walk {
+	struct ir_func *f;
+	ir_rewrite_fn fn;
+	bool progress;
+};
+
+static void rewrite_one(struct ir_instr *in, void *ud)
+{
+	struct rewrite_walk *w = ud;
+	w->progress |= w->fn(w->f, in);
+}
+
+bool ir_rewrite_each(struct ir_func *f, ir_rewrite_fn fn)
+{
+	struct rewrite_walk w = { f, fn, false };
+	foreach_list(&f->body, rewrite_one, &w);
+	return w.progress;
+}
+
 void ir_forward(struct ir_instr *old, struct ir_instr *rep)
 {
 	old->forward = rep;

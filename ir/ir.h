@@ -285,6 +285,10 @@ void ir_apply_forwards(struct ir_func *f);
  * control flow).  The callback may not remove the instruction. */
 typedef void (*ir_instr_fn)(struct ir_instr *instr, void *ud);
 void ir_foreach_instr(struct ir_func *f, ir_instr_fn fn, void *ud);
+/* A pass's walk: fn on every instruction in program order (the same
+ * rules), returning whether it changed it; whether any changed. */
+typedef bool (*ir_rewrite_fn)(struct ir_func *f, struct ir_instr *instr);
+bool ir_rewrite_each(struct ir_func *f, ir_rewrite_fn fn);
 
 /* --- printing, parsing, validation (ir_print.c, ir_parse.c, ir_validate.c) --- */
 /* Textual IR of the function as an arena string. */

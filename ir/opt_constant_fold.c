@@ -262,28 +262,18 @@ static bool fold_identity(const struct ir_func *f, struct ir_instr *in)
 	}
 }
 
-struct fold_state {
-	const struct ir_func *f;
-	bool progress;
-};
-
-static void fold_instr(struct ir_instr *in, void *ud)
+static bool fold_instr(struct ir_func *f, struct ir_instr *in)
 {
-	struct fold_state *st = ud;
-	if (fold_constants(st->f, in)) {
-		st->progress = true;
-		return;
-	}
+	if (fold_constants(f, in))
+		return true;
 	/* an identity may expose another (mad -> mul -> mov) */
-	for (int guard = 0; guard < 4 && fold_identity(st->f, in); guard++)
-		st->progress = true;
-	if (fold_constants(st->f, in))
-		st->progress = true;
+	bool progress = false;
+	for (int guard = 0; guard < 4 && fold_identity(f, in); guard++)
+		progress = true;
+	return fold_constants(f, in) || progress;
 }
 
 bool ir_opt_constant_fold(struct ir_func *f)
 {
-	struct fold_state st = { f, false };
-	ir_foreach_instr(f, fold_instr, &st);
-	return st.progress;
+	return ir_rewrite_each(f, fold_instr);
 }

@@ -102,16 +102,12 @@ static bool propagate(struct ir_src *s, int n)
 	return changed;
 }
 
-struct prop {
-	const struct ir_func *f;
-	bool progress;
-};
-
-static void prop_instr(struct ir_instr *in, void *ud)
+static bool prop_instr(struct ir_func *f, struct ir_instr *in)
 {
-	struct prop *p = ud;
+	bool progress = false;
 	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
-		p->progress |= propagate(&in->src[i], ir_src_ncomp(p->f, in, i));
+		progress |= propagate(&in->src[i], ir_src_ncomp(f, in, i));
+	return progress;
 }
 
 static bool prop_conds(struct ir_cf_list *list)
@@ -131,7 +127,6 @@ static bool prop_conds(struct ir_cf_list *list)
 
 bool ir_opt_copy_prop(struct ir_func *f)
 {
-	struct prop p = { f, false };
-	ir_foreach_instr(f, prop_instr, &p);
-	return prop_conds(&f->body) || p.progress;
+	bool progress = ir_rewrite_each(f, prop_instr);
+	return prop_conds(&f->body) || progress;
 }

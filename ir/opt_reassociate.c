@@ -220,18 +220,12 @@ static bool factor_terms(struct ir_func *f, struct ir_instr *in)
 	return true;
 }
 
-struct reassoc {
-	struct ir_func *f;
-	bool progress;
-};
-
-static void visit(struct ir_instr *in, void *ud)
+static bool visit(struct ir_func *f, struct ir_instr *in)
 {
-	struct reassoc *st = ud;
 	if (in->ncomp == 0 || in->base != IR_FLOAT)
-		return;
-	st->progress |= fold_chain(st->f, in) || fold_reciprocal(in) || fold_div_sqrt(st->f, in) ||
-			factor_terms(st->f, in);
+		return false;
+	return fold_chain(f, in) || fold_reciprocal(in) || fold_div_sqrt(f, in) ||
+	       factor_terms(f, in);
 }
 
 /* A square root read other than as a divisor stays: its reciprocal then
@@ -248,9 +242,7 @@ static void mark_sqrt_kept(struct ir_instr *in, void *ud)
 
 bool ir_opt_reassociate(struct ir_func *f)
 {
-	struct reassoc st = { f, false };
 	ir_clear_pass_data(f);
 	ir_foreach_instr(f, mark_sqrt_kept, NULL);
-	ir_foreach_instr(f, visit, &st);
-	return st.progress;
+	return ir_rewrite_each(f, visit);
 }

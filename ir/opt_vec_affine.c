@@ -131,21 +131,7 @@ static bool widen(struct ir_func *f, struct ir_instr *v)
 	return true;
 }
 
-struct widen_ctx {
-	struct ir_func *f;
-	bool progress;
-};
-
-static void widen_instr(struct ir_instr *in, void *ud)
-{
-	struct widen_ctx *w = ud;
-	if (in->op == IR_OP_VEC)
-		w->progress |= widen(w->f, in);
-}
-
 bool ir_opt_vec_affine(struct ir_func *f)
 {
-	struct widen_ctx w = { f, false };
-	ir_foreach_instr(f, widen_instr, &w);
-	return w.progress;
+	return ir_rewrite_each(f, widen);
 }
