@@ -427,13 +427,14 @@ static bool waits_on_tex(const struct cg_ctx *cg, const struct deps *d, int i, i
 	return false;
 }
 
-/* After slot p is filled: whether it waits, for waits_on_tex. */
+/* After slot p is filled: whether it waits, for waits_on_tex (flow
+ * control does not: a lookup stays in flight across it, hazards.c). */
 static void note_wait(const struct cg_ctx *cg, struct deps *d, int p)
 {
 	const struct cg_slot *s = &cg->slots[p];
 	int ops[3] = { s->rgb, s->alpha, s->tex_op };
 	for (int k = 0; k < 3; k++)
-		if (s->fc || (ops[k] >= 0 && waits_on_tex(cg, d, ops[k], p)))
+		if (ops[k] >= 0 && waits_on_tex(cg, d, ops[k], p))
 			d->last_wait = p;
 }
 

@@ -345,6 +345,43 @@ static void test_tex_runs(void **state)
 	arena_destroy(a);
 }
 
+/* A lookup issued at the end of a loop trip for the next one
+ * (tex_carried.fixture, loop_prefetch's shape) stays in flight across
+ * ENDLOOP and the loop's BREAK: no flow-control slot waits, and the
+ * reader at the top of the trip does, before the lookup of the trip. */
+static void test_tex_in_flight_across_loop(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p = compile_fixture(a, parse_fixture(a, "tex_carried"), 2, NULL, NULL);
+	int loop = -1, tex = -1, endloop = -1, fc_waits = 0;
+	for (int i = 0; i < p->ninst; i++) {
+		const struct r500_inst *in = &p->code[i];
+		bool is_fc = in->cmn.type == R500_TYPE_FC;
+		fc_waits += is_fc && in->cmn.tex_sem_wait;
+		if (is_fc && in->fc.op == R500_FC_LOOP && tex < 0)
+			loop = i; /* the innermost loop: the last LOOP before the lookup */
+		if (in->cmn.type == R500_TYPE_TEX && loop >= 0 && tex < 0)
+			tex = i;
+		if (is_fc && in->fc.op == R500_FC_ENDLOOP && tex >= 0 && endloop < 0)
+			endloop = i;
+	}
+	assert_true(loop >= 0 && tex > loop && endloop > tex);
+	assert_int_equal(fc_waits, 0);
+	/* the TEX writes the loop's carried temporary itself: copy-fold */
+	int carried = p->code[tex].tex.dst_addr, reader_waits = 0;
+	for (int i = loop + 1; i < tex; i++) {
+		const struct r500_inst *in = &p->code[i];
+		if (in->cmn.type != R500_TYPE_ALU)
+			continue;
+		for (int k = 0; k < 3; k++)
+			if (!in->alu.rgb_addr.src[k].cnst && in->alu.rgb_addr.src[k].addr == carried)
+				reader_waits += in->cmn.tex_sem_wait;
+	}
+	assert_int_equal(reader_waits, 1);
+	arena_destroy(a);
+}
+
 /* Adds, subtracts and 1-x become presubtract operands of their readers
  * (presub.fixture: 1-a, a-b read twice, b.w+c.w read by two ops); the
  * channel-crossing a.w-b.x stays an op; skipping the stage restores the
@@ -642,6 +679,7 @@ int main(void)
 		cmocka_unit_test(test_stage_switches),
 		cmocka_unit_test(test_isel_switches),
 		cmocka_unit_test(test_tex_runs),
+		cmocka_unit_test(test_tex_in_flight_across_loop),
 		cmocka_unit_test(test_sat_fold),
 		cmocka_unit_test(test_hold_waiting),
 		cmocka_unit_test(test_presub_variant),
