@@ -21,7 +21,7 @@ bool ir_pass_skipped(const struct ir_pass_ctx *ctx, const char *name)
 
 static const char *const pass_names[] = { "loop_unroll", "constant_fold", "reassociate",
 					  "known_cond", "dead_branch", "copy_prop", "vec_affine",
-					  "cse", "licm", "dce" };
+					  "cse", "licm", "dce", "loop_prefetch" };
 
 const char *ir_pass_name(int i)
 {
@@ -80,13 +80,12 @@ void ir_dump_text_append(void *ud, const char *pass, const struct ir_func *f)
 
 enum { MAX_ROUNDS = 8 };
 
-bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx)
+/* The passes to a fixed point (loop_unroll too when `unroll`). */
+static void run_rounds(struct ir_func *f, int opt_level, bool unroll, struct ir_pass_ctx *ctx)
 {
-	if (opt_level <= 0)
-		return true;
 	for (int round = 0; round < MAX_ROUNDS; round++) {
 		bool progress = false;
-		if (opt_level >= 2)
+		if (unroll)
 			progress |= IR_PASS(ctx, f, loop_unroll);
 		progress |= IR_PASS(ctx, f, constant_fold);
 		progress |= IR_PASS(ctx, f, reassociate);
@@ -101,5 +100,17 @@ bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx)
 		if (!progress || (ctx && ctx->failed))
 			break;
 	}
+}
+
+/* loop_prefetch runs once, on the loops the rounds kept (run again it
+ * would fetch a further trip ahead); the rounds then clean up after it
+ * (its clones of the next trip's step meet the step's own op in cse). */
+bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx)
+{
+	if (opt_level <= 0)
+		return true;
+	run_rounds(f, opt_level, opt_level >= 2, ctx);
+	if (opt_level >= 2 && !(ctx && ctx->failed) && IR_PASS(ctx, f, loop_prefetch))
+		run_rounds(f, opt_level, false, ctx);
 	return !(ctx && ctx->failed);
 }

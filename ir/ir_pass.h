@@ -73,5 +73,6 @@ bool ir_opt_known_cond(struct ir_func *f);
 bool ir_opt_dead_branch(struct ir_func *f);
 bool ir_opt_loop_unroll(struct ir_func *f);
 bool ir_opt_licm(struct ir_func *f);
+bool ir_opt_loop_prefetch(struct ir_func *f);
 
 #endif

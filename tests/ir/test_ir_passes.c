@@ -38,6 +38,7 @@ static const struct pass_entry passes[] = {
 	{ "known_cond_", ir_opt_known_cond },
 	{ "licm_", ir_opt_licm },
 	{ "loop_unroll_", ir_opt_loop_unroll },
+	{ "loop_prefetch_", ir_opt_loop_prefetch },
 	{ "reassociate_", ir_opt_reassociate },
 	{ "vec_affine_", ir_opt_vec_affine },
 	{ "optimize_", NULL },
@@ -209,6 +210,56 @@ static void test_forwarding(void **state)
 	const char *text = ir_print(f, A);
 	assert_non_null(strstr(text, "if %6.x {\n  output #0 %2.xyzw\n}"));
 	assert_null(strstr(text, "%4"));
+}
+
+/* A loop like loop_prefetch_uniform_trips.fixture with `head` as the
+ * test and `kind` as the lookup's LOD. */
+static struct ir_func *prefetch_loop(const char *test, const char *kind, const char *more)
+{
+	return parse_ok(A, arena_printf(A,
+		"stage fragment\n"
+		"input #0 \"uv\" f2\n"
+		"sampler #0 \"s\" 2d unit=0\n"
+		"output #0 \"o\" f4 target=0\n"
+		"%%1 = input.f2 #0\n"
+		"%%2 = const.f1 0\n"
+		"%%3 = const.f1 1\n"
+		"%%4 = const.f1 4\n"
+		"%%5 = const.f1 0.125\n"
+		"loop {\n"
+		"  %%10 = phi.f1 %%2.x, %%17.x%s\n"
+		"  %%11 = phi.f4 %%2.xxxx, %%15.xyzw%s\n"
+		"  %%12 = lt.b1 %s, %%4.x\n"
+		"  %%13 = not.b1 %%12.x\n"
+		"  if %%13.x {\n"
+		"    break\n"
+		"  }\n"
+		"  %%14 = mul.f1 %%10.x, %%5.x\n"
+		"  %%16 = add.f2 %%1.xy, %%14.xx\n"
+		"  %%18 = tex.f4 #0 %s %%16.xy%s\n"
+		"  %%15 = add.f4 %%11.xyzw, %%18.xyzw\n"
+		"  %%17 = add.f1 %%10.x, %%3.x\n"
+		"%s"
+		"}\n"
+		"%%20 = phi.f4 %%11.xyzw\n"
+		"output #0 %%20.xyzw\n",
+		*more ? ", %17.x" : "", *more ? ", %15.xyzw" : "", test, kind,
+		strcmp(kind, "lod") ? "" : ", %2.x", more));
+}
+
+/* loop_prefetch leaves alone: a lookup taking its level of detail from
+ * the quad in a loop whose pixels may leave at different trips (the next
+ * trip's coordinates would come from pixels that left), and a loop with a
+ * CONTINUE.  The same loops with the trip count fixed, or an explicit
+ * LOD, do get the lookup one trip ahead. */
+static void test_loop_prefetch_declines(void **state)
+{
+	(void)state;
+	assert_true(ir_opt_loop_prefetch(prefetch_loop("%10.x", "plain", "")));
+	assert_false(ir_opt_loop_prefetch(prefetch_loop("%1.x", "plain", "")));
+	assert_true(ir_opt_loop_prefetch(prefetch_loop("%1.x", "lod", "")));
+	const char *cont = "  %21 = lt.b1 %1.y, %2.x\n  if %21.x {\n    continue\n  }\n";
+	assert_false(ir_opt_loop_prefetch(prefetch_loop("%10.x", "lod", cont)));
 }
 
 /* A chain of constant adds and subtractions, as an unrolled loop leaves
@@ -384,6 +435,7 @@ int main(void)
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_forwarding),
 		cmocka_unit_test(test_reassociate_add_chain),
+		cmocka_unit_test(test_loop_prefetch_declines),
 		cmocka_unit_test(test_idempotent),
 		cmocka_unit_test(test_runner),
 		cmocka_unit_test(test_robustness),

@@ -1,0 +1,598 @@
+/* Loop prefetch: a lookup at the top of a loop trip whose coordinates do
+ * not depend on the trip's own work is issued one trip ahead.
+ *
+ * A raymarcher's trip starts with `tex(f(pos))`, and everything after it
+ * waits for the result: no schedule inside one trip hides the lookup's
+ * latency.  But the next trip's pos is known early (pos + step), so the
+ * trip can compute the next trip's coordinates and start its lookup; the
+ * result reaches the next trip through a new loop PHI, and the lookup's
+ * latency is hidden by the rest of the trip.  Before the loop, the first
+ * trip's lookup runs once (the prologue).
+ *
+ * The lookup and its coordinates' ops are pure, so computing them for a
+ * trip that never comes (the loop leaves) costs time, never results.
+ * Values of the coordinates' computation that the trip reads elsewhere
+ * (the coordinates themselves, say) are carried by PHIs too, so the trip
+ * computes them once.
+ *
+ * What qualifies: a loop without CONTINUE whose body starts with a block;
+ * a TEX in a block of the body's own list (it runs on every trip that
+ * gets there); its sources computed by pure ops of such blocks from loop
+ * PHIs and values from before the loop; each PHI's next value (the end of
+ * the trip's) computable at the lookup's block by pure ops.  A lookup
+ * whose level of detail comes from the quad (no explicit LOD or
+ * gradients) also needs every pixel of the quad in the same trip: a loop
+ * at the top of the function whose BREAKs' conditions are the same for
+ * the whole draw.
+ * Needs: valid IR.  Keeps: the ids of what stays; adds PHIs, clones and a
+ * block before a loop that has none.  Runs once, after the other passes:
+ * run again it would fetch two trips ahead. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+#include "ir_eval.h"
+#include "ir_pass.h"
+
+enum {
+	PF_MAX_TEX_PER_LOOP = 4,  /* lookups prefetched in one loop */
+	PF_MAX_TEX = 32,          /* lookups tried in the whole pass */
+	PF_MAX_NODES = 256,       /* ops in one lookup's coordinates */
+	PF_GROWTH = 8192,         /* new instructions in the whole pass */
+	PF_UNIFORM_DEPTH = 48     /* draw-uniform test: deeper is "no" */
+};
+
+struct prefetch {
+	struct ir_func *f;
+	uint32_t limit;            /* ids below it have the arrays below */
+	struct ir_cf *loop;
+	struct ir_cf *tex_cf;      /* the lookup's block */
+	int *block_pos;            /* by id: index of its block in the body, -1 other */
+	struct ir_src *next;       /* by id: value one trip ahead (def NULL: none yet) */
+	struct ir_src *init;       /* by id: value of the first trip */
+	struct ir_src *now;        /* by id: value at the end of the lookup's block */
+	bool *in_closure;          /* by id: an op of the coordinates */
+	bool *phi_varies;          /* by id: a loop PHI not uniform over the draw */
+	uint8_t *umemo;            /* by id: draw_uniform's answer, 0 = not yet */
+	int nnow;                  /* clones made for `now` values */
+	bool *now_seen;            /* by id: `now` can be had (the dry run) */
+	struct ir_instr **closure; /* the coordinates' ops, sources first */
+	int nclosure;
+	struct ir_instr **stack;
+	int *stack_src;
+	struct ir_block *pre;      /* the block before the loop */
+	int tried;                 /* lookups tried so far (PF_MAX_TEX) */
+	bool failed, progress;
+};
+
+static struct ir_src identity(struct ir_instr *d)
+{
+	return ir_src_of(d);
+}
+
+/* s read through m: m gives s.def's whole value. */
+static struct ir_src compose(struct ir_src m, const struct ir_src *s)
+{
+	struct ir_src r = { m.def, { 0 } };
+	for (int c = 0; c < 4; c++)
+		r.swz[c] = m.swz[s->swz[c] & 3];
+	return r;
+}
+
+static bool is_header_phi(const struct prefetch *p, const struct ir_instr *d)
+{
+	const struct ir_cf *first = p->loop->body.first;
+	return d->op == IR_OP_PHI && first && first->kind == IR_CF_BLOCK &&
+	       d->block == &first->block;
+}
+
+static bool inside_loop(const struct prefetch *p, const struct ir_instr *d)
+{
+	return d->id < p->limit ? p->block_pos[d->id] != -2 : ir_instr_inside(d, p->loop);
+}
+
+/* An op the pass may compute early or twice. */
+static bool pure(const struct ir_instr *d)
+{
+	return ir_op_is_evaluable(d->op) && d->op != IR_OP_PHI;
+}
+
+/* A copy of `in` (fresh id, no block) with sources `srcs`. */
+static struct ir_instr *clone_op(struct prefetch *p, const struct ir_instr *in,
+				 const struct ir_src *srcs)
+{
+	struct ir_instr *c = arena_alloc(p->f->arena, sizeof *c);
+	if (!c || p->f->next_id >= p->limit) {
+		p->failed = true;
+		return NULL;
+	}
+	*c = *in;
+	c->id = p->f->next_id++;
+	c->block = NULL;
+	c->prev = c->next = NULL;
+	c->pass_data = NULL;
+	c->forward = NULL;
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
+		c->src[i] = srcs[i];
+	p->block_pos[c->id] = -1;
+	return c;
+}
+
+/* --- the value of a def at the end of the lookup's block (`now`) --- */
+
+static bool available(const struct prefetch *p, const struct ir_instr *d)
+{
+	if (!inside_loop(p, d) || is_header_phi(p, d))
+		return true;
+	int tex_pos = p->block_pos[p->tex_cf->block.first->id];
+	return d->id < p->limit && p->block_pos[d->id] >= 0 && p->block_pos[d->id] <= tex_pos;
+}
+
+/* Post-order walk from root over the defs `expand` accepts, calling
+ * `visit` on each once its sources are done; `done` says a def has its
+ * value already.  False when some def can be neither. */
+typedef bool (*walk_test)(struct prefetch *p, struct ir_instr *d);
+static bool walk(struct prefetch *p, struct ir_instr *root, walk_test done, walk_test expand,
+		 walk_test visit)
+{
+	int sp = 0;
+	if (done(p, root))
+		return true;
+	if (!expand(p, root))
+		return false;
+	p->stack[sp] = root;
+	p->stack_src[sp++] = 0;
+	while (sp > 0) {
+		struct ir_instr *d = p->stack[sp - 1];
+		int i = p->stack_src[sp - 1]++;
+		if (i >= d->nsrc || i >= IR_MAX_SRCS) {
+			sp--;
+			if (!visit(p, d))
+				return false;
+			continue;
+		}
+		struct ir_instr *s = d->src[i].def;
+		if (!s || done(p, s))
+			continue;
+		if (!expand(p, s) || sp >= PF_MAX_NODES)
+			return false;
+		p->stack[sp] = s;
+		p->stack_src[sp++] = 0;
+	}
+	return true;
+}
+
+static bool now_done(struct prefetch *p, struct ir_instr *d)
+{
+	if (p->now[d->id].def)
+		return true;
+	if (!available(p, d))
+		return false;
+	p->now[d->id] = identity(d);
+	return true;
+}
+
+/* Later ops of the body's own blocks; the stack bounds the depth. */
+static bool now_expand(struct prefetch *p, struct ir_instr *d)
+{
+	return pure(d) && d->id < p->limit && p->block_pos[d->id] >= 0;
+}
+
+static bool now_visit(struct prefetch *p, struct ir_instr *d)
+{
+	if (p->now[d->id].def)
+		return true;
+	if (++p->nnow > PF_MAX_NODES)
+		return false;
+	struct ir_src srcs[IR_MAX_SRCS];
+	for (int i = 0; i < d->nsrc && i < IR_MAX_SRCS; i++)
+		srcs[i] = compose(p->now[d->src[i].def->id], &d->src[i]);
+	struct ir_instr *c = clone_op(p, d, srcs);
+	if (!c)
+		return false;
+	ir_block_append(&p->tex_cf->block, c);
+	p->now[d->id] = identity(c);
+	return true;
+}
+
+/* The dry run: whether every `now` value can be had, making nothing. */
+static bool seen_done(struct prefetch *p, struct ir_instr *d)
+{
+	return p->now_seen[d->id] || available(p, d);
+}
+
+static bool seen_visit(struct prefetch *p, struct ir_instr *d)
+{
+	if (!p->now_seen[d->id]) {
+		if (++p->nnow > PF_MAX_NODES)
+			return false;
+		p->now_seen[d->id] = true;
+	}
+	return true;
+}
+
+/* --- the coordinates' closure --- */
+
+static bool closure_done(struct prefetch *p, struct ir_instr *d)
+{
+	return !inside_loop(p, d) || is_header_phi(p, d) || p->in_closure[d->id];
+}
+
+/* Ops of the body's blocks up to the lookup's (they run before it). */
+static bool closure_expand(struct prefetch *p, struct ir_instr *d)
+{
+	return (pure(d) || d->op == IR_OP_TEX) && d->id < p->limit && available(p, d) &&
+	       p->block_pos[d->id] >= 0;
+}
+
+static bool closure_visit(struct prefetch *p, struct ir_instr *d)
+{
+	if (p->in_closure[d->id])
+		return true;
+	if (p->nclosure >= PF_MAX_NODES)
+		return false;
+	p->in_closure[d->id] = true;
+	p->closure[p->nclosure++] = d;
+	return true;
+}
+
+/* --- the lookup's level of detail --- */
+
+static bool tex_from_quad(const struct ir_instr *t)
+{
+	switch ((enum ir_tex_kind)t->tex_kind) {
+	case IR_TEX_LOD: case IR_TEX_PROJ_LOD: case IR_TEX_GRAD: case IR_TEX_PROJ_GRAD:
+		return false;
+	default:
+		return true;
+	}
+}
+
+/* Whether d has one value for the whole draw on every trip of the loop,
+ * with the loop PHIs not yet found otherwise assumed so.  Memoized per
+ * round; depth-bounded, so deep chains answer "no". */
+static bool draw_uniform(struct prefetch *p, const struct ir_instr *d, int depth)
+{
+	if (d->id >= p->limit || depth > PF_UNIFORM_DEPTH)
+		return false;
+	if (p->umemo[d->id])
+		return p->umemo[d->id] == 1;
+	bool yes;
+	if (d->op == IR_OP_CONST) {
+		yes = true;
+	} else if (d->op == IR_OP_PHI) {
+		yes = is_header_phi(p, d) && !p->phi_varies[d->id];
+	} else if (d->op != IR_OP_UNIFORM && !pure(d)) {
+		yes = false;
+	} else {
+		yes = true;
+		for (int i = 0; i < d->nsrc && i < IR_MAX_SRCS && yes; i++)
+			yes = draw_uniform(p, d->src[i].def, depth + 1);
+	}
+	p->umemo[d->id] = yes ? 1 : 2;
+	return yes;
+}
+
+/* Finds the loop PHIs that vary across the draw: a PHI is uniform when
+ * all its sources are, assuming the uniform ones so (a fixpoint from
+ * "all uniform" down). */
+static void find_varying_phis(struct prefetch *p)
+{
+	const struct ir_cf *first = p->loop->body.first;
+	for (bool changed = true; changed;) {
+		changed = false;
+		memset(p->umemo, 0, p->limit);
+		for (const struct ir_instr *in = first->block.first; in && in->op == IR_OP_PHI;
+		     in = in->next) {
+			if (p->phi_varies[in->id])
+				continue;
+			for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
+				if (!draw_uniform(p, in->src[i].def, 1)) {
+					p->phi_varies[in->id] = true;
+					changed = true;
+					break;
+				}
+		}
+	}
+	memset(p->umemo, 0, p->limit);
+}
+
+/* Every IF of `list` that holds a BREAK of the loop decides it for the
+ * whole draw. */
+static bool breaks_uniform(struct prefetch *p, const struct ir_cf_list *list)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind != IR_CF_IF || !ir_cf_jumps(cf, IR_JUMP_BREAK))
+			continue;
+		if (!draw_uniform(p, cf->cond.def, 1) || !breaks_uniform(p, &cf->then_list) ||
+		    !breaks_uniform(p, &cf->else_list))
+			return false;
+	}
+	return true;
+}
+
+/* --- one lookup --- */
+
+static struct ir_block *preheader(struct prefetch *p, struct ir_cf_list *list)
+{
+	struct ir_cf *loop = p->loop;
+	if (loop->prev && loop->prev->kind == IR_CF_BLOCK)
+		return &loop->prev->block;
+	struct ir_cf *b = ir_cf_create(p->f, IR_CF_BLOCK, loop->parent);
+	if (!b) {
+		p->failed = true;
+		return NULL;
+	}
+	ir_cf_list_insert_before(list, loop, b);
+	return &b->block;
+}
+
+static void reset_maps(struct prefetch *p)
+{
+	for (int i = 0; i < p->nclosure; i++)
+		p->in_closure[p->closure[i]->id] = false;
+	p->nclosure = 0;
+	p->nnow = 0;
+	memset(p->now_seen, 0, sizeof *p->now_seen * p->limit);
+	memset(p->next, 0, sizeof *p->next * p->limit);
+	memset(p->init, 0, sizeof *p->init * p->limit);
+	memset(p->now, 0, sizeof *p->now * p->limit);
+}
+
+/* The value one trip ahead of a leaf of the closure (a def from before
+ * the loop, or a loop PHI: its value at the end of this trip). */
+static bool leaf_next(struct prefetch *p, struct ir_instr *d)
+{
+	if (p->next[d->id].def)
+		return true;
+	if (!is_header_phi(p, d)) {
+		p->next[d->id] = identity(d);
+		p->init[d->id] = identity(d);
+		return true;
+	}
+	if (d->nsrc != 2)
+		return false;
+	struct ir_instr *b = d->src[1].def;
+	if (!walk(p, b, now_done, now_expand, now_visit))
+		return false;
+	p->next[d->id] = compose(p->now[b->id], &d->src[1]);
+	p->init[d->id] = d->src[0];
+	return true;
+}
+
+/* Builds the clone of closure op d reading `map`'s values, appended to bl. */
+static struct ir_instr *map_clone(struct prefetch *p, struct ir_instr *d, const struct ir_src *map,
+				  struct ir_block *bl)
+{
+	struct ir_src srcs[IR_MAX_SRCS];
+	for (int i = 0; i < d->nsrc && i < IR_MAX_SRCS; i++)
+		srcs[i] = compose(map[d->src[i].def->id], &d->src[i]);
+	struct ir_instr *c = clone_op(p, d, srcs);
+	if (c)
+		ir_block_append(bl, c);
+	return c;
+}
+
+/* Marks the closure's ops that something outside it reads (they get a
+ * carrying PHI); the walk covers the whole function: PHIs after the loop
+ * read values of its trips. */
+struct use_scan {
+	struct prefetch *p;
+	bool *carry;
+};
+
+static void scan_use(struct ir_instr *in, void *ud)
+{
+	struct use_scan *u = ud;
+	if (in->id < u->p->limit && u->p->in_closure[in->id])
+		return;
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++) {
+		const struct ir_instr *d = in->src[i].def;
+		if (d && d->id < u->p->limit && u->p->in_closure[d->id])
+			u->carry[d->id] = true;
+	}
+}
+
+static void scan_conds(struct prefetch *p, const struct ir_cf_list *list, bool *carry)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_IF) {
+			const struct ir_instr *d = cf->cond.def;
+			if (d && d->id < p->limit && p->in_closure[d->id])
+				carry[d->id] = true;
+			scan_conds(p, &cf->then_list, carry);
+			scan_conds(p, &cf->else_list, carry);
+		} else if (cf->kind == IR_CF_LOOP) {
+			scan_conds(p, &cf->body, carry);
+		}
+	}
+}
+
+static bool prefetch_tex(struct prefetch *p, struct ir_instr *tex, struct ir_cf_list *list,
+			 bool *carry)
+{
+	reset_maps(p);
+	p->tex_cf = (struct ir_cf *)ir_instr_cf(tex);
+	if (!walk(p, tex, closure_done, closure_expand, closure_visit))
+		return false;
+	/* only the lookup itself may be a lookup */
+	for (int i = 0; i < p->nclosure; i++)
+		if (p->closure[i]->op == IR_OP_TEX && p->closure[i] != tex)
+			return false;
+	/* now clones, two per closure op, a PHI per closure op */
+	if ((uint64_t)p->f->next_id + 4u * PF_MAX_NODES >= p->limit)
+		return false;
+	/* the dry run: every op read is a leaf or in the closure, and each
+	 * loop PHI's next value can be had at the lookup's block */
+	for (int i = 0; i < p->nclosure; i++) {
+		struct ir_instr *d = p->closure[i];
+		for (int k = 0; k < d->nsrc && k < IR_MAX_SRCS; k++) {
+			struct ir_instr *l = d->src[k].def;
+			if (p->in_closure[l->id] || !is_header_phi(p, l))
+				continue;
+			if (l->nsrc != 2 || !walk(p, l->src[1].def, seen_done, now_expand, seen_visit))
+				return false;
+		}
+	}
+	p->nnow = 0;
+	struct ir_cf *loop = p->loop;
+	if (loop->prev && loop->prev->kind == IR_CF_BLOCK && loop->prev->block.last &&
+	    (loop->prev->block.last->op == IR_OP_BREAK ||
+	     loop->prev->block.last->op == IR_OP_CONTINUE))
+		return false;
+	/* the leaves' next values (cannot fail now but for memory) */
+	for (int i = 0; i < p->nclosure; i++) {
+		struct ir_instr *d = p->closure[i];
+		for (int k = 0; k < d->nsrc && k < IR_MAX_SRCS; k++) {
+			struct ir_instr *l = d->src[k].def;
+			if (!p->in_closure[l->id] && !leaf_next(p, l))
+				return false;
+		}
+	}
+	if (p->failed || (!p->pre && !(p->pre = preheader(p, list))))
+		return false;
+	/* clones one trip ahead (at the lookup's block end) and for the first
+	 * trip (before the loop) */
+	for (int i = 0; i < p->nclosure; i++) {
+		struct ir_instr *d = p->closure[i];
+		struct ir_instr *n = map_clone(p, d, p->next, &p->tex_cf->block);
+		struct ir_instr *f = map_clone(p, d, p->init, p->pre);
+		if (!n || !f)
+			return false;
+		p->next[d->id] = identity(n);
+		p->init[d->id] = identity(f);
+	}
+	memset(carry, 0, sizeof *carry * p->limit);
+	struct use_scan u = { p, carry };
+	ir_foreach_instr(p->f, scan_use, &u);
+	scan_conds(p, &p->f->body, carry);
+	/* each value read outside the closure comes from a PHI */
+	struct ir_instr *head = p->loop->body.first->block.first;
+	for (int i = 0; i < p->nclosure; i++) {
+		struct ir_instr *d = p->closure[i];
+		if (!carry[d->id])
+			continue;
+		struct ir_src srcs[2] = { p->init[d->id], p->next[d->id] };
+		struct ir_instr *phi = ir_build_before(p->f, head, IR_OP_PHI, d->ncomp,
+						       (enum ir_base)d->base, 2, srcs);
+		if (!phi) {
+			p->failed = true;
+			break;
+		}
+		phi->loc = d->loc;
+		ir_forward(d, phi);
+	}
+	ir_apply_forwards(p->f);
+	return !p->failed;
+}
+
+static bool loop_qualifies(const struct prefetch *p)
+{
+	const struct ir_cf *first = p->loop->body.first;
+	return first && first->kind == IR_CF_BLOCK && first->block.first &&
+	       !ir_cf_list_jumps(&p->loop->body, IR_JUMP_CONTINUE);
+}
+
+static void mark_positions(struct prefetch *p, const struct ir_cf_list *list, int pos)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_BLOCK) {
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+				if (in->id < p->limit)
+					p->block_pos[in->id] = pos;
+		} else if (cf->kind == IR_CF_IF) {
+			mark_positions(p, &cf->then_list, -1);
+			mark_positions(p, &cf->else_list, -1);
+		} else {
+			mark_positions(p, &cf->body, -1);
+		}
+		if (pos >= 0)
+			pos++;
+	}
+}
+
+static void do_loop(struct prefetch *p, struct ir_cf *loop, struct ir_cf_list *list,
+		    uint32_t old_ids, bool *carry)
+{
+	p->loop = loop;
+	p->pre = NULL;
+	if (!loop_qualifies(p))
+		return;
+	bool quad_ok = false;
+	if (!loop->parent) {
+		find_varying_phis(p);
+		quad_ok = breaks_uniform(p, &loop->body);
+	}
+	struct ir_instr *cand[PF_MAX_TEX_PER_LOOP];
+	int ncand = 0;
+	for (const struct ir_cf *cf = loop->body.first; cf; cf = cf->next) {
+		if (cf->kind != IR_CF_BLOCK)
+			continue;
+		for (struct ir_instr *in = cf->block.first; in; in = in->next)
+			if (in->op == IR_OP_TEX && in->id < old_ids &&
+			    (quad_ok || !tex_from_quad(in)) && ncand < PF_MAX_TEX_PER_LOOP)
+				cand[ncand++] = in;
+	}
+	for (int i = 0; i < ncand && !p->failed && p->tried++ < PF_MAX_TEX; i++) {
+		/* positions change as clones come: mark them again */
+		for (uint32_t k = 0; k < p->limit; k++)
+			p->block_pos[k] = -2;
+		mark_positions(p, &loop->body, 0);
+		if (prefetch_tex(p, cand[i], list, carry))
+			p->progress = true;
+	}
+}
+
+/* Innermost loops first; only the lookups the program had at the start. */
+static void walk_loops(struct prefetch *p, struct ir_cf_list *list, uint32_t old_ids, bool *carry)
+{
+	for (struct ir_cf *cf = list->first; cf && !p->failed; cf = cf->next) {
+		if (cf->kind == IR_CF_IF) {
+			walk_loops(p, &cf->then_list, old_ids, carry);
+			walk_loops(p, &cf->else_list, old_ids, carry);
+		} else if (cf->kind == IR_CF_LOOP) {
+			walk_loops(p, &cf->body, old_ids, carry);
+			do_loop(p, cf, list, old_ids, carry);
+		}
+	}
+}
+
+bool ir_opt_loop_prefetch(struct ir_func *f)
+{
+	uint32_t old_ids = f->next_id;
+	uint64_t limit = (uint64_t)f->next_id + PF_GROWTH;
+	if (f->id_budget && limit > f->id_budget)
+		limit = f->id_budget > f->next_id ? f->id_budget : f->next_id;
+	struct prefetch p = { .f = f, .limit = (uint32_t)limit };
+	size_t n = (size_t)p.limit + 1;
+	p.block_pos = malloc(n * sizeof *p.block_pos);
+	p.next = calloc(n, sizeof *p.next);
+	p.init = calloc(n, sizeof *p.init);
+	p.now = calloc(n, sizeof *p.now);
+	p.in_closure = calloc(n, sizeof *p.in_closure);
+	bool *carry = calloc(n, sizeof *carry);
+	p.phi_varies = calloc(n, sizeof *p.phi_varies);
+	p.umemo = calloc(n, 1);
+	p.now_seen = calloc(n, sizeof *p.now_seen);
+
+	p.closure = malloc(PF_MAX_NODES * sizeof *p.closure);
+	p.stack = malloc((PF_MAX_NODES + 1) * sizeof *p.stack);
+	p.stack_src = malloc((PF_MAX_NODES + 1) * sizeof *p.stack_src);
+	if (p.block_pos && p.next && p.init && p.now && p.in_closure && carry && p.closure &&
+	    p.stack && p.stack_src && p.phi_varies && p.umemo && p.now_seen)
+		walk_loops(&p, &f->body, old_ids, carry);
+	free(p.block_pos);
+	free(p.next);
+	free(p.init);
+	free(p.now);
+	free(p.in_closure);
+	free(carry);
+	free(p.phi_varies);
+	free(p.umemo);
+	free(p.now_seen);
+
+	free(p.closure);
+	free(p.stack);
+	free(p.stack_src);
+	return p.progress;
+}
