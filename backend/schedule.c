@@ -261,6 +261,8 @@ struct deps {
 	bool *defined;     /* per vreg: some writer placed (or an input) */
 	int live, peak;    /* vregs defined and still read; the most so far */
 	int last_wait;     /* the latest slot that waits on lookups: older ones are done */
+	bool *reads_carried; /* op reads a lookup's result through a multi vreg */
+	int group_start;   /* first slot of the group being scheduled */
 };
 
 /* Register pressure: while the values live are within PRESSURE_SLACK of
@@ -415,6 +417,52 @@ static bool build_deps(struct cg_ctx *cg, struct deps *d)
 	return build_succ(cg, d);
 }
 
+/* Ops reading a multi vreg that a lookup's result is copied into (or
+ * that the lookup writes itself): a loop PHI carrying a lookup issued
+ * late in the previous trip (loop_prefetch), or the value after an IF
+ * whose branch looked it up.  The lookup is outside the group, so no
+ * dependence shows that it may still be in flight. */
+static bool mark_carried_reads(struct cg_ctx *cg, struct deps *d)
+{
+	int n = cg->nops;
+	bool *carried = arena_alloc(cg->arena, sizeof(bool) * (size_t)(cg->nvregs + 1));
+	d->reads_carried = arena_alloc(cg->arena, sizeof(bool) * (size_t)(n + 1));
+	if (!carried || !d->reads_carried)
+		return cg->failed = true, false;
+	memset(carried, 0, sizeof(bool) * (size_t)(cg->nvregs + 1));
+	memset(d->reads_carried, 0, sizeof(bool) * (size_t)(n + 1));
+	for (int i = 0; i < n; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		if (op->dead || op->dst < 0 || !cg->vregs[op->dst].multi)
+			continue;
+		bool tex = cg_opc_infos[op->opc].tex;
+		for (int k = 0; k < cg_op_nopnd(op) && !tex; k++) {
+			const struct cg_opnd *o = &op->src[k];
+			if (o->file != CG_FILE_VREG || cg->vregs[o->index].multi)
+				continue;
+			for (int c = 0; c < 4; c++) {
+				int w = cg->vregs[o->index].writer[c];
+				tex |= w >= 0 && cg_opc_infos[cg->ops[w].opc].tex;
+			}
+		}
+		carried[op->dst] |= tex;
+	}
+	for (int i = 0; i < n; i++) {
+		int v[CG_NOPND], nv = vregs_read(&cg->ops[i], v);
+		for (int j = 0; j < nv; j++)
+			d->reads_carried[i] |= carried[v[j]];
+	}
+	return true;
+}
+
+/* Whether op i, placed in slot p, reads a carried lookup result that may
+ * still be in flight: no slot of its group has waited yet, and the group
+ * began less than the latency window ago. */
+static bool waits_on_carried(const struct deps *d, int i, int p)
+{
+	return d->reads_carried[i] && d->last_wait < d->group_start && p - d->group_start < 30;
+}
+
 /* Reads a lookup issued less than 30 slots ago (the cost model's window)
  * that no slot has waited for yet: a wait settles every lookup before it. */
 static bool waits_on_tex(const struct cg_ctx *cg, const struct deps *d, int i, int p)
@@ -465,7 +513,8 @@ static struct rank rank_of(const struct cg_ctx *cg, const struct deps *d, int i,
 	return (struct rank){ .op = i, .height = d->height[i],
 			      .kills = pressed ? kills(cg, d, i) : 0,
 			      .feeds_tex = d->feeds_tex[i],
-			      .waits_on_tex = waits_on_tex(cg, d, i, p),
+			      .waits_on_tex = waits_on_tex(cg, d, i, p) ||
+					      waits_on_carried(d, i, p),
 			      .presub_stall = presub_stall(cg, i, p) };
 }
 
@@ -542,6 +591,7 @@ static bool schedule_group(struct cg_ctx *cg, struct deps *d, int *ready, int lo
 			   bool late)
 {
 	int live = 0, placed = 0, navail = 0;
+	d->group_start = cg->nslots;
 	for (int i = lo; i < hi; i++) {
 		const struct cg_op *op = &cg->ops[i];
 		d->member[i] = !op->dead && !cg_op_barrier(op) && op->late == late;
@@ -667,6 +717,8 @@ bool cg_schedule(struct cg_ctx *cg)
 	if (!ready || !d.readers || !d.defined)
 		return cg->failed = true, false;
 	count_readers(cg, &d);
+	if (!mark_carried_reads(cg, &d))
+		return false;
 	int lo = 0;
 	for (int i = 0; i <= cg->nops; i++) {
 		if (i < cg->nops && (cg->ops[i].dead || !cg_op_barrier(&cg->ops[i])))
