@@ -108,21 +108,61 @@ int r500_program_cycles(const struct r500_inst *code, int n)
 	return c;
 }
 
+/* Weight of a slot inside `depth` loops: a guess of 8 trips a loop. */
+static long loop_weight(int depth)
+{
+	return depth >= 3 ? 512 : depth == 2 ? 64 : depth == 1 ? 8 : 1;
+}
+
+/* The stall of the TEX run [first, last] as r500_program_cycles counts
+ * it, but following the innermost loop around it (body start `body`, its
+ * ENDLOOP `end`; -1 outside loops) back to the top of the body once: a
+ * lookup issued late in a trip for the next one is waited for there. */
+static int run_stall(const struct r500_inst *code, int n, int first, int last, int body, int end)
+{
+	int distance = 1 + (last - first + 1);
+	bool wrapped = false;
+	for (int j = last + 1; j < n && distance < 30 && !code[j].cmn.tex_sem_wait;) {
+		distance++;
+		if (j == end && !wrapped) {
+			j = body;
+			wrapped = true;
+		} else {
+			j++;
+		}
+	}
+	return 30 - (distance < 30 ? distance : 30);
+}
+
 long r500_program_weighted_cost(const struct r500_program *p, long *in_loops)
 {
-	long cost = p->stats.cycles;
-	int depth = 0;
+	enum { MAX_DEPTH = 64 };
+	int loop_at[MAX_DEPTH], depth = 0, run_start = 0;
+	long cost = 0;
 	*in_loops = 0;
 	for (int i = 0; i < p->ninst; i++) {
 		const struct r500_inst *in = &p->code[i];
 		bool fc = (in->cmn.type & 3) == R500_TYPE_FC;
 		if (fc && in->fc.op == R500_FC_ENDLOOP && depth > 0)
 			depth--;
-		long w = depth >= 3 ? 512 : depth == 2 ? 64 : depth == 1 ? 8 : 1;
-		cost += w - 1;
+		long w = loop_weight(depth);
+		cost += w * (1 + (in->cmn.nop & 1));
 		*in_loops += depth ? w : 0;
-		if (fc && in->fc.op == R500_FC_LOOP)
-			depth++;
+		if (fc && in->fc.op == R500_FC_LOOP && depth < MAX_DEPTH)
+			loop_at[depth++] = i;
+		if (in->cmn.type != R500_TYPE_TEX)
+			continue;
+		if (i == 0 || p->code[i - 1].cmn.type != R500_TYPE_TEX)
+			run_start = i;
+		if (i + 1 < p->ninst && p->code[i + 1].cmn.type == R500_TYPE_TEX)
+			continue;
+		int body = -1, end = -1;
+		if (depth > 0) {
+			/* the LOOP's jump goes to its ENDLOOP (when it runs no trip) */
+			body = loop_at[depth - 1] + 1;
+			end = p->code[loop_at[depth - 1]].fc.jump_addr & 511;
+		}
+		cost += w * run_stall(p->code, p->ninst, run_start, i, body, end);
 	}
 	return cost;
 }

@@ -62,9 +62,11 @@ char *cg_print(const struct cg_ctx *cg, struct arena *arena);
 int r500_program_cycles(const struct r500_inst *code, int n);
 
 /* A program's cost with its loops weighed, for choosing between two
- * compiles of one shader: static cycles, and each instruction inside k
- * loops counted 8^k times (k <= 3) in all; *in_loops gets the instructions
- * inside loops, weighed alike. */
+ * compiles of one shader: static cycles, each instruction and lookup
+ * stall inside k loops counted 8^k times (k <= 3); a lookup run inside a
+ * loop with no wait before the loop's end counts its distance on from the
+ * top of the loop body (a lookup for the next trip).  *in_loops gets the
+ * instructions inside loops, weighed alike. */
 long r500_program_weighted_cost(const struct r500_program *p, long *in_loops);
 
 /* Assembly listing of a compiled program (the -S output); arena string. */

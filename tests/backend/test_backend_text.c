@@ -382,6 +382,39 @@ static void test_tex_in_flight_across_loop(void **state)
 	arena_destroy(a);
 }
 
+/* The cost that chooses between compiles follows a loop's back edge: a
+ * lookup issued at the end of a trip is waited for at the top of the
+ * next, 1 slot later here, so its stall (30 - 3) counts, weighed as the
+ * loop's slots are (8); the program's end, past the loop, would hide it.
+ * Slots: LOOP (1), a reader that waits (8), the lookup (8), ENDLOOP (1),
+ * OUT (1). */
+static void test_weighted_cost_across_back_edge(void **state)
+{
+	(void)state;
+	struct r500_inst code[5];
+	memset(code, 0, sizeof code);
+	code[0].cmn.type = R500_TYPE_FC;
+	code[0].fc.op = R500_FC_LOOP;
+	code[0].fc.jump_addr = 3;
+	code[1].cmn.type = R500_TYPE_ALU;
+	code[1].cmn.tex_sem_wait = 1;
+	code[2].cmn.type = R500_TYPE_TEX;
+	code[2].cmn.tex_sem_wait = 1;
+	code[2].tex.sem_acquire = 1;
+	code[3].cmn.type = R500_TYPE_FC;
+	code[3].fc.op = R500_FC_ENDLOOP;
+	code[3].fc.jump_addr = 1;
+	code[4].cmn.type = R500_TYPE_OUT;
+	code[4].cmn.tex_sem_wait = 1;
+	struct r500_program p = { .code = code, .ninst = 5 };
+	long in_loops, cost = r500_program_weighted_cost(&p, &in_loops);
+	assert_int_equal(cost, 1 + 8 + 8 + 1 + 1 + 27 * 8);
+	assert_int_equal(in_loops, 16);
+	/* no reader waits: the next trip's lookup does, 2 slots on */
+	code[1].cmn.tex_sem_wait = 0;
+	assert_int_equal(r500_program_weighted_cost(&p, &in_loops), 1 + 8 + 8 + 1 + 1 + 26 * 8);
+}
+
 /* Adds, subtracts and 1-x become presubtract operands of their readers
  * (presub.fixture: 1-a, a-b read twice, b.w+c.w read by two ops); the
  * channel-crossing a.w-b.x stays an op; skipping the stage restores the
@@ -680,6 +713,7 @@ int main(void)
 		cmocka_unit_test(test_isel_switches),
 		cmocka_unit_test(test_tex_runs),
 		cmocka_unit_test(test_tex_in_flight_across_loop),
+		cmocka_unit_test(test_weighted_cost_across_back_edge),
 		cmocka_unit_test(test_sat_fold),
 		cmocka_unit_test(test_hold_waiting),
 		cmocka_unit_test(test_presub_variant),
