@@ -156,9 +156,16 @@ bool cg_slot_try_place(struct cg_ctx *cg, int pos, int opi)
 	unsigned u = pick_units(cg, s, op, false);
 	if (!u)
 		return false;
+	/* a placed op tried elsewhere (sink, coalesce) keeps its unit and
+	 * address indices when it does not fit */
+	uint8_t old_unit = op->unit, old_sel[3];
+	memcpy(old_sel, op->sel, sizeof old_sel);
 	op->unit = (uint8_t)u;
-	if (!fit_operands(cg, s, op))
+	if (!fit_operands(cg, s, op)) {
+		op->unit = old_unit;
+		memcpy(op->sel, old_sel, sizeof old_sel);
 		return false;
+	}
 	pick_units(cg, s, op, true);
 	if (u & CG_UNIT_RGB)
 		s->rgb = opi;
