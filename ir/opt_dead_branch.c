@@ -35,6 +35,31 @@ static bool is_empty(const struct ir_cf_list *list)
 	return true;
 }
 
+/* Only CONSTs in the list's blocks (what folding leaves of a branch that
+ * picks a value), and no control flow. */
+static bool only_consts(const struct ir_cf_list *list)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind != IR_CF_BLOCK)
+			return false;
+		for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+			if (in->op != IR_OP_CONST)
+				return false;
+	}
+	return true;
+}
+
+/* Moves the CONSTs of `list` to the end of block `to`. */
+static void move_consts(struct ir_cf_list *list, struct ir_block *to)
+{
+	for (struct ir_cf *cf = list->first; cf; cf = cf->next)
+		while (cf->block.first) {
+			struct ir_instr *in = cf->block.first;
+			ir_instr_remove(in);
+			ir_block_append(to, in);
+		}
+}
+
 /* PHI(then, else) after an IF -> SELECT(cond, then, else). */
 static void phis_to_selects(struct ir_cf *after, struct ir_src cond)
 {
@@ -91,13 +116,13 @@ static bool run_once(struct ir_cf_list *list, struct ir_cf *loop)
 	return true;
 }
 
-static bool fold_list(struct ir_cf_list *list)
+static bool fold_list(struct ir_func *f, struct ir_cf_list *list)
 {
 	bool progress = false;
 	for (struct ir_cf *cf = list->first, *next; cf; cf = next) {
 		next = cf->next;
 		if (cf->kind == IR_CF_LOOP) {
-			progress |= fold_list(&cf->body);
+			progress |= fold_list(f, &cf->body);
 			struct ir_cf *first = cf->body.first;
 			if (run_once(list, cf)) {
 				next = first ? first : next; /* the spliced body may fold too */
@@ -108,23 +133,35 @@ static bool fold_list(struct ir_cf_list *list)
 		if (cf->kind != IR_CF_IF)
 			continue;
 		const struct ir_instr *c = cf->cond.def;
-		if (c && c->op != IR_OP_CONST && is_empty(&cf->then_list) &&
-		    is_empty(&cf->else_list)) {
+		if (c && c->op != IR_OP_CONST && only_consts(&cf->then_list) &&
+		    only_consts(&cf->else_list)) {
 			struct ir_cf_list none = { NULL, NULL };
+			if (!is_empty(&cf->then_list) || !is_empty(&cf->else_list)) {
+				/* the constants a side picks go before the IF */
+				struct ir_cf *pre = cf->prev;
+				if (!pre || pre->kind != IR_CF_BLOCK) {
+					pre = ir_cf_create(f, IR_CF_BLOCK, cf->parent);
+					if (!pre)
+						return progress;
+					ir_cf_list_insert_before(list, cf, pre);
+				}
+				move_consts(&cf->then_list, &pre->block);
+				move_consts(&cf->else_list, &pre->block);
+			}
 			phis_to_selects(cf->next, cf->cond);
 			splice(list, cf, &none);
 			progress = true;
 			continue;
 		}
 		if (!c || c->op != IR_OP_CONST) {
-			progress |= fold_list(&cf->then_list);
-			progress |= fold_list(&cf->else_list);
+			progress |= fold_list(f, &cf->then_list);
+			progress |= fold_list(f, &cf->else_list);
 			continue;
 		}
 		bool taken_then = c->imm[cf->cond.swz[0] & 3] != 0.0f;
 		if (ir_cf_list_jumps(taken_then ? &cf->else_list : &cf->then_list, IR_JUMP_ANY)) {
-			progress |= fold_list(&cf->then_list);
-			progress |= fold_list(&cf->else_list);
+			progress |= fold_list(f, &cf->then_list);
+			progress |= fold_list(f, &cf->else_list);
 			continue;
 		}
 		struct ir_cf_list *taken = taken_then ? &cf->then_list : &cf->else_list;
@@ -141,5 +178,5 @@ static bool fold_list(struct ir_cf_list *list)
 
 bool ir_opt_dead_branch(struct ir_func *f)
 {
-	return fold_list(&f->body);
+	return fold_list(f, &f->body);
 }
