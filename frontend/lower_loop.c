@@ -1,9 +1,14 @@
 /* Lowering of loops.  Jumps inside are flags (lower_jump.c), so a loop's
- * IR has exactly ONE BREAK and no CONTINUE:
+ * IR has at most two BREAKs and no CONTINUE:
  *
- *     loop { alive = cond; exit = !cond;  if (alive) body;
- *            if (!exit) step;  if (exit) break; }
+ *     loop { if (!cond) break;  body;  step;  if (exit) break; }
  *
+ * (a do-while: loop { body; if (!exit) exit = !cond; if (exit) break; }).
+ * The step runs on every pass, and the last BREAK leaves with the values
+ * from before it, as if it had not run.
+ * The test first, as its own BREAK, leaves the body unconditional: the
+ * backend needs no select per carried value for the pass that ends the
+ * loop, and finds the counter of a `for` as in a loop without jumps.
  * A loop without jumps keeps the plain form `loop { if (!cond) break;
  * body; step }`.  A `for` with a constant trip count is unrolled, each
  * copy under `if (!exit)` when its body may jump.  Variables the loop may
@@ -171,7 +176,8 @@ static bool try_unroll(struct lower *l, struct ast_node *n)
 struct loop_state {
 	int nv;                      /* variables that existed before the loop */
 	bool *carried;               /* [nv]: has head PHIs */
-	struct lv **brk;             /* values at the BREAK */
+	struct lv **brk[2];          /* values at each BREAK, in program order */
+	int nbrk;
 };
 
 /* A loop condition's value: an expression or `bool b = expr`. */
@@ -186,8 +192,10 @@ static struct lv cond_value(struct lower *l, struct ast_node *cond)
 	return *lower_flag_value(d->sym);
 }
 
-/* `if (c) break;` with the values there recorded for the exit PHIs. */
-static void break_if(struct lower *l, struct loop_state *ls, struct ir_src c)
+/* `if (c) break;` with the values there (or `snap`, the values at an
+ * earlier point of the pass) recorded for the exit PHIs. */
+static void break_if_with(struct lower *l, struct loop_state *ls, struct ir_src c,
+			  struct lv **snap)
 {
 	struct ir_cf *cf = ir_build_if(&l->b, c);
 	if (!cf) {
@@ -195,10 +203,18 @@ static void break_if(struct lower *l, struct loop_state *ls, struct ir_src c)
 		return;
 	}
 	ir_builder_enter(&l->b, &cf->then_list, cf);
-	ls->brk = lower_snapshot(l, ls->nv);
-	if (!ls->brk || !ir_build(&l->b, IR_OP_BREAK, 0, IR_FLOAT, 0, NULL))
+	if (!snap)
+		snap = lower_snapshot(l, ls->nv);
+	if (!snap || ls->nbrk >= 2 || !ir_build(&l->b, IR_OP_BREAK, 0, IR_FLOAT, 0, NULL))
 		l->failed = true;
+	else
+		ls->brk[ls->nbrk++] = snap;
 	ir_builder_after(&l->b, cf);
+}
+
+static void break_if(struct lower *l, struct loop_state *ls, struct ir_src c)
+{
+	break_if_with(l, ls, c, NULL);
 }
 
 /* The plain form's exit test: if (!cond) break; */
@@ -248,7 +264,7 @@ static void patch_head_phis(struct lower *l, struct loop_state *ls, struct lv **
 	}
 }
 
-/* Exit PHIs after the loop: one source, the BREAK. */
+/* Exit PHIs after the loop: one source per BREAK. */
 static void make_exit_phis(struct lower *l, struct loop_state *ls)
 {
 	for (int i = 0; i < ls->nv && !l->failed; i++) {
@@ -257,9 +273,12 @@ static void make_exit_phis(struct lower *l, struct loop_state *ls)
 		struct lvar *v = l->vars[i];
 		for (int e = 0; e < v->nelems; e++) {
 			struct lv *x = &v->elems[e];
-			*x = ls->brk[i][e];
+			*x = ls->brk[0][i][e];
 			for (int c = 0; c < x->ncols; c++) {
-				struct ir_instr *phi = lv_build(l, IR_OP_PHI, x->rows, 1, &x->col[c]);
+				struct ir_src srcs[2];
+				for (int b = 0; b < ls->nbrk; b++)
+					srcs[b] = ls->brk[b][i][e].col[c];
+				struct ir_instr *phi = lv_build(l, IR_OP_PHI, x->rows, ls->nbrk, srcs);
 				if (!phi)
 					return;
 				phi->base = x->base;
@@ -284,20 +303,8 @@ static void do_test_arm(struct lower *l, void *ud)
 		*lower_flag_value(t->exit) = lv_of(nc);
 }
 
-/* The body under `if (cond)`: alive is true there. */
-struct body_arm {
-	struct ast_node *body;
-	struct sema_symbol *alive;
-};
-
-static void body_arm(struct lower *l, void *ud)
-{
-	struct body_arm *a = ud;
-	lower_set_flag(l, a->alive, true);
-	lower_stmt(l, a->body);
-}
-
-/* The body of a loop that may jump, with its one BREAK at the end. */
+/* The body of a loop that may jump: the test's BREAK first (for and
+ * while), the flags' BREAK at the end. */
 static void flagged_body(struct lower *l, struct loop_state *ls, struct ast_node *n,
 			 struct ast_node *cond, struct ast_node *body, struct ast_node *step)
 {
@@ -305,26 +312,20 @@ static void flagged_body(struct lower *l, struct loop_state *ls, struct ast_node
 	lower_push_loop(l, &j);
 	if (l->failed)
 		return;
-	if (cond && n->kind != AST_DO) {
-		struct lv c = cond_value(l, cond);
-		struct ir_instr *nc = lower_not(l, &c);
-		if (!nc)
-			return;
-		*lower_flag_value(j.alive) = c;
-		*lower_flag_value(j.exit) = lv_of(nc);
-		struct body_arm a = { body, j.alive };
-		lower_branch(l, lv_comp(&c, 0, 0), body_arm, &a, NULL, NULL);
-	} else {
-		lower_stmt(l, body);
-	}
+	bool tested = cond && n->kind != AST_DO;
+	if (tested)
+		exit_unless(l, ls, cond);
+	lower_stmt(l, body);
 	bool ex;
 	bool known = lower_flag_known(j.exit, &ex);
+	struct lv **before_step = NULL;
 	if (step && !(known && ex)) {
-		/* `continue` runs the step, `break` does not */
-		if (known)
-			lower_effect(l, step);
-		else
-			lower_branch(l, lv_comp(lower_flag_value(j.exit), 0, 0), NULL, NULL, lower_effect_arm, step);
+		/* `continue` runs the step, `break` does not: the step runs
+		 * every pass, and a pass that breaks leaves with the values from
+		 * before it (so that the counter of a `for` is a plain i + 1) */
+		if (!known && !(before_step = lower_snapshot(l, ls->nv)))
+			return;
+		lower_effect(l, step);
 	}
 	if (n->kind == AST_DO && cond) {
 		struct do_test t = { cond, j.exit };
@@ -337,11 +338,12 @@ static void flagged_body(struct lower *l, struct loop_state *ls, struct ast_node
 	l->jc = j.outer;
 	if (l->failed)
 		return;
-	if (lower_flag_known(j.exit, &ex) && !ex) {
-		lower_refuse(l, n->loc, "a loop that never ends");
+	if (lower_flag_known(j.exit, &ex) && !ex) { /* the body never breaks */
+		if (!tested)
+			lower_refuse(l, n->loc, "a loop that never ends");
 		return;
 	}
-	break_if(l, ls, lv_comp(lower_flag_value(j.exit), 0, 0));
+	break_if_with(l, ls, lv_comp(lower_flag_value(j.exit), 0, 0), before_step);
 }
 
 static void lower_general_loop(struct lower *l, struct ast_node *n)
@@ -397,11 +399,11 @@ static void lower_general_loop(struct lower *l, struct ast_node *n)
 			lower_effect(l, step);
 		if (n->kind == AST_DO && cond)
 			exit_unless(l, &ls, cond);
-		if (!l->failed && !ls.brk)
+		if (!l->failed && !ls.nbrk)
 			lower_refuse(l, n->loc, "a loop that never ends");
 	}
 	struct lv **end = lower_snapshot(l, ls.nv);
-	if (l->failed || !head || !end || !ls.brk) {
+	if (l->failed || !head || !end || !ls.nbrk) {
 		l->failed = true;
 		return;
 	}

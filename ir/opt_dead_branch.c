@@ -7,7 +7,8 @@
  * when the branch never taken holds a BREAK or CONTINUE of an enclosing
  * loop (removing it would change that loop's PHI sources).  A loop whose
  * body ends in its only jump, an unconditional BREAK, runs once: its body
- * takes its place.
+ * takes its place; so does one with a second BREAK under an IF of its own
+ * (the loop's test), which becomes an IF around the rest of the body.
  * Needs: valid IR.  Keeps: ids, the order of every BREAK/CONTINUE.
  * Leaves the condition and the MOVs for copy propagation and DCE. */
 #include "ir.h"
@@ -116,6 +117,49 @@ static bool run_once(struct ir_cf_list *list, struct ir_cf *loop)
 	return true;
 }
 
+/* An IF at the top of a loop body whose only content is a BREAK. */
+static bool is_break_if(const struct ir_cf *cf)
+{
+	if (!cf || cf->kind != IR_CF_IF || cf->else_list.first)
+		return false;
+	const struct ir_cf *t = cf->then_list.first;
+	return t && t == cf->then_list.last && t->kind == IR_CF_BLOCK && t->block.first &&
+	       t->block.first == t->block.last && t->block.first->op == IR_OP_BREAK;
+}
+
+/* The same with a second BREAK before the last, under an IF of its own at
+ * the top of the body (a loop's test as its own BREAK): `loop { A; if (c)
+ * break; B; break; }` is `A; if (c) {} else { B }`, and the PHIs after the
+ * loop, one source per BREAK in order, are that IF's (then, else). */
+static bool run_once_two_breaks(struct ir_cf_list *list, struct ir_cf *loop)
+{
+	struct ir_cf *last = loop->body.last, *head = loop->body.first;
+	if (!last || last->kind != IR_CF_BLOCK || !last->block.last ||
+	    last->block.last->op != IR_OP_BREAK || ir_cf_list_jumps(&loop->body, IR_JUMP_ANY) != 2)
+		return false;
+	struct ir_cf *brk = head;
+	while (brk && !is_break_if(brk))
+		brk = brk->next;
+	if (!brk || brk == head)
+		return false;
+	ir_instr_remove(last->block.last);
+	ir_instr_remove(brk->then_list.first->block.first);
+	/* B, the nodes after the IF, go to its else list */
+	struct ir_cf *b_first = brk->next;
+	if (b_first) {
+		for (struct ir_cf *c = b_first; c; c = c->next)
+			c->parent = brk;
+		b_first->prev = NULL;
+		brk->else_list.first = b_first;
+		brk->else_list.last = loop->body.last;
+		brk->next = NULL;
+		loop->body.last = brk;
+	}
+	phis_to_movs(head, 0);
+	splice(list, loop, &loop->body);
+	return true;
+}
+
 static bool fold_list(struct ir_func *f, struct ir_cf_list *list)
 {
 	bool progress = false;
@@ -124,7 +168,7 @@ static bool fold_list(struct ir_func *f, struct ir_cf_list *list)
 		if (cf->kind == IR_CF_LOOP) {
 			progress |= fold_list(f, &cf->body);
 			struct ir_cf *first = cf->body.first;
-			if (run_once(list, cf)) {
+			if (run_once(list, cf) || run_once_two_breaks(list, cf)) {
 				next = first ? first : next; /* the spliced body may fold too */
 				progress = true;
 			}

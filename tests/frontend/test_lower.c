@@ -431,8 +431,9 @@ static void test_loops(void **state)
 		"  do { d += 0.25; } while (d < u.x);\n"
 		"  gl_FragColor = vec4(x + float(n) * 10.0, sum, count, d);\n"
 		"}\n");
-	/* one BREAK per loop, jumps as flags: no CONTINUE */
-	assert_int_equal(fe_count_op(f, IR_OP_BREAK), 3);
+	/* jumps as flags, no CONTINUE: one BREAK per loop, the `for` that
+	 * jumps two (its test's, then the flags' at the end of the body) */
+	assert_int_equal(fe_count_op(f, IR_OP_BREAK), 4);
 	assert_int_equal(fe_count_op(f, IR_OP_CONTINUE), 0);
 	const float uni[][4] = { { 0.3f, 5, 0, 0 } };
 	float o[4];

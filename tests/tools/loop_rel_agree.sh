@@ -37,9 +37,10 @@ check in_if rel '  for (int i = 0; i < 80; i++) {
     if (float(i) > n) s += u[i] * w[i];
     else s -= u[i].wzyx;
   }'
-# a BREAK in the body: the frontend carries it in a flag, so the counter's
-# form is gone and the reads keep the CMP chain (still correct)
-check break_flag cmp '  for (int i = 0; i < 80; i++) {
+# a BREAK in the body: the frontend carries it in a flag, but the loop's
+# test is a BREAK of its own and the step runs every pass, so the
+# counter keeps its form and the reads use aL
+check break_flag rel '  for (int i = 0; i < 80; i++) {
     if (float(i) > n) break;
     s += u[i] * w[i];
   }'
