@@ -47,7 +47,11 @@ struct prefetch {
 	uint32_t limit;            /* ids below it have the arrays below */
 	struct ir_cf *loop;
 	struct ir_cf *tex_cf;      /* the lookup's block */
-	int *block_pos;            /* by id: index of its block in the body, -1 other */
+	int *block_pos;            /* by id: index of its block in the body's own list;
+				    * -1 in an IF of the body, -3 in a nested loop,
+				    * -2 outside the loop */
+	struct ir_src exit_cond;   /* the body's last IF, `if (e) break`: e (def NULL:
+				    * none) */
 	struct ir_src *next;       /* by id: value one trip ahead (def NULL: none yet) */
 	struct ir_src *init;       /* by id: value of the first trip */
 	struct ir_src *now;        /* by id: value at the end of the lookup's block */
@@ -145,7 +149,8 @@ static bool walk(struct prefetch *p, struct ir_instr *root, walk_test done, walk
 	while (sp > 0) {
 		struct ir_instr *d = p->stack[sp - 1];
 		int i = p->stack_src[sp - 1]++;
-		if (i >= d->nsrc || i >= IR_MAX_SRCS) {
+		int n = d->op == IR_OP_PHI ? 1 : d->nsrc; /* exit_only_phi: the trip's */
+		if (i >= n || i >= IR_MAX_SRCS) {
 			sp--;
 			if (!visit(p, d))
 				return false;
@@ -173,9 +178,70 @@ static bool now_done(struct prefetch *p, struct ir_instr *d)
 }
 
 /* Later ops of the body's own blocks; the stack bounds the depth. */
+/* Whether bool sources a and b (component 0) always differ: one the NOT
+ * of the other, opposite constants, or PHIs of one join whose sources
+ * pairwise always differ (depth-bounded). */
+static bool complement(const struct ir_src *a, const struct ir_src *b, int depth)
+{
+	const struct ir_instr *x = a->def, *y = b->def;
+	if (!x || !y || depth > 8)
+		return false;
+	if (y->op == IR_OP_NOT && y->src[0].def == x &&
+	    (y->src[0].swz[b->swz[0] & 3] & 3) == (a->swz[0] & 3))
+		return true;
+	if (x->op == IR_OP_NOT && x->src[0].def == y &&
+	    (x->src[0].swz[a->swz[0] & 3] & 3) == (b->swz[0] & 3))
+		return true;
+	if (x->op == IR_OP_CONST && y->op == IR_OP_CONST)
+		return (x->imm[a->swz[0] & 3] != 0.0f) != (y->imm[b->swz[0] & 3] != 0.0f);
+	if (x->op != IR_OP_PHI || y->op != IR_OP_PHI || x->block != y->block ||
+	    x->nsrc != y->nsrc)
+		return false;
+	for (int i = 0; i < x->nsrc && i < IR_MAX_SRCS; i++) {
+		struct ir_src xa = x->src[i], yb = y->src[i];
+		xa.swz[0] = x->src[i].swz[a->swz[0] & 3];
+		yb.swz[0] = y->src[i].swz[b->swz[0] & 3];
+		if (!complement(&xa, &yb, depth + 1))
+			return false;
+	}
+	return true;
+}
+
+/* The last node of the body: `if (e) { break }` -- e, or def NULL. */
+static struct ir_src final_exit(const struct ir_cf *loop)
+{
+	struct ir_src none = { NULL, { 0 } };
+	const struct ir_cf *last = loop->body.last;
+	if (!last || last->kind != IR_CF_IF || last->else_list.first)
+		return none;
+	const struct ir_cf *t = last->then_list.first;
+	if (!t || t != last->then_list.last || t->kind != IR_CF_BLOCK || !t->block.first ||
+	    t->block.first != t->block.last || t->block.first->op != IR_OP_BREAK)
+		return none;
+	return last->cond;
+}
+
+/* A PHI after an IF of the body's own list that takes its else value only
+ * on a trip that leaves the loop: the IF's condition is false exactly when
+ * the body's final `if (e) break` leaves (a `for` whose body may break
+ * steps only while it does not: `if (!exit) step; ...; if (exit) break`).
+ * For the next trip, its value is the then value. */
+static bool exit_only_phi(const struct prefetch *p, const struct ir_instr *d)
+{
+	if (d->op != IR_OP_PHI || d->nsrc != 2 || !p->exit_cond.def || is_header_phi(p, d) ||
+	    d->id >= p->limit || p->block_pos[d->id] < 0)
+		return false;
+	const struct ir_cf *after = ir_instr_cf(d), *g = after ? after->prev : NULL;
+	return g && g->kind == IR_CF_IF && complement(&g->cond, &p->exit_cond, 0);
+}
+
+/* Ops of the body (not of a nested loop): pure ones run early for
+ * nothing worse than time; an exit-only PHI gives its then value. */
 static bool now_expand(struct prefetch *p, struct ir_instr *d)
 {
-	return pure(d) && d->id < p->limit && p->block_pos[d->id] >= 0;
+	if (d->id >= p->limit || p->block_pos[d->id] < -1)
+		return false;
+	return pure(d) || exit_only_phi(p, d);
 }
 
 static bool now_visit(struct prefetch *p, struct ir_instr *d)
@@ -184,6 +250,10 @@ static bool now_visit(struct prefetch *p, struct ir_instr *d)
 		return true;
 	if (++p->nnow > PF_MAX_NODES)
 		return false;
+	if (d->op == IR_OP_PHI) { /* exit_only_phi */
+		p->now[d->id] = compose(p->now[d->src[0].def->id], &d->src[0]);
+		return true;
+	}
 	struct ir_src srcs[IR_MAX_SRCS];
 	for (int i = 0; i < d->nsrc && i < IR_MAX_SRCS; i++)
 		srcs[i] = compose(p->now[d->src[i].def->id], &d->src[i]);
@@ -501,10 +571,10 @@ static void mark_positions(struct prefetch *p, const struct ir_cf_list *list, in
 				if (in->id < p->limit)
 					p->block_pos[in->id] = pos;
 		} else if (cf->kind == IR_CF_IF) {
-			mark_positions(p, &cf->then_list, -1);
-			mark_positions(p, &cf->else_list, -1);
+			mark_positions(p, &cf->then_list, pos == -3 ? -3 : -1);
+			mark_positions(p, &cf->else_list, pos == -3 ? -3 : -1);
 		} else {
-			mark_positions(p, &cf->body, -1);
+			mark_positions(p, &cf->body, -3);
 		}
 		if (pos >= 0)
 			pos++;
@@ -518,6 +588,7 @@ static void do_loop(struct prefetch *p, struct ir_cf *loop, struct ir_cf_list *l
 	p->pre = NULL;
 	if (!loop_qualifies(p))
 		return;
+	p->exit_cond = final_exit(loop);
 	bool quad_ok = false;
 	if (!loop->parent) {
 		find_varying_phis(p);

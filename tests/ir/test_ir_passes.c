@@ -260,6 +260,17 @@ static void test_loop_prefetch_declines(void **state)
 	assert_true(ir_opt_loop_prefetch(prefetch_loop("%1.x", "lod", "")));
 	const char *cont = "  %21 = lt.b1 %1.y, %2.x\n  if %21.x {\n    continue\n  }\n";
 	assert_false(ir_opt_loop_prefetch(prefetch_loop("%10.x", "lod", cont)));
+	/* loop_prefetch_exit_phi.fixture with the final BREAK's flag also
+	 * true where the step's IF does not run the step: the step's PHI is no
+	 * longer known to take its old value only on a trip that leaves */
+	char *text = read_text_file(USCC_SOURCE_DIR "/tests/ir/fixtures/loop_prefetch_exit_phi.ir");
+	assert_non_null(text);
+	char *at = strstr(text, "%27 = phi.b1 %21.x, %7.x");
+	assert_non_null(at);
+	at[strlen("%27 = phi.b1 %21.x, %")] = '6';
+	struct ir_func *f = parse_ok(A, text);
+	free(text);
+	assert_false(ir_opt_loop_prefetch(f));
 }
 
 /* A chain of constant adds and subtractions, as an unrolled loop leaves
