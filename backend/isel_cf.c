@@ -119,10 +119,24 @@ enum { FC_IF_COST = 16, FC_MAX_DEPTH = 32 };
 struct fc_scan {
 	int weight;       /* instructions making code */
 	bool forced;      /* LOOP, BREAK, CONTINUE, or an IF needing FC */
-	bool quad;        /* derivatives or lookups: keep all pixels running */
+	bool quad;        /* derivatives, or lookups whose level of detail comes
+			   * from the quad: keep all pixels running */
 };
 
 static bool scan_needs_fc(const struct fc_scan *sc);
+
+/* A lookup takes its level of detail from the quad's coordinates unless
+ * it is given one (textureLod) or its gradients (textureGrad); inside a
+ * branch some of the quad would have stale coordinates (ISA.md §12). */
+static bool tex_reads_quad(const struct ir_instr *in)
+{
+	switch ((enum ir_tex_kind)in->tex_kind) {
+	case IR_TEX_LOD: case IR_TEX_PROJ_LOD: case IR_TEX_GRAD: case IR_TEX_PROJ_GRAD:
+		return false;
+	default:
+		return true;
+	}
+}
 
 /* One walk of the list: a nested IF's own verdict comes from the same
  * walk of its branches (asking isel_if_needs_fc there would walk them
@@ -143,7 +157,7 @@ static void scan_list(const struct ir_cf_list *list, struct fc_scan *sc)
 			for (const struct ir_instr *in = cf->block.first; in; in = in->next) {
 				sc->forced |= in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE;
 				sc->quad |= in->op == IR_OP_DDX || in->op == IR_OP_DDY ||
-					    in->op == IR_OP_TEX;
+					    (in->op == IR_OP_TEX && tex_reads_quad(in));
 				sc->weight += !isel_is_virtual(in) && in->op != IR_OP_PHI;
 			}
 		}
@@ -153,7 +167,8 @@ static void scan_list(const struct ir_cf_list *list, struct fc_scan *sc)
 /* The cost rule: an IF needs real flow control when it holds a loop, a
  * BREAK or CONTINUE (or such an IF); otherwise when both sides together
  * make more than FC_IF_COST instructions, unless they use derivatives or
- * lookups (whose quad neighbours must have run the same code). */
+ * implicit-LOD lookups (whose quad neighbours must have run the same
+ * code). */
 static bool scan_needs_fc(const struct fc_scan *sc)
 {
 	return sc->forced || (!sc->quad && sc->weight > FC_IF_COST);
