@@ -4,6 +4,7 @@
  * (PHIs get multi vregs, see cg_op.late) and the output latches.
  * The walk over the IR is isel_list (isel.c). */
 #include "isel.h"
+#include "ir_eval.h"
 #include "loop_counter.h"
 
 #include <assert.h>
@@ -125,19 +126,6 @@ struct fc_scan {
 
 static bool scan_needs_fc(const struct fc_scan *sc);
 
-/* A lookup takes its level of detail from the quad's coordinates unless
- * it is given one (textureLod) or its gradients (textureGrad); inside a
- * branch some of the quad would have stale coordinates (ISA.md §12). */
-static bool tex_reads_quad(const struct ir_instr *in)
-{
-	switch ((enum ir_tex_kind)in->tex_kind) {
-	case IR_TEX_LOD: case IR_TEX_PROJ_LOD: case IR_TEX_GRAD: case IR_TEX_PROJ_GRAD:
-		return false;
-	default:
-		return true;
-	}
-}
-
 /* One walk of the list: a nested IF's own verdict comes from the same
  * walk of its branches (asking isel_if_needs_fc there would walk them
  * again at every level: exponential in the nesting). */
@@ -157,7 +145,7 @@ static void scan_list(const struct ir_cf_list *list, struct fc_scan *sc)
 			for (const struct ir_instr *in = cf->block.first; in; in = in->next) {
 				sc->forced |= in->op == IR_OP_BREAK || in->op == IR_OP_CONTINUE;
 				sc->quad |= in->op == IR_OP_DDX || in->op == IR_OP_DDY ||
-					    (in->op == IR_OP_TEX && tex_reads_quad(in));
+					    (in->op == IR_OP_TEX && ir_tex_kind_uses_quad(in->tex_kind));
 				sc->weight += !isel_is_virtual(in) && in->op != IR_OP_PHI;
 			}
 		}

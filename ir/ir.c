@@ -290,6 +290,17 @@ void ir_block_append(struct ir_block *bl, struct ir_instr *in)
 	bl->last = in;
 }
 
+struct ir_block *ir_loop_preheader(struct ir_func *f, struct ir_cf_list *list, struct ir_cf *loop)
+{
+	if (loop->prev && loop->prev->kind == IR_CF_BLOCK)
+		return &loop->prev->block;
+	struct ir_cf *b = ir_cf_create(f, IR_CF_BLOCK, loop->parent);
+	if (!b)
+		return NULL;
+	ir_cf_list_insert_before(list, loop, b);
+	return &b->block;
+}
+
 struct ir_instr *ir_build(struct ir_builder *b, enum ir_op op, int ncomp, enum ir_base base,
 			  int nsrc, const struct ir_src *srcs)
 {

@@ -231,6 +231,9 @@ void ir_cf_list_append(struct ir_cf_list *list, struct ir_cf *cf);
 /* Puts cf into `list` right before `before` (a node of that list). */
 void ir_cf_list_insert_before(struct ir_cf_list *list, struct ir_cf *before, struct ir_cf *cf);
 void ir_block_append(struct ir_block *bl, struct ir_instr *instr);
+/* The block right before `loop` in `list`: the block there, or a new one
+ * put there; NULL when memory runs out. */
+struct ir_block *ir_loop_preheader(struct ir_func *f, struct ir_cf_list *list, struct ir_cf *loop);
 /* BREAKs (IR_JUMP_BREAK) and / or CONTINUEs (IR_JUMP_CONTINUE) in a cf
  * node or list: jumps of the loop holding it, so a nested loop's own do
  * not count. */

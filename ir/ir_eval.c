@@ -156,6 +156,12 @@ bool ir_tex_kind_is_proj(int kind)
 	       kind == IR_TEX_PROJ_GRAD;
 }
 
+bool ir_tex_kind_uses_quad(int kind)
+{
+	return kind != IR_TEX_LOD && kind != IR_TEX_PROJ_LOD && kind != IR_TEX_GRAD &&
+	       kind != IR_TEX_PROJ_GRAD;
+}
+
 int ir_tex_kind_nextra(int kind)
 {
 	switch (kind) {

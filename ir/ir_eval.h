@@ -18,8 +18,12 @@ int ir_src_ncomp(const struct ir_func *f, const struct ir_instr *in, int i);
 int ir_tex_coord_ncomp(int target, int kind, bool shadow);
 
 /* The facts of a texture kind: projective (coordinate divided by .w);
- * how many sources follow the coordinate (0, 1 bias/LOD, 2 gradients). */
+ * whether its level of detail comes from the quad's coordinates (no
+ * explicit LOD or gradients: inside a branch, some of the quad could be
+ * inactive with stale coordinates); how many sources follow the
+ * coordinate (0, 1 bias/LOD, 2 gradients). */
 bool ir_tex_kind_is_proj(int kind);
+bool ir_tex_kind_uses_quad(int kind);
 int ir_tex_kind_nextra(int kind);
 
 /* Components of a gradient (dPdx, dPdy) for a sampler target. */

@@ -54,21 +54,6 @@ static bool movable(const struct licm *l, const struct ir_instr *in)
 	return true;
 }
 
-/* The block right before `loop` in its list: the block there, or a new
- * one put there. */
-static struct ir_block *preheader(struct licm *l, struct ir_cf *loop, struct ir_cf_list *list)
-{
-	if (loop->prev && loop->prev->kind == IR_CF_BLOCK)
-		return &loop->prev->block;
-	struct ir_cf *b = ir_cf_create(l->f, IR_CF_BLOCK, loop->parent);
-	if (!b) {
-		l->failed = true;
-		return NULL;
-	}
-	ir_cf_list_insert_before(list, loop, b);
-	return &b->block;
-}
-
 static void hoist_loop(struct licm *l, struct ir_cf *loop, struct ir_cf_list *list)
 {
 	mark_list(l, &loop->body, true);
@@ -81,8 +66,10 @@ static void hoist_loop(struct licm *l, struct ir_cf *loop, struct ir_cf_list *li
 			next = in->next;
 			if (!movable(l, in))
 				continue;
-			if (!pre && !(pre = preheader(l, loop, list)))
+			if (!pre && !(pre = ir_loop_preheader(l->f, list, loop))) {
+				l->failed = true;
 				return;
+			}
 			ir_instr_remove(in);
 			ir_block_append(pre, in);
 			l->inside[in->id] = false;

@@ -306,17 +306,8 @@ static bool closure_visit(struct prefetch *p, struct ir_instr *d)
 	return true;
 }
 
-/* --- the lookup's level of detail --- */
-
-static bool tex_from_quad(const struct ir_instr *t)
-{
-	switch ((enum ir_tex_kind)t->tex_kind) {
-	case IR_TEX_LOD: case IR_TEX_PROJ_LOD: case IR_TEX_GRAD: case IR_TEX_PROJ_GRAD:
-		return false;
-	default:
-		return true;
-	}
-}
+/* --- the lookup's level of detail: every pixel of the quad in the same
+ * trip --- */
 
 /* Whether d has one value for the whole draw on every trip of the loop,
  * with the loop PHIs not yet found otherwise assumed so.  Memoized per
@@ -382,20 +373,6 @@ static bool breaks_uniform(struct prefetch *p, const struct ir_cf_list *list)
 }
 
 /* --- one lookup --- */
-
-static struct ir_block *preheader(struct prefetch *p, struct ir_cf_list *list)
-{
-	struct ir_cf *loop = p->loop;
-	if (loop->prev && loop->prev->kind == IR_CF_BLOCK)
-		return &loop->prev->block;
-	struct ir_cf *b = ir_cf_create(p->f, IR_CF_BLOCK, loop->parent);
-	if (!b) {
-		p->failed = true;
-		return NULL;
-	}
-	ir_cf_list_insert_before(list, loop, b);
-	return &b->block;
-}
 
 static void reset_maps(struct prefetch *p)
 {
@@ -519,7 +496,9 @@ static bool prefetch_tex(struct prefetch *p, struct ir_instr *tex, struct ir_cf_
 				return false;
 		}
 	}
-	if (p->failed || (!p->pre && !(p->pre = preheader(p, list))))
+	if (!p->pre && !(p->pre = ir_loop_preheader(p->f, list, p->loop)))
+		p->failed = true;
+	if (p->failed)
 		return false;
 	/* clones one trip ahead (at the lookup's block end) and for the first
 	 * trip (before the loop) */
@@ -601,7 +580,7 @@ static void do_loop(struct prefetch *p, struct ir_cf *loop, struct ir_cf_list *l
 			continue;
 		for (struct ir_instr *in = cf->block.first; in; in = in->next)
 			if (in->op == IR_OP_TEX && in->id < old_ids &&
-			    (quad_ok || !tex_from_quad(in)) && ncand < PF_MAX_TEX_PER_LOOP)
+			    (quad_ok || !ir_tex_kind_uses_quad(in->tex_kind)) && ncand < PF_MAX_TEX_PER_LOOP)
 				cand[ncand++] = in;
 	}
 	for (int i = 0; i < ncand && !p->failed && p->tried++ < PF_MAX_TEX; i++) {
