@@ -607,10 +607,35 @@ static void walk_loops(struct prefetch *p, struct ir_cf_list *list, uint32_t old
 	}
 }
 
+/* Whether some loop of the list holds a lookup (the pass's tables are
+ * sized by the function: a shader without one should not pay them). */
+static bool loop_with_lookup(const struct ir_cf_list *list, bool in_loop)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_BLOCK) {
+			for (const struct ir_instr *in = cf->block.first; in && in_loop; in = in->next)
+				if (in->op == IR_OP_TEX)
+					return true;
+		} else if (cf->kind == IR_CF_IF) {
+			if (loop_with_lookup(&cf->then_list, in_loop) ||
+			    loop_with_lookup(&cf->else_list, in_loop))
+				return true;
+		} else if (loop_with_lookup(&cf->body, true)) {
+			return true;
+		}
+	}
+	return false;
+}
+
 bool ir_opt_loop_prefetch(struct ir_func *f)
 {
+	if (!loop_with_lookup(&f->body, false))
+		return false;
 	uint32_t old_ids = f->next_id;
-	uint64_t limit = (uint64_t)f->next_id + PF_GROWTH;
+	/* room for what 4 * PF_MAX_NODES per lookup may add, not more: the
+	 * tables below are sized by it */
+	uint64_t growth = 2048 + 4 * (uint64_t)f->next_id;
+	uint64_t limit = (uint64_t)f->next_id + (growth < PF_GROWTH ? growth : PF_GROWTH);
 	if (f->id_budget && limit > f->id_budget)
 		limit = f->id_budget > f->next_id ? f->id_budget : f->next_id;
 	struct prefetch p = { .f = f, .limit = (uint32_t)limit };
