@@ -312,8 +312,9 @@ static struct ir_src product_source(const struct ir_src *src, int j, int n)
 {
 	const struct ir_instr *m = src->def;
 	struct ir_src c = m->src[j];
+	int last = n > 0 ? n - 1 : 0; /* entries past n repeat the last */
 	for (int i = 0; i < 4; i++)
-		c.swz[i] = m->src[j].swz[src->swz[i < n ? i : n - 1] & 3];
+		c.swz[i] = m->src[j].swz[src->swz[i < n ? i : last] & 3];
 	return c;
 }
 
