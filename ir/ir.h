@@ -105,6 +105,8 @@ struct ir_cf {
 	struct ir_cf_list then_list;    /* IF */
 	struct ir_cf_list else_list;    /* IF */
 	struct ir_cf_list body;         /* LOOP */
+	bool doubled;                   /* LOOP: its body is two trips already
+					   (loop_unroll's partial unrolling) */
 };
 
 /* What the shader reads from the rasterizer. */

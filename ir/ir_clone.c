@@ -34,6 +34,7 @@ static void copy_list(struct clone *c, const struct ir_cf_list *from, struct ir_
 		}
 		ir_cf_list_append(to, n);
 		n->cond = cf->cond;
+		n->doubled = cf->doubled;
 		if (cf->kind == IR_CF_IF) {
 			copy_list(c, &cf->then_list, &n->then_list, n);
 			copy_list(c, &cf->else_list, &n->else_list, n);

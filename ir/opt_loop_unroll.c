@@ -15,6 +15,9 @@
  * PHIs read defined outside the loop or in the body's own blocks.
  * Budgets: 64 iterations, 1024 copied instructions and 256 copied
  * instructions that are not constants (the program must still fit).
+ * A loop over those budgets whose one BREAK leaves after an even number
+ * of trips (simulated further, within a budget of simulated instructions
+ * per run of the pass) gets its body twice per trip instead (below).
  * Cost: what the pass learns of an instruction of the loop lives in a
  * record its pass_data points to (NULL for everything else), so that
  * trying a loop costs time in the size of its body, not of the function.
@@ -52,6 +55,8 @@ struct unroll {
 	struct break_if *breaks;
 	int nbreaks;
 	int trips;                    /* whole iterations before the exit */
+	int64_t *work;                /* instructions partial unrolling may still
+					 simulate in this run of the pass */
 	int exit_break;               /* index of the BREAK taken */
 };
 
@@ -217,7 +222,7 @@ static void eval_instr(struct unroll *u, const struct ir_instr *in)
 
 /* Runs the loop on its constants; false when the exit is not decided
  * within the budgets. */
-static bool simulate(struct unroll *u)
+static bool simulate(struct unroll *u, int max_iterations, bool budgets)
 {
 	const struct ir_cf *head = head_block(u->loop);
 	int nphi = 0;
@@ -229,8 +234,8 @@ static bool simulate(struct unroll *u)
 	if (!phi_val || !phi_known)
 		return false;
 	uint32_t varying = 0;
-	for (int it = 0; it <= MAX_ITERATIONS; it++) {
-		if ((uint32_t)(it + 1) * u->nbody > MAX_COPIED)
+	for (int it = 0; it <= max_iterations; it++) {
+		if (budgets && (uint32_t)(it + 1) * u->nbody > MAX_COPIED)
 			return false;
 		/* the PHIs read all together, from the last iteration's values */
 		int p = 0;
@@ -267,7 +272,7 @@ static bool simulate(struct unroll *u)
 		}
 		for (uint32_t i = 0; i < u->nbody; i++)
 			varying += !u->recs[i].known;
-		if (varying > MAX_COPIED_VARYING)
+		if (budgets && varying > MAX_COPIED_VARYING)
 			return false;
 	}
 	return false;
@@ -444,11 +449,83 @@ static void replace_loop(struct unroll *u, struct ir_cf_list *list, struct ir_cf
 	ir_cf_list_merge_blocks(list);
 }
 
+/* --- partial unrolling ---
+ * A loop too long to unroll whose one BREAK leaves after an even number
+ * of whole trips runs its body twice per trip: the second copy has no
+ * BREAK (on the trips it runs, the first copy's did not leave, and the
+ * count is even, so neither would the second's), and the loop PHIs take
+ * the second copy's values.  Two independent trips in one block let the
+ * scheduler pair their work (warp: two chains of dependent DP3 / RCP /
+ * MAD, each alone in its slots).  Once per loop (ir_cf.doubled). */
+enum { PARTIAL_MAX_BODY = 160, PARTIAL_MIN_TRIPS = 8, PARTIAL_MAX_WORK = 1 << 18 };
+
+static bool unroll_twice(struct unroll *u)
+{
+	struct ir_cf *loop = u->loop;
+	if (loop->doubled || u->nbreaks != 1 || u->nbody > PARTIAL_MAX_BODY)
+		return false;
+	/* a uniform array read at the counter is one c[aL + n] operand per
+	 * read in a loop the backend counts (loop_rel.c); doubled, the second
+	 * copy's counter is no longer the loop's own */
+	for (uint32_t i = 0; i < u->nbody; i++)
+		if (u->body[i]->op == IR_OP_UNIFORM && u->body[i]->nsrc > 0)
+			return false;
+	int64_t max_it = PARTIAL_MAX_WORK / (int64_t)(u->nbody + 1);
+	if (max_it * (int64_t)(u->nbody + 1) > *u->work)
+		max_it = *u->work / (int64_t)(u->nbody + 1);
+	if (max_it < 2)
+		return false;
+	bool found = simulate(u, (int)max_it, false);
+	*u->work -= (int64_t)((found ? u->trips + 1 : max_it) + 1) * (int64_t)(u->nbody + 1);
+	/* a few trips do not pay for a second copy of the body (the code
+	 * grows by one body; each trip saves a test and its jumps) */
+	if (!found || u->trips < PARTIAL_MIN_TRIPS || u->trips % 2 || u->exit_break != 0)
+		return false;
+	if (u->f->id_budget && (uint64_t)u->f->next_id + u->nbody > u->f->id_budget)
+		return false;
+	/* copy 2 reads copy 1, the loop's own instructions, as its "previous
+	 * copy": copy_body moves map to prev_map */
+	for (uint32_t i = 0; i < u->nbody; i++)
+		u->recs[i].map = u->body[i];
+	struct ir_cf_list out = { 0 };
+	if (!copy_body(u, 1, &out))
+		return false;
+	/* copy_body's fix-up pointed the loop PHIs' MOVs at copy 2 itself:
+	 * they take the values at copy 1's end */
+	const struct ir_cf *head = head_block(loop);
+	struct ir_instr *mov = out.first && out.first->kind == IR_CF_BLOCK ?
+			       out.first->block.first : NULL;
+	for (struct ir_instr *phi = head ? head->block.first : NULL; phi && phi->op == IR_OP_PHI;
+	     phi = phi->next, mov = mov ? mov->next : NULL) {
+		if (!mov || mov->op != IR_OP_MOV)
+			return false; /* not copy_body's shape: cannot happen */
+		mov->src[0] = phi->src[1];
+	}
+	for (struct ir_instr *phi = head ? head->block.first : NULL; phi && phi->op == IR_OP_PHI;
+	     phi = phi->next)
+		phi->src[1] = remap(phi->src[1], false);
+	for (struct ir_cf *c = out.first; c; c = c->next)
+		c->parent = loop;
+	if (out.first) {
+		out.first->prev = loop->body.last;
+		if (loop->body.last)
+			loop->body.last->next = out.first;
+		else
+			loop->body.first = out.first;
+		loop->body.last = out.last;
+	}
+	ir_cf_list_merge_blocks(&loop->body);
+	loop->doubled = true;
+	return true;
+}
+
 /* Unrolls with the records in place; false leaves the function as it was. */
 static bool unroll_loop(struct unroll *u, struct ir_cf_list *list)
 {
-	if (!check_shape(u) || !simulate(u))
+	if (!check_shape(u))
 		return false;
+	if (!simulate(u, MAX_ITERATIONS, true))
+		return unroll_twice(u);
 	/* the growth budget (LIMIT_IR_INSTRUCTIONS): copies get new ids */
 	if (u->f->id_budget && (uint64_t)u->f->next_id + (uint64_t)(u->trips + 1) * u->nbody >
 				       u->f->id_budget)
@@ -461,10 +538,11 @@ static bool unroll_loop(struct unroll *u, struct ir_cf_list *list)
 	return true;
 }
 
-static bool try_unroll(struct ir_func *f, struct ir_cf_list *list, struct ir_cf *loop)
+static bool try_unroll(struct ir_func *f, struct ir_cf_list *list, struct ir_cf *loop,
+		       int64_t *work)
 {
 	struct arena *a = f->arena;
-	struct unroll u = { .f = f, .loop = loop };
+	struct unroll u = { .f = f, .loop = loop, .work = work };
 	collect(&u, &loop->body, 0, true);
 	if (u.nbody > MAX_COPIED)
 		return false; /* not even one copy fits: skip the records */
@@ -482,17 +560,17 @@ static bool try_unroll(struct ir_func *f, struct ir_cf_list *list, struct ir_cf 
 	return done;
 }
 
-static bool unroll_list(struct ir_func *f, struct ir_cf_list *list)
+static bool unroll_list(struct ir_func *f, struct ir_cf_list *list, int64_t *work)
 {
 	bool progress = false;
 	for (struct ir_cf *cf = list->first, *next; cf; cf = next) {
 		next = cf->next;
 		if (cf->kind == IR_CF_IF) {
-			progress |= unroll_list(f, &cf->then_list);
-			progress |= unroll_list(f, &cf->else_list);
+			progress |= unroll_list(f, &cf->then_list, work);
+			progress |= unroll_list(f, &cf->else_list, work);
 		} else if (cf->kind == IR_CF_LOOP) {
-			progress |= unroll_list(f, &cf->body);
-			progress |= try_unroll(f, list, cf);
+			progress |= unroll_list(f, &cf->body, work);
+			progress |= try_unroll(f, list, cf, work);
 		}
 	}
 	return progress;
@@ -501,5 +579,6 @@ static bool unroll_list(struct ir_func *f, struct ir_cf_list *list)
 bool ir_opt_loop_unroll(struct ir_func *f)
 {
 	ir_clear_pass_data(f);
-	return unroll_list(f, &f->body);
+	int64_t work = PARTIAL_MAX_WORK; /* for all the loops of one run */
+	return unroll_list(f, &f->body, &work);
 }

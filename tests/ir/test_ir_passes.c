@@ -273,6 +273,28 @@ static void test_loop_prefetch_declines(void **state)
 	assert_false(ir_opt_loop_prefetch(f));
 }
 
+/* loop_unroll's partial unrolling (loop_unroll_twice.fixture: 100 trips,
+ * too many to unroll): the body runs twice per trip, once -- a second
+ * run of the pass leaves the doubled loop alone -- and only for an even
+ * trip count (99: the second copy would need its own BREAK). */
+static void test_unroll_twice_once(void **state)
+{
+	(void)state;
+	char *text = read_text_file(USCC_SOURCE_DIR "/tests/ir/fixtures/loop_unroll_twice.ir");
+	assert_non_null(text);
+	struct ir_func *f = parse_ok(A, text);
+	assert_true(ir_opt_loop_unroll(f));
+	assert_int_equal(f->unrolled_loops, 1);
+	assert_false(ir_opt_loop_unroll(f));
+	validate_ok(A, f);
+	char *at = strstr(text, "const.f1 100");
+	assert_non_null(at);
+	memcpy(at, "const.f1 099", strlen("const.f1 099"));
+	struct ir_func *odd = parse_ok(A, text);
+	free(text);
+	assert_false(ir_opt_loop_unroll(odd));
+}
+
 /* A chain of constant adds and subtractions, as an unrolled loop leaves
  * it, becomes one add of the summed constant (inexact by a rounding or
  * two, so not a fixture: those compare bit for bit). */
@@ -447,6 +469,7 @@ int main(void)
 		cmocka_unit_test(test_forwarding),
 		cmocka_unit_test(test_reassociate_add_chain),
 		cmocka_unit_test(test_loop_prefetch_declines),
+		cmocka_unit_test(test_unroll_twice_once),
 		cmocka_unit_test(test_idempotent),
 		cmocka_unit_test(test_runner),
 		cmocka_unit_test(test_robustness),
