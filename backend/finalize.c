@@ -114,10 +114,27 @@ static long loop_weight(int depth)
 	return depth >= 3 ? 512 : depth == 2 ? 64 : depth == 1 ? 8 : 1;
 }
 
+/* Whether slot j is a JUMP over a loop's exit (a BREAKLOOP between it
+ * and its target): a trip that goes on takes it. */
+static bool skips_exit(const struct r500_inst *code, int n, int j)
+{
+	const struct r500_inst *in = &code[j];
+	if ((in->cmn.type & 3) != R500_TYPE_FC || in->fc.op != R500_FC_JUMP)
+		return false;
+	int to = in->fc.jump_addr & 511;
+	if (to <= j + 1 || to > n)
+		return false;
+	for (int k = j + 1; k < to; k++)
+		if ((code[k].cmn.type & 3) == R500_TYPE_FC && code[k].fc.op == R500_FC_BREAKLOOP)
+			return true;
+	return false;
+}
+
 /* The stall of the TEX run [first, last] as r500_program_cycles counts
  * it, but following the innermost loop around it (body start `body`, its
  * ENDLOOP `end`; -1 outside loops) back to the top of the body once: a
- * lookup issued late in a trip for the next one is waited for there. */
+ * lookup issued late in a trip for the next one is waited for there.  On
+ * that way round, the jump over the loop's exit test is taken. */
 static int run_stall(const struct r500_inst *code, int n, int first, int last, int body, int end)
 {
 	int distance = 1 + (last - first + 1);
@@ -127,6 +144,8 @@ static int run_stall(const struct r500_inst *code, int n, int first, int last, i
 		if (j == end && !wrapped) {
 			j = body;
 			wrapped = true;
+		} else if (wrapped && skips_exit(code, n, j)) {
+			j = code[j].fc.jump_addr & 511; /* the trip goes on */
 		} else {
 			j++;
 		}

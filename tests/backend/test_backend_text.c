@@ -413,6 +413,33 @@ static void test_weighted_cost_across_back_edge(void **state)
 	/* no reader waits: the next trip's lookup does, 2 slots on */
 	code[1].cmn.tex_sem_wait = 0;
 	assert_int_equal(r500_program_weighted_cost(&p, &in_loops), 1 + 8 + 8 + 1 + 1 + 26 * 8);
+
+	/* with the loop's exit test (a JUMP over a BREAKLOOP) at the top, a
+	 * trip that goes on takes the jump: the reader is 2 slots on, not 3 */
+	struct r500_inst t[7];
+	memset(t, 0, sizeof t);
+	t[0].cmn.type = R500_TYPE_FC;
+	t[0].fc.op = R500_FC_LOOP;
+	t[0].fc.jump_addr = 5;
+	t[1].cmn.type = R500_TYPE_FC;
+	t[1].fc.op = R500_FC_JUMP;
+	t[1].fc.jump_addr = 3;
+	t[2].cmn.type = R500_TYPE_FC;
+	t[2].fc.op = R500_FC_BREAKLOOP;
+	t[2].fc.jump_addr = 6;
+	t[3].cmn.type = R500_TYPE_ALU;
+	t[3].cmn.tex_sem_wait = 1;
+	t[4].cmn.type = R500_TYPE_TEX;
+	t[4].cmn.tex_sem_wait = 1;
+	t[4].tex.sem_acquire = 1;
+	t[5].cmn.type = R500_TYPE_FC;
+	t[5].fc.op = R500_FC_ENDLOOP;
+	t[5].fc.jump_addr = 1;
+	t[6].cmn.type = R500_TYPE_OUT;
+	t[6].cmn.tex_sem_wait = 1;
+	struct r500_program q = { .code = t, .ninst = 7 };
+	assert_int_equal(r500_program_weighted_cost(&q, &in_loops),
+			 1 + 8 + 8 + 8 + 8 + 1 + 1 + 26 * 8);
 }
 
 /* Adds, subtracts and 1-x become presubtract operands of their readers
