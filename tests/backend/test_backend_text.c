@@ -382,6 +382,28 @@ static void test_tex_in_flight_across_loop(void **state)
 	arena_destroy(a);
 }
 
+/* Hand-made slots for the cost tests: FC op with its jump target; ALU,
+ * TEX (its run's last: acquire) and OUT, waiting on the semaphore or not. */
+static struct r500_inst fc_slot(int op, int to)
+{
+	struct r500_inst in;
+	memset(&in, 0, sizeof in);
+	in.cmn.type = R500_TYPE_FC;
+	in.fc.op = (uint16_t)op;
+	in.fc.jump_addr = (uint16_t)to;
+	return in;
+}
+
+static struct r500_inst plain_slot(int type, bool wait)
+{
+	struct r500_inst in;
+	memset(&in, 0, sizeof in);
+	in.cmn.type = (uint16_t)type;
+	in.cmn.tex_sem_wait = wait;
+	in.tex.sem_acquire = type == R500_TYPE_TEX;
+	return in;
+}
+
 /* The cost that chooses between compiles follows a loop's back edge: a
  * lookup issued at the end of a trip is waited for at the top of the
  * next, 1 slot later here, so its stall (30 - 3) counts, weighed as the
@@ -391,21 +413,11 @@ static void test_tex_in_flight_across_loop(void **state)
 static void test_weighted_cost_across_back_edge(void **state)
 {
 	(void)state;
-	struct r500_inst code[5];
-	memset(code, 0, sizeof code);
-	code[0].cmn.type = R500_TYPE_FC;
-	code[0].fc.op = R500_FC_LOOP;
-	code[0].fc.jump_addr = 3;
-	code[1].cmn.type = R500_TYPE_ALU;
-	code[1].cmn.tex_sem_wait = 1;
-	code[2].cmn.type = R500_TYPE_TEX;
-	code[2].cmn.tex_sem_wait = 1;
-	code[2].tex.sem_acquire = 1;
-	code[3].cmn.type = R500_TYPE_FC;
-	code[3].fc.op = R500_FC_ENDLOOP;
-	code[3].fc.jump_addr = 1;
-	code[4].cmn.type = R500_TYPE_OUT;
-	code[4].cmn.tex_sem_wait = 1;
+	struct r500_inst code[5] = {
+		fc_slot(R500_FC_LOOP, 3), plain_slot(R500_TYPE_ALU, true),
+		plain_slot(R500_TYPE_TEX, true), fc_slot(R500_FC_ENDLOOP, 1),
+		plain_slot(R500_TYPE_OUT, true),
+	};
 	struct r500_program p = { .code = code, .ninst = 5 };
 	long in_loops, cost = r500_program_weighted_cost(&p, &in_loops);
 	assert_int_equal(cost, 1 + 8 + 8 + 1 + 1 + 27 * 8);
@@ -416,27 +428,11 @@ static void test_weighted_cost_across_back_edge(void **state)
 
 	/* with the loop's exit test (a JUMP over a BREAKLOOP) at the top, a
 	 * trip that goes on takes the jump: the reader is 2 slots on, not 3 */
-	struct r500_inst t[7];
-	memset(t, 0, sizeof t);
-	t[0].cmn.type = R500_TYPE_FC;
-	t[0].fc.op = R500_FC_LOOP;
-	t[0].fc.jump_addr = 5;
-	t[1].cmn.type = R500_TYPE_FC;
-	t[1].fc.op = R500_FC_JUMP;
-	t[1].fc.jump_addr = 3;
-	t[2].cmn.type = R500_TYPE_FC;
-	t[2].fc.op = R500_FC_BREAKLOOP;
-	t[2].fc.jump_addr = 6;
-	t[3].cmn.type = R500_TYPE_ALU;
-	t[3].cmn.tex_sem_wait = 1;
-	t[4].cmn.type = R500_TYPE_TEX;
-	t[4].cmn.tex_sem_wait = 1;
-	t[4].tex.sem_acquire = 1;
-	t[5].cmn.type = R500_TYPE_FC;
-	t[5].fc.op = R500_FC_ENDLOOP;
-	t[5].fc.jump_addr = 1;
-	t[6].cmn.type = R500_TYPE_OUT;
-	t[6].cmn.tex_sem_wait = 1;
+	struct r500_inst t[7] = {
+		fc_slot(R500_FC_LOOP, 5), fc_slot(R500_FC_JUMP, 3), fc_slot(R500_FC_BREAKLOOP, 6),
+		plain_slot(R500_TYPE_ALU, true), plain_slot(R500_TYPE_TEX, true),
+		fc_slot(R500_FC_ENDLOOP, 1), plain_slot(R500_TYPE_OUT, true),
+	};
 	struct r500_program q = { .code = t, .ninst = 7 };
 	assert_int_equal(r500_program_weighted_cost(&q, &in_loops),
 			 1 + 8 + 8 + 8 + 8 + 1 + 1 + 26 * 8);
