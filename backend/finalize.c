@@ -83,31 +83,6 @@ static bool tables(struct cg_ctx *cg, struct r500_program *p)
 	return true;
 }
 
-/* Mesa's r300 cost model (INTERFACES.md §4): +1 per instruction, +1 per
- * NOP, +30 per run of TEX lookups minus min(30, the distance from the run
- * to the first instruction that waits on it).  The distance is measured
- * as Mesa's rc_get_stats measures it, from the run's BEGIN_TEX marker (an
- * entry of its instruction list before the run's first lookup): the
- * marker, the lookups of the run, then the instructions between. */
-int r500_program_cycles(const struct r500_inst *code, int n)
-{
-	int c = 0, run_start = 0;
-	for (int i = 0; i < n; i++) {
-		c += 1 + code[i].cmn.nop;
-		if (code[i].cmn.type != R500_TYPE_TEX)
-			continue;
-		if (i == 0 || code[i - 1].cmn.type != R500_TYPE_TEX)
-			run_start = i;
-		if (i + 1 < n && code[i + 1].cmn.type == R500_TYPE_TEX)
-			continue;
-		int distance = 1 + (i - run_start + 1);
-		for (int j = i + 1; j < n && !code[j].cmn.tex_sem_wait; j++)
-			distance++;
-		c += 30 - (distance < 30 ? distance : 30);
-	}
-	return c;
-}
-
 /* Weight of a slot inside `depth` loops: a guess of 8 trips a loop. */
 static long loop_weight(int depth)
 {
@@ -151,6 +126,28 @@ static int run_stall(const struct r500_inst *code, int n, int first, int last, i
 		}
 	}
 	return 30 - (distance < 30 ? distance : 30);
+}
+
+/* Mesa's r300 cost model (INTERFACES.md §4): +1 per instruction, +1 per
+ * NOP, +30 per run of TEX lookups minus min(30, the distance from the run
+ * to the first instruction that waits on it).  The distance is measured
+ * as Mesa's rc_get_stats measures it, from the run's BEGIN_TEX marker (an
+ * entry of its instruction list before the run's first lookup): the
+ * marker, the lookups of the run, then the instructions between. */
+int r500_program_cycles(const struct r500_inst *code, int n)
+{
+	int c = 0, run_start = 0;
+	for (int i = 0; i < n; i++) {
+		c += 1 + code[i].cmn.nop;
+		if (code[i].cmn.type != R500_TYPE_TEX)
+			continue;
+		if (i == 0 || code[i - 1].cmn.type != R500_TYPE_TEX)
+			run_start = i;
+		if (i + 1 < n && code[i + 1].cmn.type == R500_TYPE_TEX)
+			continue;
+		c += run_stall(code, n, run_start, i, -1, -1);
+	}
+	return c;
 }
 
 long r500_program_weighted_cost(const struct r500_program *p, long *in_loops)
