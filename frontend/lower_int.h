@@ -132,9 +132,8 @@ void lower_set_flag(struct lower *l, struct sema_symbol *flag, bool v);
 bool lower_flag_known(struct sema_symbol *flag, bool *v);
 /* Is `s` a flag or return value of the loops and function being lowered? */
 bool lower_is_flag(const struct lower *l, const struct sema_symbol *s);
-/* lower_branch arms: a statement, an expression for its effects */
+/* a lower_branch arm: a statement */
 void lower_stmt_arm(struct lower *l, void *ud);
-void lower_effect_arm(struct lower *l, void *ud);
 
 /* --- 3: calls of user functions (lower_call.c) --- */
 

@@ -170,11 +170,6 @@ void lower_stmt_arm(struct lower *l, void *ud)
 	lower_stmt(l, ud);
 }
 
-void lower_effect_arm(struct lower *l, void *ud)
-{
-	lower_effect(l, ud);
-}
-
 /* --- jumps --- */
 
 void lower_jump(struct lower *l, struct ast_node *n)
