@@ -531,6 +531,20 @@ struct ir_instr *ir_build_before(struct ir_func *f, struct ir_instr *before, enu
 	return in;
 }
 
+struct ir_instr *ir_instr_copy(struct ir_func *f, const struct ir_instr *in)
+{
+	struct ir_instr *c = arena_alloc(f->arena, sizeof *c);
+	if (!c)
+		return NULL;
+	*c = *in;
+	c->id = f->next_id++;
+	c->block = NULL;
+	c->prev = c->next = NULL;
+	c->pass_data = NULL;
+	c->forward = NULL;
+	return c;
+}
+
 struct ir_instr *ir_build_const_before(struct ir_func *f, struct ir_instr *before, int ncomp,
 				      enum ir_base base, const float v[4])
 {

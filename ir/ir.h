@@ -271,6 +271,10 @@ void ir_instr_insert_before(struct ir_instr *before, struct ir_instr *instr);
  * inserted before `before`: what passes that rewrite in place add. */
 struct ir_instr *ir_build_before(struct ir_func *f, struct ir_instr *before, enum ir_op op,
 				 int ncomp, enum ir_base base, int nsrc, const struct ir_src *srcs);
+/* A copy of `in` with a fresh id, in no block (block and links cleared,
+ * no pass_data, not forwarded), for a pass that clones code; NULL when
+ * memory runs out. */
+struct ir_instr *ir_instr_copy(struct ir_func *f, const struct ir_instr *in);
 /* A constant (imm = v) inserted before `before`, as ir_build_before. */
 struct ir_instr *ir_build_const_before(struct ir_func *f, struct ir_instr *before, int ncomp,
 				      enum ir_base base, const float v[4]);

@@ -69,11 +69,6 @@ struct prefetch {
 	bool failed, progress;
 };
 
-static struct ir_src identity(struct ir_instr *d)
-{
-	return ir_src_of(d);
-}
-
 /* s read through m: m gives s.def's whole value. */
 static struct ir_src compose(struct ir_src m, const struct ir_src *s)
 {
@@ -105,17 +100,11 @@ static bool pure(const struct ir_instr *d)
 static struct ir_instr *clone_op(struct prefetch *p, const struct ir_instr *in,
 				 const struct ir_src *srcs)
 {
-	struct ir_instr *c = arena_alloc(p->f->arena, sizeof *c);
-	if (!c || p->f->next_id >= p->limit) {
+	struct ir_instr *c = p->f->next_id < p->limit ? ir_instr_copy(p->f, in) : NULL;
+	if (!c) {
 		p->failed = true;
 		return NULL;
 	}
-	*c = *in;
-	c->id = p->f->next_id++;
-	c->block = NULL;
-	c->prev = c->next = NULL;
-	c->pass_data = NULL;
-	c->forward = NULL;
 	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
 		c->src[i] = srcs[i];
 	p->block_pos[c->id] = -1;
@@ -173,7 +162,7 @@ static bool now_done(struct prefetch *p, struct ir_instr *d)
 		return true;
 	if (!available(p, d))
 		return false;
-	p->now[d->id] = identity(d);
+	p->now[d->id] = ir_src_of(d);
 	return true;
 }
 
@@ -261,7 +250,7 @@ static bool now_visit(struct prefetch *p, struct ir_instr *d)
 	if (!c)
 		return false;
 	ir_block_append(&p->tex_cf->block, c);
-	p->now[d->id] = identity(c);
+	p->now[d->id] = ir_src_of(c);
 	return true;
 }
 
@@ -393,8 +382,8 @@ static bool leaf_next(struct prefetch *p, struct ir_instr *d)
 	if (p->next[d->id].def)
 		return true;
 	if (!is_header_phi(p, d)) {
-		p->next[d->id] = identity(d);
-		p->init[d->id] = identity(d);
+		p->next[d->id] = ir_src_of(d);
+		p->init[d->id] = ir_src_of(d);
 		return true;
 	}
 	if (d->nsrc != 2)
@@ -508,8 +497,8 @@ static bool prefetch_tex(struct prefetch *p, struct ir_instr *tex, struct ir_cf_
 		struct ir_instr *f = map_clone(p, d, p->init, p->pre);
 		if (!n || !f)
 			return false;
-		p->next[d->id] = identity(n);
-		p->init[d->id] = identity(f);
+		p->next[d->id] = ir_src_of(n);
+		p->init[d->id] = ir_src_of(f);
 	}
 	memset(carry, 0, sizeof *carry * p->limit);
 	struct use_scan u = { p, carry };

@@ -282,12 +282,9 @@ static bool simulate(struct unroll *u, int max_iterations, bool budgets)
 
 static struct ir_instr *clone_instr(struct unroll *u, const struct ir_instr *in)
 {
-	struct ir_instr *c = arena_alloc(u->f->arena, sizeof *c);
+	struct ir_instr *c = ir_instr_copy(u->f, in);
 	if (!c)
 		return NULL;
-	*c = *in;
-	c->id = u->f->next_id++;
-	c->pass_data = NULL;
 	struct body_rec *r = rec_of(in);
 	if (r)
 		r->map = c;
