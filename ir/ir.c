@@ -513,6 +513,13 @@ int ir_cf_list_jumps(const struct ir_cf_list *list, unsigned which)
 	return n;
 }
 
+bool ir_cf_list_is_break(const struct ir_cf_list *list)
+{
+	const struct ir_cf *b = list->first;
+	return b && b == list->last && b->kind == IR_CF_BLOCK && b->block.first &&
+	       b->block.first == b->block.last && b->block.first->op == IR_OP_BREAK;
+}
+
 struct ir_instr *ir_build_before(struct ir_func *f, struct ir_instr *before, enum ir_op op,
 				 int ncomp, enum ir_base base, int nsrc, const struct ir_src *srcs)
 {

@@ -242,6 +242,9 @@ struct ir_block *ir_loop_preheader(struct ir_func *f, struct ir_cf_list *list, s
 enum { IR_JUMP_BREAK = 1, IR_JUMP_CONTINUE = 2, IR_JUMP_ANY = 3 };
 int ir_cf_jumps(const struct ir_cf *cf, unsigned which);
 int ir_cf_list_jumps(const struct ir_cf_list *list, unsigned which);
+/* Whether the list is one block holding a BREAK and nothing else (the
+ * side of an `if (c) break;`). */
+bool ir_cf_list_is_break(const struct ir_cf_list *list);
 /* Whether a and b read the same components in entries 0..n-1 (ir_src_same:
  * of the same value too). */
 bool ir_swz_same(const struct ir_src *a, const struct ir_src *b, int n);

@@ -120,11 +120,8 @@ static bool run_once(struct ir_cf_list *list, struct ir_cf *loop)
 /* An IF at the top of a loop body whose only content is a BREAK. */
 static bool is_break_if(const struct ir_cf *cf)
 {
-	if (!cf || cf->kind != IR_CF_IF || cf->else_list.first)
-		return false;
-	const struct ir_cf *t = cf->then_list.first;
-	return t && t == cf->then_list.last && t->kind == IR_CF_BLOCK && t->block.first &&
-	       t->block.first == t->block.last && t->block.first->op == IR_OP_BREAK;
+	return cf && cf->kind == IR_CF_IF && !cf->else_list.first &&
+	       ir_cf_list_is_break(&cf->then_list);
 }
 
 /* The same with a second BREAK before the last, under an IF of its own at

@@ -201,11 +201,8 @@ static struct ir_src final_exit(const struct ir_cf *loop)
 {
 	struct ir_src none = { NULL, { 0 } };
 	const struct ir_cf *last = loop->body.last;
-	if (!last || last->kind != IR_CF_IF || last->else_list.first)
-		return none;
-	const struct ir_cf *t = last->then_list.first;
-	if (!t || t != last->then_list.last || t->kind != IR_CF_BLOCK || !t->block.first ||
-	    t->block.first != t->block.last || t->block.first->op != IR_OP_BREAK)
+	if (!last || last->kind != IR_CF_IF || last->else_list.first ||
+	    !ir_cf_list_is_break(&last->then_list))
 		return none;
 	return last->cond;
 }

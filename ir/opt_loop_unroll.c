@@ -69,13 +69,6 @@ static struct body_rec *rec_of(const struct ir_instr *in)
 
 /* --- shape --- */
 
-static bool is_break_branch(const struct ir_cf_list *l)
-{
-	return l->first && l->first == l->last && l->first->kind == IR_CF_BLOCK &&
-	       l->first->block.first && l->first->block.first == l->first->block.last &&
-	       l->first->block.first->op == IR_OP_BREAK;
-}
-
 static bool is_empty_branch(const struct ir_cf_list *l)
 {
 	for (const struct ir_cf *c = l->first; c; c = c->next)
@@ -148,8 +141,8 @@ static bool check_shape(struct unroll *u)
 		if (cf->kind != IR_CF_IF ||
 		    !ir_cf_jumps(cf, IR_JUMP_ANY))
 			continue;
-		bool in_then = is_break_branch(&cf->then_list) && is_empty_branch(&cf->else_list);
-		bool in_else = is_break_branch(&cf->else_list) && is_empty_branch(&cf->then_list);
+		bool in_then = ir_cf_list_is_break(&cf->then_list) && is_empty_branch(&cf->else_list);
+		bool in_else = ir_cf_list_is_break(&cf->else_list) && is_empty_branch(&cf->then_list);
 		if (!in_then && !in_else)
 			return false;
 		const struct ir_cf *n = cf->next;
