@@ -310,6 +310,10 @@ static bool rewrite_pixel_program(struct split *s)
 	}
 	ir_apply_forwards(f);
 	ir_opt_dce(f);
+	/* an IF whose work all moved is left empty; its condition would
+	 * still cost the pixel program */
+	if (ir_opt_dead_branch(f))
+		ir_opt_dce(f);
 	return true;
 }
 

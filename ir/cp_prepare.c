@@ -6,6 +6,7 @@
  *   (x * k) / u  -> x * (k * rcp(u))
  *   sin(x + u)   -> sin(mad(x, 1/2pi, u * 1/2pi) * 2pi)   (reduce_trig)
  *   phi after if (u) of uniform-only values -> select        (phis_to_selects)
+ *     (the values made inside the IF made again after it)
  * with u, k uniform-only and x not.  A uniform-only value is one the
  * split could move (const_program.c says which). */
 #include "cp_prepare.h"
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "ir_eval.h"
+#include "ir_pass.h"
 
 /* One walk in program order, which knows what is uniform-only so far. */
 struct prep_scan {
@@ -179,25 +181,68 @@ static void prepare_instr(struct ir_instr *in, void *ud)
 	group_factors(d, in); /* (x * k) / u: x * (k * rcp(u)) */
 }
 
+/* Ops of a select's sources copied out of an IF, at most (the copies
+ * are uniform-only: the split moves them, or keep_better weighs them). */
+enum { PREP_MAX_COPIES = 64 };
+
+/* Copies made for the PHIs of one IF: copy[id] is the copy of id when
+ * mark[id] == gen. */
+struct prep_copies {
+	struct ir_instr **copy;
+	unsigned *mark, gen;
+	int left;
+	uint32_t n;  /* ids the tables cover */
+};
+
+/* Uniform-only value v made inside `iff`, made again before `at` (after
+ * the IF) with copies of the values it reads inside the IF; NULL when
+ * that takes more than the copies left or memory ran out. */
+static struct ir_instr *copy_out(struct prep_scan *d, struct prep_copies *pc,
+				 const struct ir_cf *iff, struct ir_instr *at, struct ir_instr *v,
+				 int depth)
+{
+	if (v->id >= pc->n)
+		return NULL;
+	if (pc->mark[v->id] == pc->gen)
+		return pc->copy[v->id];
+	if (pc->left <= 0 || depth > PREP_MAX_COPIES)
+		return NULL;
+	pc->left--;
+	struct ir_src src[IR_MAX_SRCS];
+	for (int i = 0; i < v->nsrc && i < IR_MAX_SRCS; i++) {
+		src[i] = v->src[i];
+		struct ir_instr *s = src[i].def;
+		if (s && ir_instr_inside(s, iff) &&
+		    !(src[i].def = copy_out(d, pc, iff, at, s, depth + 1)))
+			return NULL;
+	}
+	struct ir_instr *c = ir_build_before(d->f, at, v->op, v->ncomp, v->base, v->nsrc, src);
+	if (!c) {
+		d->failed = true;
+		return NULL;
+	}
+	memcpy(c->imm, v->imm, sizeof c->imm);
+	c->index = v->index;
+	c->offset = v->offset;
+	pc->mark[v->id] = pc->gen;
+	pc->copy[v->id] = c;
+	return c;
+}
+
 /* Source s of a PHI after `iff`, readable after it as a select's source:
- * a constant or a plain uniform read (made again after the IF when made
- * inside it), or a uniform-only value from before the IF. */
-static bool select_source(struct prep_scan *d, const struct ir_cf *iff, struct ir_instr *at,
-			  struct ir_src *s)
+ * a uniform-only value from before the IF, or one made inside it, made
+ * again after the IF (copy_out). */
+static bool select_source(struct prep_scan *d, struct prep_copies *pc, const struct ir_cf *iff,
+			  struct ir_instr *at, struct ir_src *s)
 {
 	struct ir_instr *v = s->def;
 	if (!v || v->id >= d->n || !d->uniform_only[v->id])
 		return false;
 	if (!ir_instr_inside(v, iff))
 		return true;
-	if (v->op != IR_OP_CONST && !(v->op == IR_OP_UNIFORM && v->nsrc == 0))
-		return false;
-	struct ir_instr *c = ir_build_before(d->f, at, v->op, v->ncomp, v->base, 0, NULL);
+	struct ir_instr *c = copy_out(d, pc, iff, at, v, 0);
 	if (!c)
-		return d->failed = true, false;
-	memcpy(c->imm, v->imm, sizeof c->imm);
-	c->index = v->index;
-	c->offset = v->offset;
+		return false;
 	s->def = c;
 	return true;
 }
@@ -206,14 +251,14 @@ static bool select_source(struct prep_scan *d, const struct ir_cf *iff, struct i
  * select(cond, then, else) after the block's PHIs, which the split can
  * move (it takes no PHI): `if (u_on) c = A; else c = B;` is one value per
  * draw.  The PHI stays, unread. */
-static void phis_to_selects(struct prep_scan *d, struct ir_cf_list *list)
+static void phis_to_selects(struct prep_scan *d, struct prep_copies *pc, struct ir_cf_list *list)
 {
 	for (struct ir_cf *cf = list->first; cf && !d->failed; cf = cf->next) {
 		if (cf->kind == IR_CF_IF) {
-			phis_to_selects(d, &cf->then_list);
-			phis_to_selects(d, &cf->else_list);
+			phis_to_selects(d, pc, &cf->then_list);
+			phis_to_selects(d, pc, &cf->else_list);
 		} else if (cf->kind == IR_CF_LOOP) {
-			phis_to_selects(d, &cf->body);
+			phis_to_selects(d, pc, &cf->body);
 		}
 		struct ir_cf *next = cf->next;
 		const struct ir_instr *c = cf->cond.def;
@@ -225,10 +270,13 @@ static void phis_to_selects(struct prep_scan *d, struct ir_cf_list *list)
 			at = at->next;
 		if (!at)
 			continue; /* nowhere after the PHIs to put a select */
-		for (struct ir_instr *phi = next->block.first; phi && phi != at; phi = phi->next) {
+		pc->gen++;
+		pc->left = PREP_MAX_COPIES;
+		for (struct ir_instr *phi = next->block.first; phi && phi->op == IR_OP_PHI;
+		     phi = phi->next) {
 			struct ir_src t = phi->src[0], e = phi->src[1];
 			if (phi->nsrc != 2 || phi->base != IR_FLOAT ||
-			    !select_source(d, cf, at, &t) || !select_source(d, cf, at, &e))
+			    !select_source(d, pc, cf, at, &t) || !select_source(d, pc, cf, at, &e))
 				continue;
 			struct ir_src cond = cf->cond;
 			for (int k = 0; k < 4; k++)
@@ -251,11 +299,21 @@ bool ir_cp_prepare(struct ir_func *f)
 	if (!d.uniform_only)
 		return false;
 	ir_foreach_instr(f, prepare_instr, &d);
+	/* by id of the values so far (the rewrites above made some) */
+	size_t n = (size_t)f->next_id + 1;
+	struct prep_copies pc = { calloc(n, sizeof *pc.copy), calloc(n, sizeof *pc.mark), 0, 0,
+				  f->next_id };
+	d.failed |= !pc.copy || !pc.mark;
 	if (!d.failed) {
-		phis_to_selects(&d, &f->body);
+		phis_to_selects(&d, &pc, &f->body);
 		ir_apply_forwards(f);
+		/* the PHIs made selects, and what only they read: else the
+		 * split would take a PHI's source for a root */
+		ir_opt_dce(f);
 	}
 	free(d.uniform_only);
+	free(pc.copy);
+	free(pc.mark);
 	return !d.failed;
 }
 

@@ -172,11 +172,30 @@ static void test_uniform_factors_grouped(void **state)
 }
 
 /* The ops of the pixel program's first block with opcode op. */
-static int count_ops(const struct ir_func *f, enum ir_op op)
+struct op_count {
+	enum ir_op op;
+	int n;
+};
+
+static void count_op(struct ir_instr *in, void *ud)
+{
+	struct op_count *c = ud;
+	c->n += in->op == c->op;
+}
+
+/* Instructions of op in f, inside control flow too. */
+static int count_ops(struct ir_func *f, enum ir_op op)
+{
+	struct op_count c = { op, 0 };
+	ir_foreach_instr(f, count_op, &c);
+	return c.n;
+}
+
+static int count_ifs(const struct ir_cf_list *l)
 {
 	int n = 0;
-	for (const struct ir_instr *in = f->body.first->block.first; in; in = in->next)
-		n += in->op == op;
+	for (const struct ir_cf *c = l->first; c; c = c->next)
+		n += c->kind == IR_CF_IF;
 	return n;
 }
 
@@ -250,6 +269,39 @@ static void test_uniform_if_moves(void **state)
 	assert_int_equal(count_ops(cp, IR_OP_SELECT), 1);
 	struct ir_func *pixel = pixel_after_split(body);
 	assert_int_equal(count_ops(pixel, IR_OP_SELECT), 0);
+}
+
+/* The same with values made inside the IF (Shadertoy's `if (iMouse.z >
+ * 0.0) angle = iMouse.x / iResolution.x * 6.0;`): they are made again
+ * after it, the PHI becomes a select, and the whole moves; the pixel
+ * program keeps no select and no product of uniforms. */
+static void test_uniform_if_computed_arm_moves(void **state)
+{
+	(void)state;
+	const char *body =
+		"%4 = const.f1 0.5\n"
+		"%5 = lt.b1 %3.x, %4.x\n"
+		"if %5.x {\n"
+		"  %6 = mul.f4 %2.xyzw, %4.xxxx\n"
+		"  %7 = add.f4 %6.xyzw, %3.xxxx\n"
+		"  %8 = neg.f4 %7.wzyx\n"
+		"} else {\n"
+		"  %9 = sin.f1 %3.x\n"
+		"}\n"
+		"%10 = phi.f4 %8.xyzw, %2.xyzw\n"
+		"%11 = phi.f1 %4.x, %9.x\n"
+		"%12 = cos.f4 %10.xyzw\n"
+		"%13 = mul.f4 %12.xyzw, %1.xyzw\n"
+		"%14 = add.f4 %13.xyzw, %11.xxxx\n"
+		"output #0 %14.xyzw\n";
+	struct ir_func *cp = split_agrees(body, 2);
+	assert_int_equal(count_ops(cp, IR_OP_SELECT), 2);
+	struct ir_func *pixel = pixel_after_split(body);
+	assert_int_equal(count_ops(pixel, IR_OP_SELECT), 0);
+	assert_int_equal(count_ops(pixel, IR_OP_COS), 0);
+	assert_int_equal(count_ops(pixel, IR_OP_SIN), 0);
+	assert_int_equal(count_ops(pixel, IR_OP_MUL), 1);
+	assert_int_equal(count_ifs(&pixel->body), 0);
 }
 
 /* A constant array read at a uniform index, as the frontend lowers it: a
@@ -348,6 +400,7 @@ int main(void)
 		cmocka_unit_test(test_division_joins_constant_factor),
 		cmocka_unit_test(test_trig_offsets_move),
 		cmocka_unit_test(test_uniform_if_moves),
+		cmocka_unit_test(test_uniform_if_computed_arm_moves),
 		cmocka_unit_test(test_long_chain_moves_in_part),
 		cmocka_unit_test(test_vector_of_uniforms),
 		cmocka_unit_test(test_nothing_worth_moving),
