@@ -92,8 +92,15 @@ static void classify(struct ir_instr *in, void *ud)
 	s->cost[in->id] = cost > 100000 ? 100000 : (int)cost;
 }
 
+/* A free modifier (MOV, NEG, ABS) of an op is no root of its own: the
+ * pixel program applies it to the op's new uniform, so -u and u take one
+ * slot. */
 static void mark_root(struct split *s, const struct ir_instr *d)
 {
+	while (d && d->id < s->f->next_id && s->kind[d->id] == CP_OP && op_cost(d->op) == 0 &&
+	       d->op != IR_OP_B2F && d->nsrc == 1 && d->src[0].def &&
+	       d->src[0].def->id < s->f->next_id && s->kind[d->src[0].def->id] == CP_OP)
+		d = d->src[0].def;
 	if (d && d->id < s->f->next_id && s->kind[d->id] == CP_OP)
 		s->root[d->id] = true;
 }

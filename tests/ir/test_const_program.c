@@ -304,6 +304,23 @@ static void test_uniform_if_computed_arm_moves(void **state)
 	assert_int_equal(count_ifs(&pixel->body), 0);
 }
 
+/* sin(t) and -sin(t) both read by the pixel program: one output, the
+ * pixel program negates its read (a free source modifier). */
+static void test_negation_shares_output(void **state)
+{
+	(void)state;
+	const char *body =
+		"%4 = sin.f1 %3.x\n"
+		"%5 = neg.f1 %4.x\n"
+		"%6 = mul.f4 %1.xyzw, %4.xxxx\n"
+		"%7 = mad.f4 %1.wzyx, %5.xxxx, %6.xyzw\n"
+		"output #0 %7.xyzw\n";
+	split_agrees(body, 1);
+	struct ir_func *pixel = pixel_after_split(body);
+	assert_int_equal(count_ops(pixel, IR_OP_NEG), 1);
+	assert_int_equal(count_ops(pixel, IR_OP_SIN), 0);
+}
+
 /* A constant array read at a uniform index, as the frontend lowers it: a
  * chain of 200 selects on compares of t, too long for the constant
  * program's 256 instructions.  Part of the chain moves (the largest part
@@ -401,6 +418,7 @@ int main(void)
 		cmocka_unit_test(test_trig_offsets_move),
 		cmocka_unit_test(test_uniform_if_moves),
 		cmocka_unit_test(test_uniform_if_computed_arm_moves),
+		cmocka_unit_test(test_negation_shares_output),
 		cmocka_unit_test(test_long_chain_moves_in_part),
 		cmocka_unit_test(test_vector_of_uniforms),
 		cmocka_unit_test(test_nothing_worth_moving),
