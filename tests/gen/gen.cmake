@@ -18,6 +18,16 @@ if(Python3_Interpreter_FOUND AND TARGET uscc_cli AND TARGET uscc_run AND TARGET 
             --build ${CMAKE_BINARY_DIR} --seeds ${GEN_SEEDS} --jobs 2 --no-llvmpipe
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(gen_random PROPERTIES TIMEOUT 300)
+  if(CMAKE_BUILD_TYPE STREQUAL "Debug")
+    # a debug build validates the backend's form after every stage: many
+    # more seeds, compiled only (3000 take about 90 s on 2 cores under
+    # ASan); a release build compiles them unchecked, so it skips this
+    add_test(NAME gen_compile_validated
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/gen/run-gen
+              --build ${CMAKE_BINARY_DIR} --seeds 3000 --jobs 2 --compile-only
+      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+    set_tests_properties(gen_compile_validated PROPERTIES TIMEOUT 900)
+  endif()
   if(TARGET llvmpipe_render)
     # the same first seeds, with Mesa's llvmpipe as a second reference
     add_test(NAME gen_random_llvmpipe
