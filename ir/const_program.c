@@ -114,11 +114,39 @@ static void find_roots(struct ir_instr *in, void *ud)
 		mark_root(s, in->src[i].def);
 }
 
+/* Whether every instruction of the list, at any depth, is uniform-only
+ * (IFs on uniform-only conditions, no loop): the split leaves it empty. */
+static bool all_moves(const struct split *s, const struct ir_cf_list *l)
+{
+	for (const struct ir_cf *c = l->first; c; c = c->next) {
+		if (c->kind == IR_CF_LOOP)
+			return false;
+		if (c->kind == IR_CF_IF) {
+			const struct ir_instr *d = c->cond.def;
+			if (!d || d->id >= s->f->next_id || s->kind[d->id] == CP_NOT ||
+			    !all_moves(s, &c->then_list) || !all_moves(s, &c->else_list))
+				return false;
+			continue;
+		}
+		for (const struct ir_instr *in = c->block.first; in; in = in->next)
+			if (in->id >= s->f->next_id || s->kind[in->id] == CP_NOT)
+				return false;
+	}
+	return true;
+}
+
 static void find_cond_roots(struct split *s, const struct ir_cf_list *l)
 {
 	for (const struct ir_cf *c = l->first; c; c = c->next) {
 		if (c->kind == IR_CF_IF) {
-			mark_root(s, c->cond.def);
+			/* an IF the split empties, with no PHI after it, goes
+			 * (rewrite_pixel_program): its condition is read by
+			 * nothing then */
+			const struct ir_cf *n = c->next;
+			bool phis = n && n->kind == IR_CF_BLOCK && n->block.first &&
+				    n->block.first->op == IR_OP_PHI;
+			if (phis || !all_moves(s, &c->then_list) || !all_moves(s, &c->else_list))
+				mark_root(s, c->cond.def);
 			find_cond_roots(s, &c->then_list);
 			find_cond_roots(s, &c->else_list);
 		} else if (c->kind == IR_CF_LOOP) {
@@ -318,8 +346,9 @@ static bool rewrite_pixel_program(struct split *s)
 	ir_apply_forwards(f);
 	ir_opt_dce(f);
 	/* an IF whose work all moved is left empty; its condition would
-	 * still cost the pixel program */
-	if (ir_opt_dead_branch(f))
+	 * still cost the pixel program (an IF holding such an IF empties
+	 * the next round) */
+	for (int round = 0; round < 8 && ir_opt_dead_branch(f); round++)
 		ir_opt_dce(f);
 	return true;
 }

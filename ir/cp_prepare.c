@@ -21,7 +21,9 @@
 struct prep_scan {
 	struct ir_func *f;
 	uint32_t n;          /* ids before the scan (the new ops come after) */
-	bool *uniform_only;  /* by id below n */
+	bool *uniform_only;  /* by id below n; below cap once phis_to_selects
+				runs, its selects and copies included */
+	uint32_t cap;
 	bool failed;
 };
 
@@ -181,18 +183,32 @@ static void prepare_instr(struct ir_instr *in, void *ud)
 	group_factors(d, in); /* (x * k) / u: x * (k * rcp(u)) */
 }
 
-/* Ops of a select's sources copied out of an IF, at most (the copies
- * are uniform-only: the split moves them, or keep_better weighs them). */
-enum { PREP_MAX_COPIES = 64 };
+/* Ops of a select's sources copied out of an IF, at most, and out of all
+ * IFs (the copies are uniform-only: the split moves them, or keep_better
+ * weighs them). */
+enum { PREP_MAX_COPIES = 64, PREP_MAX_ALL_COPIES = 1024 };
 
 /* Copies made for the PHIs of one IF: copy[id] is the copy of id when
  * mark[id] == gen. */
 struct prep_copies {
 	struct ir_instr **copy;
 	unsigned *mark, gen;
-	int left;
-	uint32_t n;  /* ids the tables cover */
+	int left, all_left;
 };
+
+/* Whether def is uniform-only, as phis_to_selects knows it. */
+static bool known_uniform(const struct prep_scan *d, const struct ir_instr *def)
+{
+	return def && def->id < d->cap && d->uniform_only[def->id];
+}
+
+/* Notes that in, a select or copy phis_to_selects made, is uniform-only
+ * (ids below cap: the budgets keep them there). */
+static void note_uniform(struct prep_scan *d, const struct ir_instr *in)
+{
+	if (in->id < d->cap)
+		d->uniform_only[in->id] = true;
+}
 
 /* Uniform-only value v made inside `iff`, made again before `at` (after
  * the IF) with copies of the values it reads inside the IF; NULL when
@@ -201,16 +217,18 @@ static struct ir_instr *copy_out(struct prep_scan *d, struct prep_copies *pc,
 				 const struct ir_cf *iff, struct ir_instr *at, struct ir_instr *v,
 				 int depth)
 {
-	if (v->id >= pc->n)
+	if (!known_uniform(d, v))
 		return NULL;
 	if (pc->mark[v->id] == pc->gen)
 		return pc->copy[v->id];
-	if (pc->left <= 0 || depth > PREP_MAX_COPIES)
+	if (pc->left <= 0 || pc->all_left <= 0 || depth > PREP_MAX_COPIES)
 		return NULL;
 	pc->left--;
+	pc->all_left--;
 	struct ir_src src[IR_MAX_SRCS];
 	for (int i = 0; i < v->nsrc && i < IR_MAX_SRCS; i++) {
 		src[i] = v->src[i];
+		ir_src_forward(&src[i]); /* an inner PHI made a select */
 		struct ir_instr *s = src[i].def;
 		if (s && ir_instr_inside(s, iff) &&
 		    !(src[i].def = copy_out(d, pc, iff, at, s, depth + 1)))
@@ -224,6 +242,7 @@ static struct ir_instr *copy_out(struct prep_scan *d, struct prep_copies *pc,
 	memcpy(c->imm, v->imm, sizeof c->imm);
 	c->index = v->index;
 	c->offset = v->offset;
+	note_uniform(d, c);
 	pc->mark[v->id] = pc->gen;
 	pc->copy[v->id] = c;
 	return c;
@@ -235,8 +254,9 @@ static struct ir_instr *copy_out(struct prep_scan *d, struct prep_copies *pc,
 static bool select_source(struct prep_scan *d, struct prep_copies *pc, const struct ir_cf *iff,
 			  struct ir_instr *at, struct ir_src *s)
 {
+	ir_src_forward(s); /* an inner PHI made a select */
 	struct ir_instr *v = s->def;
-	if (!v || v->id >= d->n || !d->uniform_only[v->id])
+	if (!known_uniform(d, v))
 		return false;
 	if (!ir_instr_inside(v, iff))
 		return true;
@@ -245,6 +265,25 @@ static bool select_source(struct prep_scan *d, struct prep_copies *pc, const str
 		return false;
 	s->def = c;
 	return true;
+}
+
+/* The ops of block that read a select phis_to_selects made (or such an
+ * op) are uniform-only now: noted, so that a PHI further on that takes
+ * them becomes a select too (nested and chained uniform IFs). */
+static void note_block(struct prep_scan *d, struct ir_block *b)
+{
+	for (struct ir_instr *in = b->first; in; in = in->next) {
+		if (in->op == IR_OP_PHI || known_uniform(d, in) || !in->ncomp || !in->nsrc ||
+		    !ir_op_is_evaluable(in->op))
+			continue;
+		bool u = true;
+		for (int i = 0; u && i < in->nsrc && i < IR_MAX_SRCS; i++) {
+			ir_src_forward(&in->src[i]);
+			u = known_uniform(d, in->src[i].def);
+		}
+		if (u)
+			note_uniform(d, in);
+	}
 }
 
 /* A PHI after an IF whose condition and sources are uniform-only becomes
@@ -259,51 +298,78 @@ static void phis_to_selects(struct prep_scan *d, struct prep_copies *pc, struct 
 			phis_to_selects(d, pc, &cf->else_list);
 		} else if (cf->kind == IR_CF_LOOP) {
 			phis_to_selects(d, pc, &cf->body);
+		} else {
+			note_block(d, &cf->block);
 		}
 		struct ir_cf *next = cf->next;
-		const struct ir_instr *c = cf->cond.def;
-		if (cf->kind != IR_CF_IF || !next || next->kind != IR_CF_BLOCK || !c ||
-		    c->id >= d->n || !d->uniform_only[c->id])
+		if (cf->kind != IR_CF_IF || !next || next->kind != IR_CF_BLOCK)
+			continue;
+		ir_src_forward(&cf->cond); /* a bool PHI made a select */
+		if (!known_uniform(d, cf->cond.def))
 			continue;
 		struct ir_instr *at = next->block.first;
 		while (at && at->op == IR_OP_PHI)
 			at = at->next;
-		if (!at)
-			continue; /* nowhere after the PHIs to put a select */
+		if (!at) {
+			/* a block of PHIs only: the selects go before an
+			 * anchor at its end (unread: dce removes it) */
+			struct ir_builder b;
+			ir_builder_init(&b, d->f);
+			b.block = &next->block;
+			if (!(at = ir_build_constf(&b, 0.0f))) {
+				d->failed = true;
+				return;
+			}
+		}
 		pc->gen++;
 		pc->left = PREP_MAX_COPIES;
 		for (struct ir_instr *phi = next->block.first; phi && phi->op == IR_OP_PHI;
 		     phi = phi->next) {
 			struct ir_src t = phi->src[0], e = phi->src[1];
-			if (phi->nsrc != 2 || phi->base != IR_FLOAT ||
+			if (phi->nsrc != 2 ||
 			    !select_source(d, pc, cf, at, &t) || !select_source(d, pc, cf, at, &e))
 				continue;
 			struct ir_src cond = cf->cond;
 			for (int k = 0; k < 4; k++)
 				cond.swz[k] = cf->cond.swz[0];
 			struct ir_instr *sel = ir_build_before(d->f, at, IR_OP_SELECT, phi->ncomp,
-							       IR_FLOAT, 3,
+							       phi->base, 3,
 							       (struct ir_src[]){ cond, t, e });
 			if (!sel) {
 				d->failed = true;
 				return;
 			}
+			note_uniform(d, sel);
 			ir_forward(phi, sel);
 		}
 	}
 }
 
+static void count_phi(struct ir_instr *in, void *ud)
+{
+	*(uint32_t *)ud += in->op == IR_OP_PHI;
+}
+
 bool ir_cp_prepare(struct ir_func *f)
 {
-	struct prep_scan d = { f, f->next_id, calloc((size_t)f->next_id + 1, 1), false };
+	struct prep_scan d = { .f = f, .n = f->next_id, .uniform_only = calloc((size_t)f->next_id + 1, 1) };
 	if (!d.uniform_only)
 		return false;
 	ir_foreach_instr(f, prepare_instr, &d);
-	/* by id of the values so far (the rewrites above made some) */
-	size_t n = (size_t)f->next_id + 1;
-	struct prep_copies pc = { calloc(n, sizeof *pc.copy), calloc(n, sizeof *pc.mark), 0, 0,
-				  f->next_id };
-	d.failed |= !pc.copy || !pc.mark;
+	/* phis_to_selects's tables: by id of the values so far (the rewrites
+	 * above made some, not marked uniform-only) and of the selects and
+	 * copies it may make (one per PHI, PREP_MAX_ALL_COPIES) */
+	uint32_t nphi = 0;
+	ir_foreach_instr(f, count_phi, &nphi);
+	d.cap = f->next_id + nphi + PREP_MAX_ALL_COPIES + 1;
+	bool *grown = d.failed ? NULL : realloc(d.uniform_only, d.cap);
+	if (grown) {
+		memset(grown + d.n, 0, d.cap - d.n);
+		d.uniform_only = grown;
+	}
+	struct prep_copies pc = { calloc(d.cap, sizeof *pc.copy), calloc(d.cap, sizeof *pc.mark),
+				  0, 0, PREP_MAX_ALL_COPIES };
+	d.failed |= !grown || !pc.copy || !pc.mark;
 	if (!d.failed) {
 		phis_to_selects(&d, &pc, &f->body);
 		ir_apply_forwards(f);

@@ -304,6 +304,42 @@ static void test_uniform_if_computed_arm_moves(void **state)
 	assert_int_equal(count_ifs(&pixel->body), 0);
 }
 
+/* Nested and chained uniform IFs (realityplasma's switch on a frame
+ * number): an inner IF's join block holds only its PHI, a bool PHI is the
+ * next IF's condition, and that IF's arm reads the first IFs' value.
+ * Everything moves: one output, no IF left in the pixel program. */
+static void test_nested_uniform_ifs_move(void **state)
+{
+	(void)state;
+	const char *body =
+		"%4 = const.f1 0.5\n"
+		"%5 = lt.b1 %3.x, %4.x\n"
+		"if %5.x {\n"
+		"  %6 = mul.f1 %3.x, %4.x\n"
+		"} else {\n"
+		"  %7 = lt.b1 %4.x, %3.x\n"
+		"  if %7.x {\n"
+		"    %8 = add.f1 %3.x, %4.x\n"
+		"  }\n"
+		"  %9 = phi.f1 %8.x, %3.x\n"
+		"}\n"
+		"%10 = phi.f1 %6.x, %9.x\n"
+		"%11 = phi.b1 %5.x, %7.x\n"
+		"if %11.x {\n"
+		"  %12 = mul.f1 %10.x, %10.x\n"
+		"  %13 = sin.f1 %12.x\n"
+		"}\n"
+		"%14 = phi.f1 %13.x, %4.x\n"
+		"%15 = mul.f4 %1.xyzw, %14.xxxx\n"
+		"output #0 %15.xyzw\n";
+	split_agrees(body, 1);
+	struct ir_func *pixel = pixel_after_split(body);
+	assert_int_equal(count_ifs(&pixel->body), 0);
+	assert_int_equal(count_ops(pixel, IR_OP_SIN), 0);
+	assert_int_equal(count_ops(pixel, IR_OP_SELECT), 0);
+	assert_int_equal(count_ops(pixel, IR_OP_MUL), 1);
+}
+
 /* sin(t) and -sin(t) both read by the pixel program: one output, the
  * pixel program negates its read (a free source modifier). */
 static void test_negation_shares_output(void **state)
@@ -419,6 +455,7 @@ int main(void)
 		cmocka_unit_test(test_uniform_if_moves),
 		cmocka_unit_test(test_uniform_if_computed_arm_moves),
 		cmocka_unit_test(test_negation_shares_output),
+		cmocka_unit_test(test_nested_uniform_ifs_move),
 		cmocka_unit_test(test_long_chain_moves_in_part),
 		cmocka_unit_test(test_vector_of_uniforms),
 		cmocka_unit_test(test_nothing_worth_moving),
