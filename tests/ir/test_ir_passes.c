@@ -40,6 +40,7 @@ static const struct pass_entry passes[] = {
 	{ "loop_unroll_", ir_opt_loop_unroll },
 	{ "loop_prefetch_", ir_opt_loop_prefetch },
 	{ "reassociate_", ir_opt_reassociate },
+	{ "scalar_factor_", ir_opt_scalar_factor },
 	{ "vec_affine_", ir_opt_vec_affine },
 	{ "optimize_", NULL },
 };
