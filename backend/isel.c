@@ -1498,6 +1498,8 @@ bool cg_isel(struct cg_ctx *cg)
 		s.cur[i] = ZERO; /* never written: 0, as the interpreter */
 		s.lvreg[i] = -1;
 	}
+	if (cg_opt_enabled(cg, "phi-share") && !isel_phi_share_init(&s))
+		return cg->failed = true, false;
 	ir_foreach_instr(cg->func, count_uses, &s);
 	ir_foreach_instr(cg->func, mark_after_tex, &s);
 	count_cf_uses(&s, &cg->func->body);

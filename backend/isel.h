@@ -8,6 +8,7 @@
 #include "cg.h"
 
 struct isel_loop;
+struct isel_phi_share;
 
 struct isel {
 	struct cg_ctx *cg;
@@ -33,6 +34,7 @@ struct isel {
 	struct cg_opnd *cur;
 	int *lvreg;
 	bool *in_lvreg;
+	struct isel_phi_share *share; /* isel_phi_share.c, NULL without it */
 };
 
 struct isel_loop {
@@ -141,6 +143,16 @@ bool isel_stable_opnd(struct isel *s, int n, struct cg_opnd *o);
 /* dst (a multi vreg) = o as a late copy, o made stable first. */
 bool isel_late_copy(struct isel *s, int dst, int n, struct cg_opnd o);
 
+/* --- isel_phi_share.c --- */
+/* Positions and reads of every value, for isel_phi_share_vreg; false
+ * when memory ran out. */
+bool isel_phi_share_init(struct isel *s);
+/* The multi vreg of a PHI source of `phi` that phi may live in too, -1
+ * none ("phi-share", an optional stage). */
+int isel_phi_share_vreg(struct isel *s, const struct ir_instr *phi);
+/* phi got a multi vreg of its own making or shared one: later PHIs may
+ * share it. */
+void isel_phi_share_note(struct isel *s, const struct ir_instr *phi);
 /* --- isel_array.c --- */
 /* The elements of the loop's local arrays (loop_array.c): vregs, and the
  * copies of a copied array, before the loop. */

@@ -220,10 +220,13 @@ static bool assign_phis(struct isel *s, const struct ir_block *blk, const struct
 			s->vreg_of[in->id] = v;
 			continue;
 		}
-		v = new_multi(s, in->ncomp < 1 || in->ncomp > 4 ? 4 : in->ncomp);
+		v = isel_phi_share_vreg(s, in);
+		if (v < 0)
+			v = new_multi(s, in->ncomp < 1 || in->ncomp > 4 ? 4 : in->ncomp);
 		if (v < 0)
 			return false;
 		s->vreg_of[in->id] = v;
+		isel_phi_share_note(s, in);
 	}
 	return true;
 }

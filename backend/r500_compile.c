@@ -69,7 +69,7 @@ enum { NSTAGES = sizeof stages / sizeof stages[0] };
 /* Optimizations made inside isel and the scheduler, switched like
  * optional stages (cg_opt_enabled). */
 static const char *const isel_opts[] = { "mad-fusion", "omod", "kill-compare", "loop-rel",
-					 "loop-array",
+					 "loop-array", "phi-share",
 					 "hold-waiting" };
 enum { NISEL_OPTS = sizeof isel_opts / sizeof isel_opts[0] };
 

@@ -479,6 +479,7 @@ static void test_stage_names(void **state)
 	assert_int_equal(r500_stage_kind("copy_bypass"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("loop-rel"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("loop-array"), R500_STAGE_OPTIONAL);
+	assert_int_equal(r500_stage_kind("phi-share"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("hold-waiting"), R500_STAGE_OPTIONAL);
 	assert_int_equal(r500_stage_kind("regalloc"), R500_STAGE_REQUIRED);
 	assert_int_equal(r500_stage_kind("check_regs"), R500_STAGE_REQUIRED);
@@ -489,7 +490,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 24);
+	assert_int_equal(n, 25);
 	assert_null(r500_stage_name(-1));
 }
 
