@@ -375,6 +375,72 @@ static bool build_succ(struct cg_ctx *cg, struct deps *d)
 	return true;
 }
 
+/* Lookups whose result only a late copy reads, into a multi vreg p: a
+ * loop PHI carrying the lookup to the next trip (loop_prefetch).  The
+ * lookup goes after the ops of its region that read p (the value this
+ * trip carried in), so that coalesce can make it write p itself: else
+ * the copy, at the end of the trip, waits for the lookup in flight, and
+ * costs a slot.  Ops that depend on the lookup are left alone (an order
+ * they cannot keep), and so are late ones (they go after the region's
+ * other ops anyway). */
+enum { CARRIED_MAX_LOOKUPS = 64 };
+
+static bool order_carried_lookups(struct cg_ctx *cg, struct deps *d)
+{
+	int n = cg->nops, done = 0;
+	bool *after = NULL; /* ops of the region that depend on the lookup */
+	for (int t = 0; t < n && done < CARRIED_MAX_LOOKUPS; t++) {
+		const struct cg_op *tx = &cg->ops[t];
+		if (tx->dead || !cg_opc_infos[tx->opc].tex || tx->dst < 0 ||
+		    cg->vregs[tx->dst].multi)
+			continue;
+		/* the region: the ops between the barriers around t */
+		int lo = t, hi = t + 1;
+		while (lo > 0 && !(!cg->ops[lo - 1].dead && cg_op_barrier(&cg->ops[lo - 1])))
+			lo--;
+		while (hi < n && !(!cg->ops[hi].dead && cg_op_barrier(&cg->ops[hi])))
+			hi++;
+		int copy = -1, nreaders = 0; /* the copy may be in a later region */
+		for (int i = t + 1; i < n; i++) {
+			int v[CG_NOPND], k = cg->ops[i].dead ? 0 : vregs_read(&cg->ops[i], v);
+			for (int j = 0; j < k; j++)
+				if (v[j] == tx->dst) {
+					nreaders++;
+					copy = i;
+				}
+		}
+		const struct cg_op *c = copy >= 0 ? &cg->ops[copy] : NULL;
+		if (nreaders != 1 || !c->late || c->dst < 0 || !cg->vregs[c->dst].multi ||
+		    c->src[0].file != CG_FILE_VREG || c->src[0].index != tx->dst)
+			continue;
+		done++;
+		if (!after && !(after = arena_alloc(cg->arena, sizeof(bool) * (size_t)(n + 1))))
+			return cg->failed = true, false;
+		memset(after + lo, 0, sizeof(bool) * (size_t)(hi - lo));
+		after[t] = true;
+		for (bool grew = true; grew;) { /* producers may follow their readers */
+			grew = false;
+			for (int i = lo; i < hi; i++)
+				for (int k = 0; !after[i] && k < d->npred[i]; k++) {
+					int w = d->pred[i][k];
+					if (w >= lo && w < hi && after[w])
+						grew = after[i] = true;
+				}
+		}
+		int p = c->dst;
+		for (int i = lo; i < hi; i++) {
+			const struct cg_op *r = &cg->ops[i];
+			if (r->dead || r->late || after[i])
+				continue;
+			int v[CG_NOPND], k = vregs_read(r, v);
+			for (int j = 0; j < k; j++)
+				if (v[j] == p)
+					add_pred(d, t, i);
+		}
+	}
+	return true;
+}
+
 static bool build_deps(struct cg_ctx *cg, struct deps *d)
 {
 	int n = cg->nops;
@@ -409,6 +475,8 @@ static bool build_deps(struct cg_ctx *cg, struct deps *d)
 				last_out[op->out][c] = i;
 			}
 	}
+	if (!order_carried_lookups(cg, d))
+		return false;
 	/* height: the longest weighted path to the end; a TEX weighs more so
 	 * that lookups and what feeds them go early, hiding their latency */
 	for (int i = n - 1; i >= 0; i--)

@@ -382,6 +382,47 @@ static void test_tex_in_flight_across_loop(void **state)
 	arena_destroy(a);
 }
 
+/* The next trip's lookup whose coordinates are ready before the reads of
+ * this trip's value (tex_carried_late_read.fixture): the lookup waits
+ * for those reads and writes the carried temporary itself, so no copy
+ * after it reads its result (a copy at the trip's end would wait for the
+ * lookup in flight). */
+static void test_carried_lookup_after_its_readers(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p = compile_fixture(a, parse_fixture(a, "tex_carried_late_read"), 2,
+						 NULL, NULL);
+	int loop = -1, tex = -1, endloop = -1;
+	for (int i = 0; i < p->ninst; i++) {
+		const struct r500_inst *in = &p->code[i];
+		bool is_fc = in->cmn.type == R500_TYPE_FC;
+		if (is_fc && in->fc.op == R500_FC_LOOP && tex < 0)
+			loop = i;
+		if (in->cmn.type == R500_TYPE_TEX && loop >= 0 && tex < 0)
+			tex = i;
+		if (is_fc && in->fc.op == R500_FC_ENDLOOP && tex >= 0 && endloop < 0)
+			endloop = i;
+	}
+	assert_true(loop >= 0 && tex > loop && endloop > tex);
+	int result = p->code[tex].tex.dst_addr, reads_after = 0, reads_before = 0;
+	for (int i = loop + 1; i < endloop; i++) {
+		const struct r500_inst *in = &p->code[i];
+		if (in->cmn.type != R500_TYPE_ALU)
+			continue;
+		for (int k = 0; k < 3; k++) {
+			bool r = (!in->alu.rgb_addr.src[k].cnst && in->alu.rgb_addr.src[k].addr == result) ||
+				 (!in->alu.alpha_addr.src[k].cnst &&
+				  in->alu.alpha_addr.src[k].addr == result);
+			reads_after += r && i > tex;
+			reads_before += r && i < tex;
+		}
+	}
+	assert_int_equal(reads_after, 0);
+	assert_true(reads_before > 0);
+	arena_destroy(a);
+}
+
 /* Hand-made slots for the cost tests: FC op with its jump target; ALU,
  * TEX (its run's last: acquire) and OUT, waiting on the semaphore or not. */
 static struct r500_inst fc_slot(int op, int to)
@@ -737,6 +778,7 @@ int main(void)
 		cmocka_unit_test(test_isel_switches),
 		cmocka_unit_test(test_tex_runs),
 		cmocka_unit_test(test_tex_in_flight_across_loop),
+		cmocka_unit_test(test_carried_lookup_after_its_readers),
 		cmocka_unit_test(test_weighted_cost_across_back_edge),
 		cmocka_unit_test(test_sat_fold),
 		cmocka_unit_test(test_hold_waiting),
