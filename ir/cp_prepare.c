@@ -48,11 +48,7 @@ static void group_factors(struct prep_scan *d, struct ir_instr *in)
 			const struct ir_src *us = &a->src[j], *xs = &a->src[1 - j];
 			if (!uniform_only(d, us->def) || uniform_only(d, xs->def))
 				continue;
-			struct ir_src u = *us, x = *xs;
-			for (int c = 0; c < 4; c++) {
-				u.swz[c] = us->swz[as->swz[c] & 3];
-				x.swz[c] = xs->swz[as->swz[c] & 3];
-			}
+			struct ir_src u = ir_src_through(us, as->swz), x = ir_src_through(xs, as->swz);
 			struct ir_instr *p = ir_build_before(d->f, in, IR_OP_MUL, in->ncomp, IR_FLOAT, 2,
 							(struct ir_src[]){ u, *ks });
 			if (!p) {
@@ -99,11 +95,8 @@ static void reduce_trig(struct prep_scan *d, struct ir_instr *in)
 	/* the new ops have the trig op's components: a's as the trig op reads
 	 * them */
 	int n = in->ncomp;
-	struct ir_src x = a->src[1 - wi], w = a->src[wi];
-	for (int c = 0; c < 4; c++) {
-		x.swz[c] = a->src[1 - wi].swz[as->swz[c] & 3];
-		w.swz[c] = a->src[wi].swz[as->swz[c] & 3];
-	}
+	struct ir_src x = ir_src_through(&a->src[1 - wi], as->swz);
+	struct ir_src w = ir_src_through(&a->src[wi], as->swz);
 	float xs = a->op == IR_OP_SUB && wi == 0 ? -INV_2PI : INV_2PI;
 	float ws = a->op == IR_OP_SUB && wi == 1 ? -INV_2PI : INV_2PI;
 	float xk[4], wk[4], two_pi[4] = { TWO_PI, TWO_PI, TWO_PI, TWO_PI };
@@ -116,12 +109,9 @@ static void reduce_trig(struct prep_scan *d, struct ir_instr *in)
 		const struct ir_src *ks = &m->src[j], *ys = &m->src[1 - j];
 		if (!ks->def || ks->def->op != IR_OP_CONST || !ys->def || ys->def->op == IR_OP_CONST)
 			continue;
-		struct ir_src y = *ys;
-		for (int c = 0; c < 4; c++) {
+		for (int c = 0; c < 4; c++)
 			xk[c] *= ks->def->imm[ks->swz[x.swz[c] & 3] & 3];
-			y.swz[c] = ys->swz[x.swz[c] & 3];
-		}
-		x = y;
+		x = ir_src_through(ys, x.swz);
 		break;
 	}
 	struct ir_instr *kx = const_before(d, in, n, xk), *ww;

@@ -278,6 +278,14 @@ struct ir_src ir_src_swz(struct ir_instr *def, const uint8_t swz[4])
 	return s;
 }
 
+struct ir_src ir_src_through(const struct ir_src *s, const uint8_t through[4])
+{
+	struct ir_src r = *s;
+	for (int c = 0; c < 4; c++)
+		r.swz[c] = s->swz[through[c] & 3];
+	return r;
+}
+
 void ir_block_append(struct ir_block *bl, struct ir_instr *in)
 {
 	in->block = bl;

@@ -208,6 +208,10 @@ struct ir_src ir_src_of(struct ir_instr *def);
 /* Source reading component `comp` of def, replicated. */
 struct ir_src ir_src_comp(struct ir_instr *def, int comp);
 struct ir_src ir_src_swz(struct ir_instr *def, const uint8_t swz[4]);
+/* What s reads, read again through swizzle `through`: entry c reads
+ * component s.swz[through[c]] of s's value (a reader of a MOV of s, with
+ * the MOV's source s and the reader's swizzle `through`, reads this). */
+struct ir_src ir_src_through(const struct ir_src *s, const uint8_t through[4]);
 
 /* New instruction appended by the builder; sources copied. */
 struct ir_instr *ir_build(struct ir_builder *b, enum ir_op op, int ncomp, enum ir_base base,

@@ -238,10 +238,7 @@ static bool fold_identity(const struct ir_func *f, struct ir_instr *in)
 		struct ir_instr *d = in->src[0].def;
 		if (!d || d->op != IR_OP_NEG || d->nsrc != 1 || !d->src[0].def)
 			return false;
-		struct ir_src s = in->src[0];
-		for (int c = 0; c < 4; c++)
-			in->src[0].swz[c] = d->src[0].swz[s.swz[c] & 3];
-		in->src[0].def = d->src[0].def;
+		in->src[0] = ir_src_through(&d->src[0], in->src[0].swz);
 		in->op = IR_OP_MOV;
 		return true;
 	}
@@ -251,10 +248,7 @@ static bool fold_identity(const struct ir_func *f, struct ir_instr *in)
 		struct ir_instr *d = in->src[0].def;
 		if (!d || d->op != IR_OP_MOV || d->nsrc != 1 || !d->src[0].def)
 			return false;
-		struct ir_src s = in->src[0];
-		for (int c = 0; c < 4; c++)
-			in->src[0].swz[c] = d->src[0].swz[s.swz[c] & 3];
-		in->src[0].def = d->src[0].def;
+		in->src[0] = ir_src_through(&d->src[0], in->src[0].swz);
 		return true;
 	}
 	default:

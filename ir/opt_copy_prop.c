@@ -94,9 +94,7 @@ static bool propagate(struct ir_src *s, int n)
 			m = trivial_phi(s->def);
 		if (!m)
 			break;
-		for (int c = 0; c < 4; c++)
-			s->swz[c] = m->swz[s->swz[c] & 3];
-		s->def = m->def;
+		*s = ir_src_through(m, s->swz);
 		changed = true;
 	}
 	return changed;

@@ -72,10 +72,7 @@ struct prefetch {
 /* s read through m: m gives s.def's whole value. */
 static struct ir_src compose(struct ir_src m, const struct ir_src *s)
 {
-	struct ir_src r = { m.def, { 0 } };
-	for (int c = 0; c < 4; c++)
-		r.swz[c] = m.swz[s->swz[c] & 3];
-	return r;
+	return ir_src_through(&m, s->swz);
 }
 
 static bool is_header_phi(const struct prefetch *p, const struct ir_instr *d)

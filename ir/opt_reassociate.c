@@ -65,10 +65,7 @@ static struct ir_instr *new_const(struct ir_func *f, struct ir_instr *in, const 
 /* The source that reads component sw[c] of inner's source i, for each c. */
 static struct ir_src compose(const struct ir_instr *inner, int i, const uint8_t sw[4])
 {
-	struct ir_src r = inner->src[i];
-	for (int c = 0; c < 4; c++)
-		r.swz[c] = inner->src[i].swz[sw[c] & 3];
-	return r;
+	return ir_src_through(&inner->src[i], sw);
 }
 
 /* outer = inner OP k2, inner = x OP k1, both with the same OP kind; for

@@ -36,15 +36,6 @@ static struct ir_src scalar_of(const struct ir_src *s, int comp)
 	return r;
 }
 
-/* s read through `through`: entry c reads s.swz[through[c]]. */
-static struct ir_src compose(const struct ir_src *s, const uint8_t through[4])
-{
-	struct ir_src r = *s;
-	for (int c = 0; c < 4; c++)
-		r.swz[c] = s->swz[through[c] & 3];
-	return r;
-}
-
 struct gather {
 	struct ir_func *f;
 	uint16_t *uses;   /* by id: readers (saturating) */
@@ -128,7 +119,7 @@ static bool gather_in(struct gather *g, struct ir_instr *in)
 	uint8_t through[4] = { os->swz[0], os->swz[1], os->swz[2], os->swz[3] };
 	if (inner && (inner->op == IR_OP_ABS || inner->op == IR_OP_NEG) && used_once(g, inner)) {
 		mod = inner;
-		struct ir_src t = compose(&mod->src[0], through);
+		struct ir_src t = ir_src_through(&mod->src[0], through);
 		for (int c = 0; c < 4; c++)
 			through[c] = t.swz[c];
 		inner = mod->src[0].def;
@@ -139,8 +130,8 @@ static bool gather_in(struct gather *g, struct ir_instr *in)
 	/* the inner scalar a (the divisor of a DIV), and x */
 	int ai = -1, ac;
 	for (int i = inner->op == IR_OP_DIV ? 1 : 0; i < 2 && ai < 0; i++) {
-		struct ir_src a = compose(&inner->src[i], through);
-		struct ir_src x = compose(&inner->src[1 - i], through);
+		struct ir_src a = ir_src_through(&inner->src[i], through);
+		struct ir_src x = ir_src_through(&inner->src[1 - i], through);
 		if (replicated(&a, n, &ac) && !replicated(&x, n, &(int){ 0 }))
 			ai = i;
 	}
@@ -161,7 +152,7 @@ static bool gather_in(struct gather *g, struct ir_instr *in)
 	after = (after > dx ? after : dx) + 1;
 	if (after > before && !in_loop(in))
 		return false;
-	struct ir_src x = compose(&inner->src[1 - ai], through);
+	struct ir_src x = ir_src_through(&inner->src[1 - ai], through);
 	if (mod) { /* |x * a| = |x| * |a|, -(x * a) = x * -a */
 		struct ir_instr *ma = op_before(g, in, mod->op, 1, 1, &a);
 		if (!ma)
