@@ -128,6 +128,16 @@ static bool fit_operands(const struct cg_ctx *cg, struct cg_slot *slot, struct c
 	return true;
 }
 
+/* The lane a late copy of vreg v wants: when v's only reader copies it
+ * into a scalar multi vreg (a loop PHI) whose lane the first copy placed
+ * has fixed, coalesce can make v's writer write that vreg only in the
+ * same lane (cg_schedule fills copy_into). */
+static int wanted_lane(const struct cg_ctx *cg, int v)
+{
+	int p = cg->copy_into && v >= 0 && v < cg->nvregs ? cg->copy_into[v] : -1;
+	return p >= 0 ? cg->vregs[p].lane[0] : CG_LANE_ANY;
+}
+
 /* Units the op can take in this slot (0 = none); fixes an open lane. */
 static unsigned pick_units(struct cg_ctx *cg, const struct cg_slot *s, struct cg_op *op,
 			   bool commit)
@@ -136,8 +146,12 @@ static unsigned pick_units(struct cg_ctx *cg, const struct cg_slot *s, struct cg
 	unsigned freeu = (s->rgb < 0 ? CG_UNIT_RGB : 0) | (s->alpha < 0 ? CG_UNIT_ALPHA : 0);
 	if (need) 
 		return (need & freeu) == need ? need : 0;
-	/* an open scalar */
+	/* an open scalar: alpha for a transcendental, else the lane its copy
+	 * wants, else RGB unless a partner needs it */
+	int want = wanted_lane(cg, op->dst);
 	unsigned u = cg_opc_infos[op->opc].transcendental ? CG_UNIT_ALPHA
+		   : want == 3 && (freeu & CG_UNIT_ALPHA) ? CG_UNIT_ALPHA
+		   : want == 0 && (freeu & CG_UNIT_RGB) ? CG_UNIT_RGB
 		   : (freeu & CG_UNIT_RGB) && !(op->prefer_alpha && (freeu & CG_UNIT_ALPHA))
 		   ? CG_UNIT_RGB : CG_UNIT_ALPHA;
 	if (!(freeu & u))
@@ -778,10 +792,45 @@ static bool place_barrier(struct cg_ctx *cg, int opi)
  * together as one TEX run); otherwise the best ready op (see `better`)
  * takes a new ALU slot and the next ready ops that fit share it
  * (co-issue).  The region's late copies follow, then the barrier. */
+/* copy_into[v]: the scalar multi vreg that v's only reader, a plain late
+ * copy, writes; -1 otherwise. */
+static bool find_copies_into(struct cg_ctx *cg)
+{
+	int n = cg->nvregs;
+	int *into = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
+	int *readers = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
+	if (!into || !readers)
+		return cg->failed = true, false;
+	for (int v = 0; v < n; v++)
+		into[v] = -1, readers[v] = 0;
+	for (int i = 0; i < cg->nops; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		if (op->dead)
+			continue;
+		int v[CG_NOPND], k = vregs_read(op, v);
+		for (int j = 0; j < k; j++) {
+			readers[v[j]]++;
+			const struct cg_opnd *o = &op->src[0];
+			if (op->late && op->dst >= 0 && cg->vregs[op->dst].multi &&
+			    cg->vregs[op->dst].ncomp == 1 && cg->vregs[op->dst].array < 0 &&
+			    o->file == CG_FILE_VREG && o->index == v[j] && o->mod == R500_MOD_NONE &&
+			    cg->vregs[v[j]].ncomp == 1)
+				into[v[j]] = op->dst;
+		}
+	}
+	for (int v = 0; v < n; v++)
+		if (readers[v] != 1)
+			into[v] = -1;
+	cg->copy_into = into;
+	return true;
+}
+
 bool cg_schedule(struct cg_ctx *cg)
 {
 	struct deps d;
 	cg->lower_bound = lower_bound(cg);
+	if (!find_copies_into(cg))
+		return false;
 	if (!build_deps(cg, &d))
 		return false;
 	int *ready = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nops + 1));

@@ -423,6 +423,34 @@ static void test_carried_lookup_after_its_readers(void **state)
 	arena_destroy(a);
 }
 
+/* A loop's scalar counter and sum (loop_scalar_lanes.fixture, piglit's
+ * glsl-fs-loop-300): each update is computed in the lane its loop PHI
+ * has, so coalesce makes it write the PHI: the trip ends without a copy,
+ * one ALU slot after the BREAK's flow control. */
+static void test_loop_updates_in_their_phi_lanes(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p = compile_fixture(a, parse_fixture(a, "loop_scalar_lanes"), 2, NULL,
+						 NULL);
+	int brk = -1, endloop = -1;
+	for (int i = 0; i < p->ninst; i++) {
+		const struct r500_inst *in = &p->code[i];
+		if (in->cmn.type != R500_TYPE_FC)
+			continue;
+		if (in->fc.op == R500_FC_BREAKLOOP && brk < 0)
+			brk = i;
+		if (in->fc.op == R500_FC_ENDLOOP && endloop < 0)
+			endloop = i;
+	}
+	assert_true(brk >= 0 && endloop > brk);
+	int alu = 0;
+	for (int i = brk + 1; i < endloop; i++)
+		alu += p->code[i].cmn.type == R500_TYPE_ALU;
+	assert_int_equal(alu, 1);
+	arena_destroy(a);
+}
+
 /* Hand-made slots for the cost tests: FC op with its jump target; ALU,
  * TEX (its run's last: acquire) and OUT, waiting on the semaphore or not. */
 static struct r500_inst fc_slot(int op, int to)
@@ -779,6 +807,7 @@ int main(void)
 		cmocka_unit_test(test_tex_runs),
 		cmocka_unit_test(test_tex_in_flight_across_loop),
 		cmocka_unit_test(test_carried_lookup_after_its_readers),
+		cmocka_unit_test(test_loop_updates_in_their_phi_lanes),
 		cmocka_unit_test(test_weighted_cost_across_back_edge),
 		cmocka_unit_test(test_sat_fold),
 		cmocka_unit_test(test_hold_waiting),
