@@ -147,11 +147,13 @@ static unsigned pick_units(struct cg_ctx *cg, const struct cg_slot *s, struct cg
 	if (need) 
 		return (need & freeu) == need ? need : 0;
 	/* an open scalar: alpha for a transcendental, else the lane its copy
-	 * wants, else RGB unless a partner needs it */
+	 * wants (in a later slot when this one's unit is taken: the copy it
+	 * saves costs a slot), else RGB unless a partner needs it */
 	int want = wanted_lane(cg, op->dst);
-	unsigned u = cg_opc_infos[op->opc].transcendental ? CG_UNIT_ALPHA
-		   : want == 3 && (freeu & CG_UNIT_ALPHA) ? CG_UNIT_ALPHA
-		   : want == 0 && (freeu & CG_UNIT_RGB) ? CG_UNIT_RGB
+	bool trans = cg_opc_infos[op->opc].transcendental;
+	unsigned u = trans ? CG_UNIT_ALPHA
+		   : want == 3 ? CG_UNIT_ALPHA /* or a later slot */
+		   : want == 0 ? CG_UNIT_RGB
 		   : (freeu & CG_UNIT_RGB) && !(op->prefer_alpha && (freeu & CG_UNIT_ALPHA))
 		   ? CG_UNIT_RGB : CG_UNIT_ALPHA;
 	if (!(freeu & u))

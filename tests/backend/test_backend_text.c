@@ -451,6 +451,28 @@ static void test_loop_updates_in_their_phi_lanes(void **state)
 	arena_destroy(a);
 }
 
+/* An update whose loop PHI's lane is taken in the slot it could first go
+ * to waits for a slot where it is free (loop_lane_wait.fixture, run-gen
+ * seed 728): it writes the PHI itself, and no ALU copy sits between the
+ * inner loop's last BREAK and its ENDLOOP. */
+static void test_loop_update_waits_for_its_lane(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p = compile_fixture(a, parse_fixture(a, "loop_lane_wait"), 2, NULL,
+						 NULL);
+	int endloop = -1;
+	for (int i = 0; i < p->ninst && endloop < 0; i++)
+		if (p->code[i].cmn.type == R500_TYPE_FC && p->code[i].fc.op == R500_FC_ENDLOOP)
+			endloop = i;
+	assert_true(endloop > 0);
+	int alu = 0;
+	for (int i = endloop - 1; i >= 0 && p->code[i].cmn.type != R500_TYPE_FC; i--)
+		alu += p->code[i].cmn.type == R500_TYPE_ALU;
+	assert_int_equal(alu, 0);
+	arena_destroy(a);
+}
+
 /* Hand-made slots for the cost tests: FC op with its jump target; ALU,
  * TEX (its run's last: acquire) and OUT, waiting on the semaphore or not. */
 static struct r500_inst fc_slot(int op, int to)
@@ -808,6 +830,7 @@ int main(void)
 		cmocka_unit_test(test_tex_in_flight_across_loop),
 		cmocka_unit_test(test_carried_lookup_after_its_readers),
 		cmocka_unit_test(test_loop_updates_in_their_phi_lanes),
+		cmocka_unit_test(test_loop_update_waits_for_its_lane),
 		cmocka_unit_test(test_weighted_cost_across_back_edge),
 		cmocka_unit_test(test_sat_fold),
 		cmocka_unit_test(test_hold_waiting),
