@@ -136,6 +136,22 @@ static void reduce_trig(struct prep_scan *d, struct ir_instr *in)
 	in->src[0] = ir_src_of(r);
 }
 
+/* Whether `in` is an op ir_eval computes whose sources are all
+ * uniform-only by the table below `limit` (a source forwarded to a
+ * select phis_to_selects made is resolved first). */
+static bool of_uniforms(const struct prep_scan *d, struct ir_instr *in, uint32_t limit)
+{
+	if (in->op == IR_OP_PHI || !in->ncomp || !in->nsrc || !ir_op_is_evaluable(in->op))
+		return false;
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++) {
+		ir_src_forward(&in->src[i]);
+		const struct ir_instr *def = in->src[i].def;
+		if (!def || def->id >= limit || !d->uniform_only[def->id])
+			return false;
+	}
+	return true;
+}
+
 /* Notes whether `in` is uniform-only, then applies the rewrites.  The
  * last: x / u with u uniform-only (not a constant: isel multiplies by a
  * folded reciprocal then) and x not becomes x * rcp(u), as the R500
@@ -146,13 +162,8 @@ static void prepare_instr(struct ir_instr *in, void *ud)
 	struct prep_scan *d = ud;
 	if (in->id >= d->n)
 		return;
-	bool u = in->op == IR_OP_CONST || (in->op == IR_OP_UNIFORM && in->nsrc == 0);
-	if (!u && in->op != IR_OP_PHI && in->ncomp && in->nsrc && ir_op_is_evaluable(in->op)) {
-		u = true;
-		for (int i = 0; u && i < in->nsrc && i < IR_MAX_SRCS; i++)
-			u = in->src[i].def && in->src[i].def->id < d->n &&
-			    d->uniform_only[in->src[i].def->id];
-	}
+	bool u = in->op == IR_OP_CONST || (in->op == IR_OP_UNIFORM && in->nsrc == 0) ||
+		 of_uniforms(d, in, d->n);
 	d->uniform_only[in->id] = u;
 	if (in->op == IR_OP_MUL && !u && !d->failed)
 		group_factors(d, in);
@@ -224,14 +235,15 @@ static struct ir_instr *copy_out(struct prep_scan *d, struct prep_copies *pc,
 		    !(src[i].def = copy_out(d, pc, iff, at, s, depth + 1)))
 			return NULL;
 	}
-	struct ir_instr *c = ir_build_before(d->f, at, v->op, v->ncomp, v->base, v->nsrc, src);
+	struct ir_instr *c = ir_instr_copy(d->f, v);
 	if (!c) {
 		d->failed = true;
 		return NULL;
 	}
-	memcpy(c->imm, v->imm, sizeof c->imm);
-	c->index = v->index;
-	c->offset = v->offset;
+	for (int i = 0; i < v->nsrc && i < IR_MAX_SRCS; i++)
+		c->src[i] = src[i];
+	c->loc = at->loc; /* as ir_build_before gave it */
+	ir_instr_insert_before(at, c);
 	note_uniform(d, c);
 	pc->mark[v->id] = pc->gen;
 	pc->copy[v->id] = c;
@@ -262,18 +274,9 @@ static bool select_source(struct prep_scan *d, struct prep_copies *pc, const str
  * them becomes a select too (nested and chained uniform IFs). */
 static void note_block(struct prep_scan *d, struct ir_block *b)
 {
-	for (struct ir_instr *in = b->first; in; in = in->next) {
-		if (in->op == IR_OP_PHI || known_uniform(d, in) || !in->ncomp || !in->nsrc ||
-		    !ir_op_is_evaluable(in->op))
-			continue;
-		bool u = true;
-		for (int i = 0; u && i < in->nsrc && i < IR_MAX_SRCS; i++) {
-			ir_src_forward(&in->src[i]);
-			u = known_uniform(d, in->src[i].def);
-		}
-		if (u)
+	for (struct ir_instr *in = b->first; in; in = in->next)
+		if (!known_uniform(d, in) && of_uniforms(d, in, d->cap))
 			note_uniform(d, in);
-	}
 }
 
 /* A PHI after an IF whose condition and sources are uniform-only becomes
