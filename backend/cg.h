@@ -228,9 +228,10 @@ struct cg_ctx {
 	struct r500_loop_const int_consts[32];
 	uint32_t int_const_used;
 
-	/* by vreg: the scalar multi vreg its only reader, a late copy, writes
-	 * (schedule.c steers the vreg's lane there), -1 none; NULL before */
-	int *copy_into;
+	/* by vreg: its only reader when that is a late copy of it into a
+	 * multi vreg (schedule.c: lanes and lookups for coalesce), -1 none;
+	 * NULL before scheduling */
+	int *copy_of;
 
 	/* flow control: loops as (LOOP op, ENDLOOP op) for liveness */
 	int (*loops)[2]; int nloops, cap_loops;

@@ -128,14 +128,19 @@ static bool fit_operands(const struct cg_ctx *cg, struct cg_slot *slot, struct c
 	return true;
 }
 
-/* The lane a late copy of vreg v wants: when v's only reader copies it
- * into a scalar multi vreg (a loop PHI) whose lane the first copy placed
- * has fixed, coalesce can make v's writer write that vreg only in the
- * same lane (cg_schedule fills copy_into). */
+/* The lane a late copy of vreg v wants: when v's only reader copies it,
+ * unmodified, into a scalar multi vreg (a loop PHI) whose lane the first
+ * copy placed has fixed, coalesce can make v's writer write that vreg
+ * only in the same lane (cg_schedule fills copy_of). */
 static int wanted_lane(const struct cg_ctx *cg, int v)
 {
-	int p = cg->copy_into && v >= 0 && v < cg->nvregs ? cg->copy_into[v] : -1;
-	return p >= 0 ? cg->vregs[p].lane[0] : CG_LANE_ANY;
+	int c = cg->copy_of && v >= 0 && v < cg->nvregs ? cg->copy_of[v] : -1;
+	if (c < 0)
+		return CG_LANE_ANY;
+	const struct cg_op *op = &cg->ops[c];
+	const struct cg_vreg *p = &cg->vregs[op->dst];
+	return op->src[0].mod == R500_MOD_NONE && p->ncomp == 1 && p->array < 0 &&
+	       cg->vregs[v].ncomp == 1 ? p->lane[0] : CG_LANE_ANY;
 }
 
 /* Units the op can take in this slot (0 = none); fixes an open lane. */
@@ -410,25 +415,16 @@ static bool order_carried_lookups(struct cg_ctx *cg, struct deps *d)
 		if (tx->dead || !cg_opc_infos[tx->opc].tex || tx->dst < 0 ||
 		    cg->vregs[tx->dst].multi)
 			continue;
+		int copy = cg->copy_of[tx->dst]; /* maybe in a later region */
+		if (copy < 0)
+			continue;
+		const struct cg_op *c = &cg->ops[copy];
 		/* the region: the ops between the barriers around t */
 		int lo = t, hi = t + 1;
 		while (lo > 0 && !(!cg->ops[lo - 1].dead && cg_op_barrier(&cg->ops[lo - 1])))
 			lo--;
 		while (hi < n && !(!cg->ops[hi].dead && cg_op_barrier(&cg->ops[hi])))
 			hi++;
-		int copy = -1, nreaders = 0; /* the copy may be in a later region */
-		for (int i = t + 1; i < n; i++) {
-			int v[CG_NOPND], k = cg->ops[i].dead ? 0 : vregs_read(&cg->ops[i], v);
-			for (int j = 0; j < k; j++)
-				if (v[j] == tx->dst) {
-					nreaders++;
-					copy = i;
-				}
-		}
-		const struct cg_op *c = copy >= 0 ? &cg->ops[copy] : NULL;
-		if (nreaders != 1 || !c->late || c->dst < 0 || !cg->vregs[c->dst].multi ||
-		    c->src[0].file != CG_FILE_VREG || c->src[0].index != tx->dst)
-			continue;
 		done++;
 		if (!after && !(after = arena_alloc(cg->arena, sizeof(bool) * (size_t)(n + 1))))
 			return cg->failed = true, false;
@@ -780,6 +776,36 @@ static bool place_barrier(struct cg_ctx *cg, int opi)
 	return true;
 }
 
+/* copy_of[v]: v's only reader when it is a late copy of v (its first
+ * operand) into a multi vreg, -1 otherwise. */
+static bool find_copies_of(struct cg_ctx *cg)
+{
+	int n = cg->nvregs;
+	int *copy = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
+	int *readers = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
+	if (!copy || !readers)
+		return cg->failed = true, false;
+	for (int v = 0; v < n; v++)
+		copy[v] = -1, readers[v] = 0;
+	for (int i = 0; i < cg->nops; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		if (op->dead)
+			continue;
+		int v[CG_NOPND], k = vregs_read(op, v);
+		for (int j = 0; j < k; j++) {
+			readers[v[j]]++;
+			if (op->late && op->dst >= 0 && cg->vregs[op->dst].multi &&
+			    op->src[0].file == CG_FILE_VREG && op->src[0].index == v[j])
+				copy[v[j]] = i;
+		}
+	}
+	for (int v = 0; v < n; v++)
+		if (readers[v] != 1)
+			copy[v] = -1;
+	cg->copy_of = copy;
+	return true;
+}
+
 /* Figures: pairs = ALU slots holding two different ops (RGB + alpha
  * co-issue).  lower_bound = max(rgb-unit ops + vec4 ops, alpha-unit ops +
  * vec4 ops, ceil(all unit work / 2), longest chain of dependent ALU ops):
@@ -794,44 +820,11 @@ static bool place_barrier(struct cg_ctx *cg, int opi)
  * together as one TEX run); otherwise the best ready op (see `better`)
  * takes a new ALU slot and the next ready ops that fit share it
  * (co-issue).  The region's late copies follow, then the barrier. */
-/* copy_into[v]: the scalar multi vreg that v's only reader, a plain late
- * copy, writes; -1 otherwise. */
-static bool find_copies_into(struct cg_ctx *cg)
-{
-	int n = cg->nvregs;
-	int *into = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
-	int *readers = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
-	if (!into || !readers)
-		return cg->failed = true, false;
-	for (int v = 0; v < n; v++)
-		into[v] = -1, readers[v] = 0;
-	for (int i = 0; i < cg->nops; i++) {
-		const struct cg_op *op = &cg->ops[i];
-		if (op->dead)
-			continue;
-		int v[CG_NOPND], k = vregs_read(op, v);
-		for (int j = 0; j < k; j++) {
-			readers[v[j]]++;
-			const struct cg_opnd *o = &op->src[0];
-			if (op->late && op->dst >= 0 && cg->vregs[op->dst].multi &&
-			    cg->vregs[op->dst].ncomp == 1 && cg->vregs[op->dst].array < 0 &&
-			    o->file == CG_FILE_VREG && o->index == v[j] && o->mod == R500_MOD_NONE &&
-			    cg->vregs[v[j]].ncomp == 1)
-				into[v[j]] = op->dst;
-		}
-	}
-	for (int v = 0; v < n; v++)
-		if (readers[v] != 1)
-			into[v] = -1;
-	cg->copy_into = into;
-	return true;
-}
-
 bool cg_schedule(struct cg_ctx *cg)
 {
 	struct deps d;
 	cg->lower_bound = lower_bound(cg);
-	if (!find_copies_into(cg))
+	if (!find_copies_of(cg))
 		return false;
 	if (!build_deps(cg, &d))
 		return false;
