@@ -64,15 +64,6 @@ static void add_use(struct walk *w, const struct ir_instr *d, const struct ir_in
 
 static void walk_list(struct walk *w, const struct ir_cf_list *l, const struct ir_cf *loop);
 
-/* The loop around cf node c (not c itself), NULL at the top. */
-static const struct ir_cf *loop_around(const struct ir_cf *c)
-{
-	for (c = c ? c->parent : NULL; c; c = c->parent)
-		if (c->kind == IR_CF_LOOP)
-			return c;
-	return NULL;
-}
-
 /* A block's instructions and their reads; head_of: the loop whose head
  * block it is (its PHIs read their first source before the loop, the
  * others at `end`, after the body). */
@@ -89,7 +80,7 @@ static void walk_block(struct walk *w, const struct ir_block *b, const struct ir
 			bool head = in->op == IR_OP_PHI && head_of;
 			int at = !head ? w->pos : k == 0 ? w->pos - 1 : end;
 			add_use(w, in->src[k].def, in, at,
-				head && k == 0 ? loop_around(head_of) : loop);
+				head && k == 0 ? ir_cf_loop_around(head_of) : loop);
 		}
 	}
 }

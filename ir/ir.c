@@ -488,6 +488,14 @@ const struct ir_cf *ir_instr_cf(const struct ir_instr *d)
 	return (const struct ir_cf *)((const char *)d->block - offsetof(struct ir_cf, block));
 }
 
+const struct ir_cf *ir_cf_loop_around(const struct ir_cf *c)
+{
+	for (c = c ? c->parent : NULL; c; c = c->parent)
+		if (c->kind == IR_CF_LOOP)
+			return c;
+	return NULL;
+}
+
 bool ir_instr_inside(const struct ir_instr *d, const struct ir_cf *node)
 {
 	for (const struct ir_cf *cf = ir_instr_cf(d); cf; cf = cf->parent)

@@ -263,6 +263,9 @@ float ir_src_const_comp(const struct ir_src *s, int c);
 void ir_clear_pass_data(struct ir_func *f);
 /* The cf node (a BLOCK) holding instruction d, NULL when it has none. */
 const struct ir_cf *ir_instr_cf(const struct ir_instr *d);
+/* The innermost loop holding cf node c (c itself excluded), NULL when
+ * none does. */
+const struct ir_cf *ir_cf_loop_around(const struct ir_cf *c);
 /* Whether instruction d sits inside cf node `node` (in one of its lists,
  * at any depth). */
 bool ir_instr_inside(const struct ir_instr *d, const struct ir_cf *node);

@@ -49,15 +49,6 @@ static int depth_of(const struct gather *g, const struct ir_src *s)
 	return s->def && s->def->id < g->n ? g->depth[s->def->id] : 0;
 }
 
-/* Whether `in` sits in a loop body. */
-static bool in_loop(const struct ir_instr *in)
-{
-	for (const struct ir_cf *c = ir_instr_cf(in); c; c = c->parent)
-		if (c->kind == IR_CF_LOOP)
-			return true;
-	return false;
-}
-
 static bool used_once(const struct gather *g, const struct ir_instr *d)
 {
 	return d && d->id < g->n && g->uses[d->id] == 1;
@@ -150,7 +141,7 @@ static bool gather_in(struct gather *g, struct ir_instr *in)
 	int before = (dx > da ? dx : da) + 1, after = (da > db ? da : db) + 1;
 	before = (before > db ? before : db) + 1;
 	after = (after > dx ? after : dx) + 1;
-	if (after > before && !in_loop(in))
+	if (after > before && !ir_cf_loop_around(ir_instr_cf(in))) /* not in a loop */
 		return false;
 	struct ir_src x = ir_src_through(&inner->src[1 - ai], through);
 	if (mod) { /* |x * a| = |x| * |a|, -(x * a) = x * -a */
