@@ -2,6 +2,7 @@
 #include "ir.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 const struct ir_op_info ir_op_infos[IR_OP_COUNT] = {
@@ -601,6 +602,46 @@ static void foreach_list(struct ir_cf_list *list, ir_instr_fn fn, void *ud)
 void ir_foreach_instr(struct ir_func *f, ir_instr_fn fn, void *ud)
 {
 	foreach_list(&f->body, fn, ud);
+}
+
+struct use_count {
+	uint16_t *uses;
+	uint32_t n;
+};
+
+static void count_src(struct use_count *u, const struct ir_instr *d)
+{
+	if (d && d->id < u->n && u->uses[d->id] < UINT16_MAX)
+		u->uses[d->id]++;
+}
+
+static void count_instr_uses(struct ir_instr *in, void *ud)
+{
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
+		count_src(ud, in->src[i].def);
+}
+
+static void count_cond_uses(struct use_count *u, const struct ir_cf_list *l)
+{
+	for (const struct ir_cf *c = l->first; c; c = c->next) {
+		if (c->kind == IR_CF_IF) {
+			count_src(u, c->cond.def);
+			count_cond_uses(u, &c->then_list);
+			count_cond_uses(u, &c->else_list);
+		} else if (c->kind == IR_CF_LOOP) {
+			count_cond_uses(u, &c->body);
+		}
+	}
+}
+
+uint16_t *ir_count_uses(struct ir_func *f)
+{
+	struct use_count u = { calloc((size_t)f->next_id + 1, sizeof(uint16_t)), f->next_id };
+	if (!u.uses)
+		return NULL;
+	ir_foreach_instr(f, count_instr_uses, &u);
+	count_cond_uses(&u, &f->body);
+	return u.uses;
 }
 
 struct rewrite_walk {

@@ -304,6 +304,11 @@ void ir_apply_forwards(struct ir_func *f);
  * control flow).  The callback may not remove the instruction. */
 typedef void (*ir_instr_fn)(struct ir_instr *instr, void *ud);
 void ir_foreach_instr(struct ir_func *f, ir_instr_fn fn, void *ud);
+/* Readers of each value, by id below f->next_id (saturating at
+ * UINT16_MAX): the sources of every instruction and every IF condition.
+ * A calloc'd array of next_id + 1 entries the caller frees; NULL when
+ * memory runs out. */
+uint16_t *ir_count_uses(struct ir_func *f);
 /* A pass's walk: fn on every instruction in program order (the same
  * rules), returning whether it changed it; whether any changed. */
 typedef bool (*ir_rewrite_fn)(struct ir_func *f, struct ir_instr *instr);

@@ -54,34 +54,16 @@ static bool used_once(const struct gather *g, const struct ir_instr *d)
 	return d && d->id < g->n && g->uses[d->id] == 1;
 }
 
-static void count_uses(struct ir_instr *in, void *ud)
+/* Each value's depth, in program order (a PHI's sources come later). */
+static void measure_depth(struct ir_instr *in, void *ud)
 {
 	struct gather *g = ud;
 	int depth = 0;
-	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++) {
-		const struct ir_instr *d = in->src[i].def;
-		if (d && d->id < g->n && g->uses[d->id] < UINT16_MAX)
-			g->uses[d->id]++;
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
 		if (in->op != IR_OP_PHI && depth < depth_of(g, &in->src[i]))
 			depth = depth_of(g, &in->src[i]);
-	}
 	if (in->id < g->n)
 		g->depth[in->id] = (uint16_t)(depth + (depth < UINT16_MAX - 1 && in->nsrc > 0));
-}
-
-static void count_cond_uses(struct gather *g, const struct ir_cf_list *l)
-{
-	for (const struct ir_cf *c = l->first; c; c = c->next) {
-		if (c->kind == IR_CF_IF) {
-			const struct ir_instr *d = c->cond.def;
-			if (d && d->id < g->n && g->uses[d->id] < UINT16_MAX)
-				g->uses[d->id]++;
-			count_cond_uses(g, &c->then_list);
-			count_cond_uses(g, &c->else_list);
-		} else if (c->kind == IR_CF_LOOP) {
-			count_cond_uses(g, &c->body);
-		}
-	}
 }
 
 /* A new op before `at` (NULL and g->failed when memory ran out). */
@@ -183,15 +165,14 @@ static void visit(struct ir_instr *in, void *ud)
 bool ir_opt_scalar_factor(struct ir_func *f)
 {
 	size_t n = (size_t)f->next_id + 1;
-	struct gather g = { f, calloc(n, sizeof(uint16_t)), calloc(n, sizeof(uint16_t)),
-			    f->next_id, false, false };
+	struct gather g = { f, ir_count_uses(f), calloc(n, sizeof(uint16_t)), f->next_id, false,
+			    false };
 	if (!g.uses || !g.depth) {
 		free(g.uses);
 		free(g.depth);
 		return false;
 	}
-	ir_foreach_instr(f, count_uses, &g);
-	count_cond_uses(&g, &f->body);
+	ir_foreach_instr(f, measure_depth, &g);
 	/* the ops made go before the one visited: the walk does not see them */
 	ir_foreach_instr(f, visit, &g);
 	free(g.uses);
