@@ -41,6 +41,7 @@ static const struct pass_entry passes[] = {
 	{ "loop_prefetch_", ir_opt_loop_prefetch },
 	{ "reassociate_", ir_opt_reassociate },
 	{ "scalar_factor_", ir_opt_scalar_factor },
+	{ "scale_fold_", ir_opt_scale_fold },
 	{ "vec_affine_", ir_opt_vec_affine },
 	{ "optimize_", NULL },
 };
