@@ -401,13 +401,18 @@ static void declare_var(struct sema *s, struct ast_node *decl, struct ast_node *
 	if (global)
 		add_global(s, v);
 	if (unsized) {
-		struct sema_symbol **nu = arena_realloc(s->a, s->unsized, sizeof *nu * (size_t)s->capunsized,
-							sizeof *nu * (size_t)(s->capunsized * 2 + 4));
-		if (nu) {
+		/* grown only when full: each unsized array doubling it took
+		 * 2^n slots for n of them */
+		if (s->nunsized == s->capunsized) {
+			struct sema_symbol **nu =
+				arena_realloc(s->a, s->unsized, sizeof *nu * (size_t)s->capunsized,
+					      sizeof *nu * (size_t)(s->capunsized * 2 + 4));
+			if (!nu)
+				return;
 			s->unsized = nu;
 			s->capunsized = s->capunsized * 2 + 4;
-			s->unsized[s->nunsized++] = v;
 		}
+		s->unsized[s->nunsized++] = v;
 	}
 }
 
