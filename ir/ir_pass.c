@@ -20,7 +20,7 @@ bool ir_pass_skipped(const struct ir_pass_ctx *ctx, const char *name)
 }
 
 static const char *const pass_names[] = { "loop_unroll", "constant_fold", "reassociate",
-					  "scalar_factor", "scale_fold", "known_cond", "dead_branch", "copy_prop", "vec_affine",
+					  "scalar_factor", "scale_fold", "dot_offset", "known_cond", "dead_branch", "copy_prop", "vec_affine",
 					  "cse", "licm", "dce", "loop_prefetch" };
 
 const char *ir_pass_name(int i)
@@ -91,6 +91,7 @@ static void run_rounds(struct ir_func *f, int opt_level, bool unroll, struct ir_
 		progress |= IR_PASS(ctx, f, reassociate);
 		progress |= IR_PASS(ctx, f, scalar_factor);
 		progress |= IR_PASS(ctx, f, scale_fold);
+		progress |= IR_PASS(ctx, f, dot_offset);
 		progress |= IR_PASS(ctx, f, known_cond);
 		progress |= IR_PASS(ctx, f, dead_branch);
 		progress |= IR_PASS(ctx, f, copy_prop);

@@ -42,6 +42,7 @@ static const struct pass_entry passes[] = {
 	{ "reassociate_", ir_opt_reassociate },
 	{ "scalar_factor_", ir_opt_scalar_factor },
 	{ "scale_fold_", ir_opt_scale_fold },
+	{ "dot_offset_", ir_opt_dot_offset },
 	{ "vec_affine_", ir_opt_vec_affine },
 	{ "optimize_", NULL },
 };
