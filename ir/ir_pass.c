@@ -21,7 +21,7 @@ bool ir_pass_skipped(const struct ir_pass_ctx *ctx, const char *name)
 
 static const char *const pass_names[] = { "loop_unroll", "constant_fold", "reassociate",
 					  "scalar_factor", "scale_fold", "dot_offset", "known_cond", "dead_branch", "copy_prop", "vec_affine",
-					  "cse", "licm", "dce", "loop_prefetch" };
+					  "cse", "licm", "dce", "slp", "loop_prefetch" };
 
 const char *ir_pass_name(int i)
 {
@@ -100,6 +100,7 @@ static void run_rounds(struct ir_func *f, int opt_level, bool unroll, struct ir_
 		if (opt_level >= 2)
 			progress |= IR_PASS(ctx, f, licm);
 		progress |= IR_PASS(ctx, f, dce);
+		progress |= IR_PASS(ctx, f, slp);
 		if (!progress || (ctx && ctx->failed))
 			break;
 	}

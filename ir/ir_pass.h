@@ -71,6 +71,7 @@ bool ir_opt_reassociate(struct ir_func *f);
 bool ir_opt_scalar_factor(struct ir_func *f);
 bool ir_opt_scale_fold(struct ir_func *f);
 bool ir_opt_dot_offset(struct ir_func *f);
+bool ir_opt_slp(struct ir_func *f);
 bool ir_opt_vec_affine(struct ir_func *f);
 bool ir_opt_known_cond(struct ir_func *f);
 bool ir_opt_dead_branch(struct ir_func *f);

@@ -43,6 +43,7 @@ static const struct pass_entry passes[] = {
 	{ "scalar_factor_", ir_opt_scalar_factor },
 	{ "scale_fold_", ir_opt_scale_fold },
 	{ "dot_offset_", ir_opt_dot_offset },
+	{ "slp_", ir_opt_slp },
 	{ "vec_affine_", ir_opt_vec_affine },
 	{ "optimize_", NULL },
 };

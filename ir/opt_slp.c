@@ -1,0 +1,362 @@
+/* Superword-level parallelism: three or four like chains of scalar ops
+ * become one chain of vector ops.  A value noise hashes its corners one
+ * by one, fract(sin(n + k_i) * 43758.5) for k_i = 0, 1, 57, 58: four
+ * ADDs, four SINs (each reduced to revolutions first), four MULs, four
+ * FRACTs.  As vectors they take one ADD of (0, 1, 57, 58), one range
+ * reduction, one MUL and one FRACT; only the SINs stay one per lane.
+ *
+ * Seeds: scalar ops of one block with the same op whose sources agree:
+ * at each source, a constant in every lane, or one value x plus a
+ * constant that may differ by lane (x + k_i, x - k_i, x alone as x + 0;
+ * the lanes then read x + (k_0, k_1, ...)).  They are taken in program
+ * order, four at a time (three for the last if three are left).  A group
+ * grows while each lane's op has one reader, these readers have one op,
+ * read the lane at the same sources and agree elsewhere as seeds do.
+ * The last ops' readers take the lanes of the last vector op.  A chain is
+ * made vector only when it saves: two levels or more, one of them an op
+ * the R500 does on a vector at once (not a transcendental, which stays
+ * one alpha op per lane).
+ * Needs: valid IR.  Keeps: control flow, ids of the survivors (new ops get
+ * fresh ids; the old chains are left to DCE, the lane MOVs to copy_prop).
+ * Exact: every lane computes what its scalar op did. */
+#include "ir.h"
+#include "ir_pass.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_LANES = 4, MAX_LEVELS = 16, MAX_GROUPS = 256 };
+
+/* What one source of a scalar op reads: a constant, or base + offset. */
+struct lane_src {
+	bool is_const;
+	float value;               /* the constant, or the offset */
+	const struct ir_instr *base;
+	uint8_t comp;
+	struct ir_src src;         /* the source as it is */
+};
+
+struct cand {
+	struct ir_instr *in;
+	uint32_t pos;              /* program order */
+};
+
+struct slp {
+	struct ir_func *f;
+	uint16_t *uses;
+	struct ir_instr **reader;  /* by id: the one instruction reading it */
+	uint32_t *pos;             /* by id: program order */
+	bool *taken;               /* by id: in a group already */
+	struct cand *cand;
+	uint32_t ncand, n, next_pos;
+	bool failed, progress;
+};
+
+static bool vector_op(enum ir_op op)
+{
+	switch (op) {
+	case IR_OP_ADD: case IR_OP_SUB: case IR_OP_MUL: case IR_OP_MAD: case IR_OP_NEG:
+	case IR_OP_ABS: case IR_OP_SIGN: case IR_OP_FLOOR: case IR_OP_CEIL: case IR_OP_FRACT:
+	case IR_OP_TRUNC: case IR_OP_MIN: case IR_OP_MAX: case IR_OP_CLAMP: case IR_OP_SAT:
+	case IR_OP_MIX: case IR_OP_STEP:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* SIN and COS: one alpha op per lane, but their range reduction is vector. */
+static bool reduced_op(enum ir_op op)
+{
+	return op == IR_OP_SIN || op == IR_OP_COS;
+}
+
+/* Scalar float ops of float sources, lane by lane, with no neighbours. */
+static bool lane_op(const struct ir_instr *in)
+{
+	const struct ir_op_info *oi = &ir_op_infos[in->op];
+	return in->ncomp == 1 && in->base == IR_FLOAT && in->op != IR_OP_MOV &&
+	       (oi->flags & IRF_COMPWISE) && !(oi->flags & (IRF_QUAD | IRF_BOOL | IRF_SIDE)) &&
+	       oi->src_type == 'f' && oi->res_type == 'f' && in->nsrc >= 1 &&
+	       in->nsrc <= IR_MAX_SRCS;
+}
+
+static struct lane_src describe(const struct ir_src *s)
+{
+	struct lane_src d = { .src = *s };
+	if (ir_src_float_const(s)) {
+		d.is_const = true;
+		d.value = ir_src_const_comp(s, 0);
+		return d;
+	}
+	d.base = s->def;
+	d.comp = s->swz[0] & 3;
+	const struct ir_instr *a = s->def;
+	if (a && a->base == IR_FLOAT && (a->op == IR_OP_ADD || a->op == IR_OP_SUB))
+		for (int k = 0; k < 2; k++) {
+			const struct ir_src *ks = &a->src[k], *xs = &a->src[1 - k];
+			if (!ir_src_float_const(ks) || ir_src_float_const(xs) ||
+			    (a->op == IR_OP_SUB && k == 0))
+				continue;
+			uint8_t one[4] = { s->swz[0], s->swz[0], s->swz[0], s->swz[0] };
+			struct ir_src kk = ir_src_through(ks, one), xx = ir_src_through(xs, one);
+			float v = ir_src_const_comp(&kk, 0);
+			d.value = a->op == IR_OP_SUB ? -v : v;
+			d.base = xx.def;
+			d.comp = xx.swz[0] & 3;
+			break;
+		}
+	return d;
+}
+
+/* Whether sources a and b can share a lane source: both constant, or one
+ * base. */
+static bool agree(const struct lane_src *a, const struct lane_src *b)
+{
+	if (a->is_const || b->is_const)
+		return a->is_const && b->is_const;
+	return a->base == b->base && a->comp == b->comp;
+}
+
+static int cmp_u(uintptr_t a, uintptr_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* Candidates sorted so that those that may be seeds together are
+ * adjacent, in program order. */
+static int by_key(const void *pa, const void *pb)
+{
+	const struct cand *ca = pa, *cb = pb;
+	const struct ir_instr *a = ca->in, *b = cb->in;
+	int c = cmp_u((uintptr_t)a->block, (uintptr_t)b->block);
+	if (!c)
+		c = cmp_u((uintptr_t)a->op, (uintptr_t)b->op);
+	for (int i = 0; !c && i < a->nsrc; i++) {
+		struct lane_src x = describe(&a->src[i]), y = describe(&b->src[i]);
+		c = cmp_u(x.is_const, y.is_const);
+		if (!c && !x.is_const)
+			c = cmp_u((uintptr_t)x.base, (uintptr_t)y.base);
+		if (!c && !x.is_const)
+			c = cmp_u(x.comp, y.comp);
+	}
+	return c ? c : cmp_u(ca->pos, cb->pos);
+}
+
+static bool same_seed_key(const struct ir_instr *a, const struct ir_instr *b)
+{
+	if (a->block != b->block || a->op != b->op || a->nsrc != b->nsrc)
+		return false;
+	for (int i = 0; i < a->nsrc; i++) {
+		struct lane_src x = describe(&a->src[i]), y = describe(&b->src[i]);
+		if (!agree(&x, &y))
+			return false;
+	}
+	return true;
+}
+
+static void scan(struct ir_instr *in, void *ud)
+{
+	struct slp *s = ud;
+	if (in->id >= s->n)
+		return;
+	s->pos[in->id] = s->next_pos++;
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++) {
+		const struct ir_instr *d = in->src[i].def;
+		if (d && d->id < s->n)
+			s->reader[d->id] = in;
+	}
+	/* x + k is no seed: its readers take it as a lane of x + (k_0, ...) */
+	struct ir_src self = ir_src_of(in);
+	if (lane_op(in) && describe(&self).base == in)
+		s->cand[s->ncand++] = (struct cand){ in, s->pos[in->id] };
+}
+
+/* The readers of lanes m[0..k-1] as the next level, in r; false when they
+ * do not make one. */
+static bool next_level(struct slp *s, struct ir_instr *const *m, int k, struct ir_instr **r)
+{
+	for (int i = 0; i < k; i++) {
+		const struct ir_instr *x = m[i];
+		if (s->uses[x->id] != 1 || !(r[i] = s->reader[x->id]) || r[i]->id >= s->n ||
+		    s->taken[r[i]->id] || !lane_op(r[i]) || r[i]->block != m[0]->block)
+			return false;
+		for (int j = 0; j < i; j++)
+			if (r[j] == r[i])
+				return false;
+		if (r[i]->op != r[0]->op || r[i]->nsrc != r[0]->nsrc)
+			return false;
+	}
+	for (int p = 0; p < r[0]->nsrc; p++) {
+		bool chain0 = r[0]->src[p].def == m[0];
+		for (int i = 0; i < k; i++) {
+			if ((r[i]->src[p].def == m[i]) != chain0)
+				return false;
+			if (chain0)
+				continue;
+			struct lane_src a = describe(&r[0]->src[p]), b = describe(&r[i]->src[p]);
+			if (!agree(&a, &b) || (!a.is_const && (a.base == m[0] || b.base == m[i])))
+				return false;
+		}
+	}
+	return true;
+}
+
+static struct ir_instr *build(struct slp *s, struct ir_instr *before, enum ir_op op, int k,
+			      int nsrc, const struct ir_src *src)
+{
+	struct ir_instr *r = ir_build_before(s->f, before, op, k, IR_FLOAT, nsrc, src);
+	s->failed |= !r;
+	return r;
+}
+
+/* The vector source of position p of lanes m[0..k-1] (not the chain). */
+static bool lane_vector(struct slp *s, struct ir_instr *const *m, int k, int p,
+			struct ir_instr *before, struct ir_src *out)
+{
+	struct lane_src d[MAX_LANES];
+	bool same = true, offsets = false;
+	for (int i = 0; i < k; i++) {
+		d[i] = describe(&m[i]->src[p]);
+		same &= d[i].src.def == d[0].src.def && d[i].src.swz[0] == d[0].src.swz[0];
+		offsets |= d[i].value != d[0].value;
+	}
+	if (same && !d[0].is_const) {
+		uint8_t c = d[0].src.swz[0];
+		*out = (struct ir_src){ d[0].src.def, { c, c, c, c } };
+		return true;
+	}
+	float v[4] = { 0, 0, 0, 0 };
+	bool one = true; /* one value in every lane: a scalar constant */
+	for (int i = 0; i < k; i++) {
+		v[i] = d[i].value;
+		one &= v[i] == v[0] && signbit(v[i]) == signbit(v[0]);
+	}
+	struct ir_instr *kv = ir_build_const_before(s->f, before, one ? 1 : k, IR_FLOAT, v);
+	s->failed |= !kv;
+	if (!kv)
+		return false;
+	if (d[0].is_const) {
+		*out = ir_src_of(kv);
+		return true;
+	}
+	uint8_t c = d[0].comp;
+	struct ir_src x = { (struct ir_instr *)d[0].base, { c, c, c, c } };
+	if (!offsets) { /* one base, offset 0 in every lane */
+		*out = x;
+		return true;
+	}
+	struct ir_instr *sum = build(s, before, IR_OP_ADD, k, 2, (struct ir_src[]){ x, ir_src_of(kv) });
+	if (!sum)
+		return false;
+	*out = ir_src_of(sum);
+	return true;
+}
+
+static struct ir_instr *first_of(const struct slp *s, struct ir_instr *const *m, int k)
+{
+	struct ir_instr *f = m[0];
+	for (int i = 1; i < k; i++)
+		if (s->pos[m[i]->id] < s->pos[f->id])
+			f = m[i];
+	return f;
+}
+
+/* The chain lv[0..nlv-1] as vector ops; the last level's readers get
+ * its lanes. */
+static void vectorize(struct slp *s, struct ir_instr *lv[][MAX_LANES], int nlv, int k)
+{
+	struct ir_instr *prev = NULL;
+	for (int l = 0; l < nlv && !s->failed; l++) {
+		struct ir_instr **m = lv[l], *before = first_of(s, m, k);
+		struct ir_src src[IR_MAX_SRCS];
+		for (int p = 0; p < m[0]->nsrc; p++) {
+			if (l > 0 && m[0]->src[p].def == lv[l - 1][0])
+				src[p] = ir_src_of(prev);
+			else if (!lane_vector(s, m, k, p, before, &src[p]))
+				return;
+		}
+		if (!(prev = build(s, before, m[0]->op, k, m[0]->nsrc, src)))
+			return;
+	}
+	struct ir_instr **top = lv[nlv - 1], *before = first_of(s, top, k);
+	for (int i = 0; i < k; i++) {
+		struct ir_instr *lane = build(s, before, IR_OP_MOV, 1, 1,
+					      (struct ir_src[]){ ir_src_comp(prev, i) });
+		if (!lane)
+			return;
+		ir_forward(top[i], lane);
+	}
+	s->progress = true;
+}
+
+/* Grows the group of seeds m[0..k-1] and makes it vector when it pays. */
+static void try_group(struct slp *s, struct ir_instr *const *seeds, int k)
+{
+	struct ir_instr *lv[MAX_LEVELS][MAX_LANES];
+	for (int i = 0; i < k; i++)
+		if (s->taken[seeds[i]->id])
+			return;
+	memcpy(lv[0], seeds, (size_t)k * sizeof *seeds);
+	int nlv = 1;
+	while (nlv < MAX_LEVELS && next_level(s, lv[nlv - 1], k, lv[nlv]))
+		nlv++;
+	/* a lane op the R500 does one lane at a time writes its lanes to
+	 * one register through the RGB unit (SOP): that pays only when a
+	 * vector op reads them after; NEG and ABS are free modifiers */
+	int vec = 0, reduced = 0, lanes = 0, after = 0;
+	for (int l = 0; l < nlv; l++) {
+		enum ir_op op = lv[l][0]->op;
+		bool free_mod = op == IR_OP_NEG || op == IR_OP_ABS;
+		vec += vector_op(op) && !free_mod;
+		reduced += reduced_op(op);
+		lanes += !vector_op(op);
+		after = vector_op(op) ? after + !free_mod : 0;
+	}
+	if (vec < 1 || vec + reduced < 2 || (lanes > 0 && after < 1))
+		return;
+	for (int l = 0; l < nlv; l++)
+		for (int i = 0; i < k; i++)
+			s->taken[lv[l][i]->id] = true;
+	vectorize(s, lv, nlv, k);
+}
+
+bool ir_opt_slp(struct ir_func *f)
+{
+	size_t n = (size_t)f->next_id + 1;
+	struct slp s = { .f = f, .n = f->next_id };
+	s.uses = ir_count_uses(f);
+	s.reader = calloc(n, sizeof *s.reader);
+	s.pos = calloc(n, sizeof *s.pos);
+	s.taken = calloc(n, sizeof *s.taken);
+	s.cand = calloc(n, sizeof *s.cand);
+	if (s.uses && s.reader && s.pos && s.taken && s.cand) {
+		ir_foreach_instr(f, scan, &s);
+		qsort(s.cand, s.ncand, sizeof *s.cand, by_key);
+		int groups = 0;
+		for (uint32_t i = 0; i < s.ncand && groups < MAX_GROUPS && !s.failed;) {
+			uint32_t j = i + 1;
+			while (j < s.ncand && same_seed_key(s.cand[i].in, s.cand[j].in))
+				j++;
+			/* fours, then a last three */
+			for (uint32_t at = i; j - at >= 3 && groups < MAX_GROUPS; groups++) {
+				int k = j - at >= MAX_LANES ? MAX_LANES : 3;
+				struct ir_instr *seeds[MAX_LANES];
+				for (int l = 0; l < k; l++)
+					seeds[l] = s.cand[at + l].in;
+				try_group(&s, seeds, k);
+				at += k;
+			}
+			i = j;
+		}
+		if (s.progress)
+			ir_apply_forwards(f);
+	}
+	free(s.uses);
+	free(s.reader);
+	free(s.pos);
+	free(s.taken);
+	free(s.cand);
+	return s.progress;
+}
