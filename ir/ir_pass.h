@@ -65,6 +65,7 @@ bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx);
 /* The passes (ir/opt_<name>.c). */
 bool ir_opt_dce(struct ir_func *f);
 bool ir_opt_constant_fold(struct ir_func *f);
+bool ir_opt_lane_const(struct ir_func *f);
 bool ir_opt_copy_prop(struct ir_func *f);
 bool ir_opt_cse(struct ir_func *f);
 bool ir_opt_reassociate(struct ir_func *f);

@@ -4,7 +4,7 @@
  * component over the components the op uses:
  *   x*1, 1*x, x+0, 0+x, x-0, x/1 -> mov x;   x*0, 0*x -> 0 (ISA §12: 0*x = 0);
  *   mad(0, b, c), mad(a, 0, c) -> mov c;  mad(1, b, c) -> add b, c;
- *   mad(a, b, 0) -> mul a, b;  mov of mov -> one mov with composed swizzle;
+ *   mad(a, b, 0) -> mul a, b;  mix(a, b, 0) -> mov a;  mov of mov -> one mov with composed swizzle;
  *   select(c, a, b) with c the same constant in every component -> mov a or b;
  *   select(c, a, a) -> mov a;  bool select(c, true, false) -> mov c,
  *   select(c, false, true) -> not c;  neg(neg x) -> mov x;
@@ -219,6 +219,10 @@ static bool fold_identity(const struct ir_func *f, struct ir_instr *in)
 			return become_binary(in, IR_OP_ADD, 0, 2), true;
 		if (src_is(f, in, 2, 0.0f))
 			return become_binary(in, IR_OP_MUL, 0, 1), true;
+		return false;
+	case IR_OP_MIX:
+		if (src_is(f, in, 2, 0.0f))
+			return become_mov(in, 0), true;
 		return false;
 	case IR_OP_SELECT:
 		if (src_is(f, in, 0, 1.0f))

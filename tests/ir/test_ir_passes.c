@@ -39,6 +39,7 @@ static const struct pass_entry passes[] = {
 	{ "licm_", ir_opt_licm },
 	{ "loop_unroll_", ir_opt_loop_unroll },
 	{ "loop_prefetch_", ir_opt_loop_prefetch },
+	{ "lane_const_", ir_opt_lane_const },
 	{ "reassociate_", ir_opt_reassociate },
 	{ "scalar_factor_", ir_opt_scalar_factor },
 	{ "scale_fold_", ir_opt_scale_fold },

@@ -1,0 +1,162 @@
+/* Constants lane by lane: a component of a vector value that is a
+ * constant, wherever the value's other components are not, is read as
+ * that constant.  `vec3 x = vec3(uv, 0.0); vec3 p = floor(x), f = fract(x);
+ * f = f * f * (3.0 - 2.0 * f);` has p.z = 0 and f.z = 0, so
+ * `p.xy + vec2(37.0, 17.0) * p.z` reads a 0 and folds to p.xy, and
+ * `mix(a, b, f.z)` to a (constant_fold).  constant_fold folds an op only
+ * when all of its sources are constants; this pass follows the constant
+ * lanes through VEC, MOV and the component-wise ops (computed by
+ * ir_eval_op, as the interpreter computes them) and DOTs of constants.
+ * A source that reads only constant lanes becomes a constant of its own.
+ * Needs: valid IR.  Keeps: control flow, ids (new constants get fresh
+ * ids).  Leaves dead ops to DCE. */
+#include "ir.h"
+#include "ir_eval.h"
+#include "ir_pass.h"
+
+#include <stdlib.h>
+
+struct lanes {
+	uint8_t known;  /* bit c: component c is a constant */
+	float v[4];
+};
+
+struct lane_pass {
+	struct ir_func *f;
+	struct lanes *l;  /* by id */
+	uint32_t n;
+	bool failed, progress;
+};
+
+static const struct lanes *lanes_of(const struct lane_pass *s, const struct ir_instr *d)
+{
+	return d && d->id < s->n && d->base == IR_FLOAT ? &s->l[d->id] : NULL;
+}
+
+/* Whether entry e of source src reads a constant lane; its value. */
+static bool lane(const struct lane_pass *s, const struct ir_src *src, int e, float *v)
+{
+	const struct lanes *l = lanes_of(s, src->def);
+	int c = src->swz[e] & 3;
+	if (src->def && src->def->op == IR_OP_CONST && src->def->base == IR_FLOAT) {
+		*v = src->def->imm[c]; /* the constants this pass makes too */
+		return true;
+	}
+	if (!l || !(l->known >> c & 1))
+		return false;
+	*v = l->v[c];
+	return true;
+}
+
+static bool compwise(const struct ir_instr *in)
+{
+	const struct ir_op_info *oi = &ir_op_infos[in->op];
+	return (oi->flags & IRF_COMPWISE) && !(oi->flags & (IRF_QUAD | IRF_SIDE | IRF_BOOL)) &&
+	       oi->src_type == 'f' && oi->res_type == 'f' && ir_op_is_evaluable(in->op) &&
+	       in->nsrc >= 1 && in->nsrc <= IR_MAX_SRCS;
+}
+
+static bool is_dot(enum ir_op op)
+{
+	return op == IR_OP_DOT2 || op == IR_OP_DOT3 || op == IR_OP_DOT4;
+}
+
+/* The constant lanes of in's value, from its sources' (program order:
+ * a PHI, whose sources may come later, has none). */
+static void find_lanes(struct lane_pass *s, struct ir_instr *in)
+{
+	struct lanes *out = &s->l[in->id];
+	*out = (struct lanes){ 0 };
+	if (in->base != IR_FLOAT || in->ncomp < 1 || in->ncomp > 4)
+		return;
+	if (in->op == IR_OP_CONST) {
+		out->known = (uint8_t)((1u << in->ncomp) - 1);
+		for (int c = 0; c < 4; c++)
+			out->v[c] = in->imm[c];
+		return;
+	}
+	if (in->op == IR_OP_MOV || in->op == IR_OP_VEC) {
+		for (int c = 0; c < in->ncomp; c++) {
+			const struct ir_src *src = &in->src[in->op == IR_OP_VEC ? c : 0];
+			int e = in->op == IR_OP_VEC ? 0 : c;
+			if (c < in->nsrc || in->op == IR_OP_MOV)
+				if (lane(s, src, e, &out->v[c]))
+					out->known |= (uint8_t)(1u << c);
+		}
+		return;
+	}
+	bool dot = is_dot(in->op);
+	if (!compwise(in) && !dot)
+		return;
+	int width = dot ? ir_src_ncomp(s->f, in, 0) : in->ncomp;
+	float src[IR_MAX_SRCS][4] = { { 0 } }, res[4];
+	for (int c = 0; c < width; c++) {
+		bool all = true;
+		for (int i = 0; i < in->nsrc && all; i++)
+			all = lane(s, &in->src[i], c, &src[i][c]);
+		if (!all) {
+			if (dot)
+				return;
+			continue;
+		}
+		if (dot)
+			continue;
+		float one[IR_MAX_SRCS][4];
+		for (int i = 0; i < in->nsrc; i++)
+			one[i][0] = src[i][c];
+		if (ir_eval_op(in->op, 1, 1, (const float(*)[4])one, res)) {
+			out->v[c] = res[0];
+			out->known |= (uint8_t)(1u << c);
+		}
+	}
+	if (dot && ir_eval_op(in->op, 1, width, (const float(*)[4])src, res)) {
+		out->v[0] = res[0];
+		out->known = 1;
+	}
+}
+
+/* Source i of `in` as a constant when every lane it reads is one. */
+static void replace_src(struct lane_pass *s, struct ir_instr *in, int i)
+{
+	struct ir_src *src = &in->src[i];
+	if (!src->def || src->def->op == IR_OP_CONST || !lanes_of(s, src->def) ||
+	    !lanes_of(s, src->def)->known)
+		return;
+	int n = ir_src_ncomp(s->f, in, i);
+	float v[4] = { 0, 0, 0, 0 };
+	for (int e = 0; e < n; e++)
+		if (!lane(s, src, e, &v[e]))
+			return;
+	struct ir_instr *k = ir_build_const_before(s->f, in, n, IR_FLOAT, v);
+	if (!k) {
+		s->failed = true;
+		return;
+	}
+	*src = ir_src_of(k);
+	s->progress = true;
+}
+
+static void visit(struct ir_instr *in, void *ud)
+{
+	struct lane_pass *s = ud;
+	if (in->id >= s->n || s->failed)
+		return;
+	/* sources first: the lanes of `in` are found from what it reads */
+	if (in->op != IR_OP_PHI && in->op != IR_OP_CONST)
+		for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
+			replace_src(s, in, i);
+	find_lanes(s, in);
+}
+
+bool ir_opt_lane_const(struct ir_func *f)
+{
+	struct lane_pass s = { f, calloc((size_t)f->next_id + 1, sizeof(struct lanes)), f->next_id,
+			       false, false };
+	if (!s.l)
+		return false;
+	/* the constants made go before the op visited: the walk does not
+	 * see them (lane() reads any constant) */
+	ir_foreach_instr(f, visit, &s);
+	free(s.l);
+	return s.progress;
+}
