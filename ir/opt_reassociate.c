@@ -6,6 +6,7 @@
  *   rcp(rcp(x))   -> x
  *   a / (1 / y)   -> a * y
  *   a / sqrt(x)   -> a * rsq(x)
+ *   (x + k1) * k2 -> mad(x, k2, k1 * k2)   with - and / k likewise
  *   x * k1 + x * k2 -> x * (k1 + k2)     with - and x alone as x * 1
                                         (x + x -> x * 2)
  * A loop that adds a constant every trip, once unrolled, becomes one add;
@@ -17,6 +18,8 @@
 #include "ir.h"
 #include "ir_pass.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* `in` as xsign * x + ksign * k: which source is x and the two signs
@@ -111,6 +114,67 @@ static bool fold_chain(struct ir_func *f, struct ir_instr *in)
 		in->src[0] = ir_src_of(k);
 		in->src[1] = x;
 	}
+	return true;
+}
+
+/* The walk, with the readers of each value at the pass's start
+ * (ir_count_uses) for the rewrites that pay only when the op they take
+ * apart has one reader. */
+struct reassoc {
+	struct ir_func *f;
+	uint16_t *uses;
+	uint32_t n;
+	bool progress;
+};
+
+static bool read_once(const struct reassoc *r, const struct ir_instr *d)
+{
+	return r->uses && d->id < r->n && r->uses[d->id] == 1;
+}
+
+/* (x + k1) * k2 -> mad(x, k2, k1 * k2) (- and / k likewise) where the ADD
+ * has no other reader: one MAD for an ADD and a MUL; texel offsets scaled
+ * to coordinates, (p + e) * 0.01, become one op each.  (With other readers
+ * the ADD would stay beside a MAD that replaced a MUL, and warp's
+ * |(q - 0.9) * 2.04| would lose its scalar factor.)  Constants that are
+ * not finite stay apart (inf * (x + k1) meets x = -k1). */
+static bool distribute(const struct reassoc *r, struct ir_instr *in)
+{
+	struct ir_func *f = r->f;
+	int xo, xi;
+	bool inv;
+	float xsi, si;
+	if (!as_mul_const(in, &xo, &inv))
+		return false;
+	struct ir_instr *inner = in->src[xo].def;
+	if (!inner || inner->base != IR_FLOAT || !read_once(r, inner) ||
+	    !as_add_const(inner, &xi, &xsi, &si))
+		return false;
+	/* a product plus k1 is one MAD already (refract's 1 - d * d) */
+	const struct ir_instr *xd = inner->src[xi].def;
+	if (xd && xd->op == IR_OP_MUL)
+		return false;
+	const uint8_t *sw = in->src[xo].swz;
+	float m[4] = { 0, 0, 0, 0 }, a[4] = { 0, 0, 0, 0 };
+	for (int c = 0; c < in->ncomp; c++) {
+		float k1 = ir_src_const_comp(&inner->src[1 - xi], sw[c] & 3);
+		float k2 = ir_src_const_comp(&in->src[1 - xo], c);
+		if (inv)
+			k2 = 1.0f / k2;
+		m[c] = xsi * k2;
+		a[c] = si * k1 * k2;
+		if (!isfinite(m[c]) || !isfinite(a[c]))
+			return false;
+	}
+	struct ir_instr *km = new_const(f, in, m), *ka = km ? new_const(f, in, a) : NULL;
+	if (!ka)
+		return false;
+	struct ir_src x = compose(inner, xi, sw);
+	in->op = IR_OP_MAD;
+	in->nsrc = 3;
+	in->src[0] = x;
+	in->src[1] = ir_src_of(km);
+	in->src[2] = ir_src_of(ka);
 	return true;
 }
 
@@ -217,12 +281,14 @@ static bool factor_terms(struct ir_func *f, struct ir_instr *in)
 	return true;
 }
 
-static bool visit(struct ir_func *f, struct ir_instr *in)
+static void visit(struct ir_instr *in, void *ud)
 {
+	struct reassoc *r = ud;
+	struct ir_func *f = r->f;
 	if (in->ncomp == 0 || in->base != IR_FLOAT)
-		return false;
-	return fold_chain(f, in) || fold_reciprocal(in) || fold_div_sqrt(f, in) ||
-	       factor_terms(f, in);
+		return;
+	r->progress |= fold_chain(f, in) || distribute(r, in) || fold_reciprocal(in) ||
+		       fold_div_sqrt(f, in) || factor_terms(f, in);
 }
 
 /* A square root read other than as a divisor stays: its reciprocal then
@@ -241,5 +307,8 @@ bool ir_opt_reassociate(struct ir_func *f)
 {
 	ir_clear_pass_data(f);
 	ir_foreach_instr(f, mark_sqrt_kept, NULL);
-	return ir_rewrite_each(f, visit);
+	struct reassoc r = { f, ir_count_uses(f), f->next_id, false };
+	ir_foreach_instr(f, visit, &r);
+	free(r.uses);
+	return r.progress;
 }
