@@ -7,6 +7,7 @@
  *   a / (1 / y)   -> a * y
  *   a / sqrt(x)   -> a * rsq(x)
  *   (x + k1) * k2 -> mad(x, k2, k1 * k2)   with - and / k likewise
+ *   pow(k, x)     -> exp2(x * log2(k))     k > 0
  *   x * k1 + x * k2 -> x * (k1 + k2)     with - and x alone as x * 1
                                         (x + x -> x * 2)
  * A loop that adds a constant every trip, once unrolled, becomes one add;
@@ -178,6 +179,39 @@ static bool distribute(const struct reassoc *r, struct ir_instr *in)
 	return true;
 }
 
+/* pow(k, x) -> exp2(x * log2(k)) for a constant k > 0: the R500 takes
+ * pow as EX2(x * LN2(k)) anyway, and LN2 of a constant need not run in
+ * every pixel (pow(2.0, float(i)) in an octave loop is exp2(i)). */
+static bool pow_const_base(struct ir_func *f, struct ir_instr *in)
+{
+	if (in->op != IR_OP_POW || !ir_src_float_const(&in->src[0]) ||
+	    ir_src_float_const(&in->src[1]))
+		return false;
+	float l[4] = { 0, 0, 0, 0 };
+	bool unit = true;
+	for (int c = 0; c < in->ncomp; c++) {
+		float k = ir_src_const_comp(&in->src[0], c);
+		if (!(k > 0.0f) || !isfinite(k))
+			return false;
+		l[c] = log2f(k);
+		unit &= l[c] == 1.0f;
+	}
+	struct ir_src x = in->src[1];
+	if (!unit) {
+		struct ir_instr *kl = new_const(f, in, l);
+		struct ir_instr *m = kl ? ir_build_before(f, in, IR_OP_MUL, in->ncomp, IR_FLOAT, 2,
+							   (struct ir_src[]){ x, ir_src_of(kl) })
+					: NULL;
+		if (!m)
+			return false;
+		x = ir_src_of(m);
+	}
+	in->op = IR_OP_EXP2;
+	in->nsrc = 1;
+	in->src[0] = x;
+	return true;
+}
+
 /* a / sqrt(x) -> a * rsq(x): one reciprocal square root instead of a
  * square root (itself x * rsq(x) on the R500) and a reciprocal.  The
  * rsq takes the distinct components the division reads (a vector over a
@@ -288,7 +322,7 @@ static void visit(struct ir_instr *in, void *ud)
 	if (in->ncomp == 0 || in->base != IR_FLOAT)
 		return;
 	r->progress |= fold_chain(f, in) || distribute(r, in) || fold_reciprocal(in) ||
-		       fold_div_sqrt(f, in) || factor_terms(f, in);
+		       fold_div_sqrt(f, in) || factor_terms(f, in) || pow_const_base(f, in);
 }
 
 /* A square root read other than as a divisor stays: its reciprocal then
