@@ -129,6 +129,13 @@ static bool same(float a, float b);
  * is well-conditioned and finite, so that a difference there is a bug. */
 static bool conditioned(struct conditioning *k, int o, int p, int c)
 {
+	/* an infinity or NaN came from an overflow, whose result GLSL leaves
+	 * undefined; rewrites may overflow elsewhere or not at all (whether
+	 * or not the moved runs below can run: a loop whose trips depend on
+	 * the overflowing value may pass the iteration bound there) */
+	float v = c < 0 ? 0.0f : k->base->outputs[o][p][c];
+	if (!isfinite(v))
+		return false;
 	if (!k->tried) {
 		k->tried = true;
 		struct diag_sink d;
@@ -141,11 +148,6 @@ static bool conditioned(struct conditioning *k, int o, int p, int c)
 	}
 	if (!k->ran)
 		return true;
-	/* an infinity or NaN came from an overflow, whose result GLSL leaves
-	 * undefined; rewrites may overflow elsewhere or not at all */
-	float v = c < 0 ? 0.0f : k->base->outputs[o][p][c];
-	if (!isfinite(v))
-		return false;
 	for (int m = 0; m < 2; m++) {
 		if (k->base->discarded[p] != k->moved[m].discarded[p])
 			return false;
