@@ -8,14 +8,18 @@
  * Seeds: scalar ops of one block with the same op whose sources agree:
  * at each source, a constant in every lane, or one value x plus a
  * constant that may differ by lane (x + k_i, x - k_i, x alone as x + 0;
- * the lanes then read x + (k_0, k_1, ...)).  They are taken in program
- * order, four at a time (three for the last if three are left).  A group
+ * the lanes then read x + (k_0, k_1, ...)), first on one component of x,
+ * then on any (the lanes read x swizzled: mixes of two vectors' lanes).
+ * They are taken in program order, four at a time (three for the last if
+ * three are left; six and eight alternate, as a value noise's hashes pair
+ * up in its mixes).  A group
  * grows while each lane's op has one reader, these readers have one op,
  * read the lane at the same sources and agree elsewhere as seeds do.
  * The last ops' readers take the lanes of the last vector op.  A chain is
  * made vector only when it saves: two levels or more, one of them an op
  * the R500 does on a vector at once (not a transcendental, which stays
- * one alpha op per lane).
+ * one alpha op per lane), or one such op of four lanes whose sources
+ * need no ADD of their own.
  * Needs: valid IR.  Keeps: control flow, ids of the survivors (new ops get
  * fresh ids; the old chains are left to DCE, the lane MOVs to copy_prop).
  * Exact: every lane computes what its scalar op did. */
@@ -50,6 +54,7 @@ struct slp {
 	bool *taken;               /* by id: in a group already */
 	struct cand *cand;
 	uint32_t ncand, n, next_pos;
+	int groups;                /* tried, at most MAX_GROUPS */
 	bool failed, progress;
 };
 
@@ -111,12 +116,12 @@ static struct lane_src describe(const struct ir_src *s)
 }
 
 /* Whether sources a and b can share a lane source: both constant, or one
- * base. */
+ * base (its components may differ: the lanes then read it swizzled). */
 static bool agree(const struct lane_src *a, const struct lane_src *b)
 {
 	if (a->is_const || b->is_const)
 		return a->is_const && b->is_const;
-	return a->base == b->base && a->comp == b->comp;
+	return a->base == b->base;
 }
 
 static int cmp_u(uintptr_t a, uintptr_t b)
@@ -124,11 +129,11 @@ static int cmp_u(uintptr_t a, uintptr_t b)
 	return a < b ? -1 : a > b;
 }
 
-/* Candidates sorted so that those that may be seeds together are
- * adjacent, in program order. */
-static int by_key(const void *pa, const void *pb)
+/* Candidates in the order that makes those that may be seeds together
+ * adjacent, in program order: by block, op and each source's kind and
+ * base, and with_comp the base's component too. */
+static int key_cmp(const struct cand *ca, const struct cand *cb, bool with_comp)
 {
-	const struct cand *ca = pa, *cb = pb;
 	const struct ir_instr *a = ca->in, *b = cb->in;
 	int c = cmp_u((uintptr_t)a->block, (uintptr_t)b->block);
 	if (!c)
@@ -138,22 +143,22 @@ static int by_key(const void *pa, const void *pb)
 		c = cmp_u(x.is_const, y.is_const);
 		if (!c && !x.is_const)
 			c = cmp_u((uintptr_t)x.base, (uintptr_t)y.base);
-		if (!c && !x.is_const)
+		if (!c && !x.is_const && with_comp)
 			c = cmp_u(x.comp, y.comp);
 	}
-	return c ? c : cmp_u(ca->pos, cb->pos);
+	return c;
 }
 
-static bool same_seed_key(const struct ir_instr *a, const struct ir_instr *b)
+static int by_key_comp(const void *a, const void *b)
 {
-	if (a->block != b->block || a->op != b->op || a->nsrc != b->nsrc)
-		return false;
-	for (int i = 0; i < a->nsrc; i++) {
-		struct lane_src x = describe(&a->src[i]), y = describe(&b->src[i]);
-		if (!agree(&x, &y))
-			return false;
-	}
-	return true;
+	int c = key_cmp(a, b, true);
+	return c ? c : cmp_u(((const struct cand *)a)->pos, ((const struct cand *)b)->pos);
+}
+
+static int by_key_base(const void *a, const void *b)
+{
+	int c = key_cmp(a, b, false);
+	return c ? c : cmp_u(((const struct cand *)a)->pos, ((const struct cand *)b)->pos);
 }
 
 static void scan(struct ir_instr *in, void *ud)
@@ -217,10 +222,12 @@ static bool lane_vector(struct slp *s, struct ir_instr *const *m, int k, int p,
 {
 	struct lane_src d[MAX_LANES];
 	bool same = true, offsets = false;
+	if (k < 1 || k > MAX_LANES)
+		return false;
 	for (int i = 0; i < k; i++) {
 		d[i] = describe(&m[i]->src[p]);
 		same &= d[i].src.def == d[0].src.def && d[i].src.swz[0] == d[0].src.swz[0];
-		offsets |= d[i].value != d[0].value;
+		offsets |= d[i].value != 0.0f;
 	}
 	if (same && !d[0].is_const) {
 		uint8_t c = d[0].src.swz[0];
@@ -241,8 +248,9 @@ static bool lane_vector(struct slp *s, struct ir_instr *const *m, int k, int p,
 		*out = ir_src_of(kv);
 		return true;
 	}
-	uint8_t c = d[0].comp;
-	struct ir_src x = { (struct ir_instr *)d[0].base, { c, c, c, c } };
+	struct ir_src x = { (struct ir_instr *)d[0].base, { 0 } };
+	for (int i = 0; i < 4; i++)
+		x.swz[i] = d[i < k ? i : k - 1].comp;
 	if (!offsets) { /* one base, offset 0 in every lane */
 		*out = x;
 		return true;
@@ -252,6 +260,20 @@ static bool lane_vector(struct slp *s, struct ir_instr *const *m, int k, int p,
 		return false;
 	*out = ir_src_of(sum);
 	return true;
+}
+
+/* Whether position p of lanes m[0..k-1] takes an ADD of its own as a
+ * vector (lanes reading one base at offsets not all 0). */
+static bool takes_add(struct ir_instr *const *m, int k, int p)
+{
+	struct lane_src d0 = describe(&m[0]->src[p]);
+	bool same = true, offsets = false;
+	for (int i = 0; i < k; i++) {
+		struct lane_src d = describe(&m[i]->src[p]);
+		same &= d.src.def == d0.src.def && d.src.swz[0] == d0.src.swz[0];
+		offsets |= d.value != 0.0f;
+	}
+	return !d0.is_const && !same && offsets;
 }
 
 static struct ir_instr *first_of(const struct slp *s, struct ir_instr *const *m, int k)
@@ -314,12 +336,47 @@ static void try_group(struct slp *s, struct ir_instr *const *seeds, int k)
 		lanes += !vector_op(op);
 		after = vector_op(op) ? after + !free_mod : 0;
 	}
-	if (vec < 1 || vec + reduced < 2 || (lanes > 0 && after < 1))
+	/* one level of four: one vector op for four scalar ones (two
+	 * slots), when its sources cost nothing more as vectors */
+	bool one_four = nlv == 1 && k == MAX_LANES && vec == 1;
+	for (int p = 0; one_four && p < lv[0][0]->nsrc; p++)
+		one_four = !takes_add(lv[0], k, p);
+	if (!one_four && (vec < 1 || vec + reduced < 2 || (lanes > 0 && after < 1)))
 		return;
 	for (int l = 0; l < nlv; l++)
 		for (int i = 0; i < k; i++)
 			s->taken[lv[l][i]->id] = true;
 	vectorize(s, lv, nlv, k);
+}
+
+/* The candidates not yet in a group, sorted (with_comp: by_key_comp),
+ * taken run by run: fours, then a last three; six or eight alternate (a
+ * value noise's hashes pair up in mixes, n + 0 with n + 1, n + 57 with
+ * n + 58, and so the mixes read two vectors lane by lane). */
+static void group_runs(struct slp *s, bool with_comp)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < s->ncand; i++)
+		if (!s->taken[s->cand[i].in->id])
+			s->cand[n++] = s->cand[i];
+	s->ncand = n;
+	qsort(s->cand, n, sizeof *s->cand, with_comp ? by_key_comp : by_key_base);
+	for (uint32_t i = 0; i < n && s->groups < MAX_GROUPS && !s->failed;) {
+		uint32_t j = i + 1;
+		while (j < n && key_cmp(&s->cand[i], &s->cand[j], with_comp) == 0)
+			j++;
+		uint32_t run = j - i, stride = run == 6 || run == 8 ? 2 : 1;
+		for (uint32_t g = 0, at = 0; run - at >= 3 && s->groups < MAX_GROUPS; g++) {
+			int k = stride == 2 ? (int)run / 2 : run - at >= MAX_LANES ? MAX_LANES : 3;
+			struct ir_instr *seeds[MAX_LANES];
+			for (int l = 0; l < k; l++)
+				seeds[l] = s->cand[i + (stride == 2 ? g + 2 * (uint32_t)l : at + (uint32_t)l)].in;
+			try_group(s, seeds, k);
+			s->groups++;
+			at += (uint32_t)k;
+		}
+		i = j;
+	}
 }
 
 bool ir_opt_slp(struct ir_func *f)
@@ -333,23 +390,10 @@ bool ir_opt_slp(struct ir_func *f)
 	s.cand = calloc(n, sizeof *s.cand);
 	if (s.uses && s.reader && s.pos && s.taken && s.cand) {
 		ir_foreach_instr(f, scan, &s);
-		qsort(s.cand, s.ncand, sizeof *s.cand, by_key);
-		int groups = 0;
-		for (uint32_t i = 0; i < s.ncand && groups < MAX_GROUPS && !s.failed;) {
-			uint32_t j = i + 1;
-			while (j < s.ncand && same_seed_key(s.cand[i].in, s.cand[j].in))
-				j++;
-			/* fours, then a last three */
-			for (uint32_t at = i; j - at >= 3 && groups < MAX_GROUPS; groups++) {
-				int k = j - at >= MAX_LANES ? MAX_LANES : 3;
-				struct ir_instr *seeds[MAX_LANES];
-				for (int l = 0; l < k; l++)
-					seeds[l] = s.cand[at + l].in;
-				try_group(&s, seeds, k);
-				at += k;
-			}
-			i = j;
-		}
+		/* seeds on one component of a base first (a hash's n + k_i),
+		 * then gathers of a base's components (mixes of their lanes) */
+		group_runs(&s, true);
+		group_runs(&s, false);
 		if (s.progress)
 			ir_apply_forwards(f);
 	}
