@@ -644,6 +644,34 @@ uint16_t *ir_count_uses(struct ir_func *f)
 	return u.uses;
 }
 
+static bool any_in_list(const struct ir_cf_list *list, ir_instr_pred pred, void *ud)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		switch (cf->kind) {
+		case IR_CF_BLOCK:
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+				if (pred(in, ud))
+					return true;
+			break;
+		case IR_CF_IF:
+			if (any_in_list(&cf->then_list, pred, ud) ||
+			    any_in_list(&cf->else_list, pred, ud))
+				return true;
+			break;
+		case IR_CF_LOOP:
+			if (any_in_list(&cf->body, pred, ud))
+				return true;
+			break;
+		}
+	}
+	return false;
+}
+
+bool ir_any_instr(const struct ir_func *f, ir_instr_pred pred, void *ud)
+{
+	return any_in_list(&f->body, pred, ud);
+}
+
 struct rewrite_walk {
 	struct ir_func *f;
 	ir_rewrite_fn fn;

@@ -309,6 +309,10 @@ void ir_foreach_instr(struct ir_func *f, ir_instr_fn fn, void *ud);
  * A calloc'd array of next_id + 1 entries the caller frees; NULL when
  * memory runs out. */
 uint16_t *ir_count_uses(struct ir_func *f);
+/* Whether some instruction satisfies pred (program order, stopping at the
+ * first): a pass's cheap look for its pattern before it allocates. */
+typedef bool (*ir_instr_pred)(const struct ir_instr *in, void *ud);
+bool ir_any_instr(const struct ir_func *f, ir_instr_pred pred, void *ud);
 /* A pass's walk: fn on every instruction in program order (the same
  * rules), returning whether it changed it; whether any changed. */
 typedef bool (*ir_rewrite_fn)(struct ir_func *f, struct ir_instr *instr);

@@ -104,8 +104,22 @@ static void visit(struct ir_instr *in, void *ud)
 		s->progress = true;
 }
 
+/* Whether `in` is a DOT of a constant and a sum with a constant. */
+static bool may_take(const struct ir_instr *in, void *ud)
+{
+	struct offset probe = { .n = UINT32_MAX };
+	int ki;
+	(void)ud;
+	for (int i = 0; i < 2 && i < in->nsrc; i++)
+		if (offset_read(&probe, in, i, &ki))
+			return true;
+	return false;
+}
+
 bool ir_opt_dot_offset(struct ir_func *f)
 {
+	if (!ir_any_instr(f, may_take, NULL))
+		return false;
 	struct offset s = { f, ir_count_uses(f), calloc((size_t)f->next_id + 1, sizeof(uint16_t)),
 			    f->next_id, false, false };
 	if (s.uses && s.dots) {

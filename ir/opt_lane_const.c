@@ -148,8 +148,26 @@ static void visit(struct ir_instr *in, void *ud)
 	find_lanes(s, in);
 }
 
+/* Whether `in` is a VEC of constants and other values: the only op that
+ * makes some lanes constant and not all (the rest follow from it). */
+static bool mixes_constants(const struct ir_instr *in, void *ud)
+{
+	(void)ud;
+	if (in->op != IR_OP_VEC || in->base != IR_FLOAT)
+		return false;
+	bool some = false, all = true;
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++) {
+		bool k = in->src[i].def && in->src[i].def->op == IR_OP_CONST;
+		some |= k;
+		all &= k;
+	}
+	return some && !all;
+}
+
 bool ir_opt_lane_const(struct ir_func *f)
 {
+	if (!ir_any_instr(f, mixes_constants, NULL))
+		return false;
 	struct lane_pass s = { f, calloc((size_t)f->next_id + 1, sizeof(struct lanes)), f->next_id,
 			       false, false };
 	if (!s.l)

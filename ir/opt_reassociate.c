@@ -118,18 +118,23 @@ static bool fold_chain(struct ir_func *f, struct ir_instr *in)
 	return true;
 }
 
-/* The walk, with the readers of each value at the pass's start
- * (ir_count_uses) for the rewrites that pay only when the op they take
- * apart has one reader. */
+/* The walk, with the readers of each value (ir_count_uses, counted when
+ * a rewrite first asks: most functions never do) for the rewrites that
+ * pay only when the op they take apart has one reader. */
 struct reassoc {
 	struct ir_func *f;
 	uint16_t *uses;
 	uint32_t n;
-	bool progress;
+	bool counted, progress;
 };
 
-static bool read_once(const struct reassoc *r, const struct ir_instr *d)
+static bool read_once(struct reassoc *r, const struct ir_instr *d)
 {
+	if (!r->counted) {
+		r->counted = true;
+		r->n = r->f->next_id;
+		r->uses = ir_count_uses(r->f);
+	}
 	return r->uses && d->id < r->n && r->uses[d->id] == 1;
 }
 
@@ -139,7 +144,7 @@ static bool read_once(const struct reassoc *r, const struct ir_instr *d)
  * the ADD would stay beside a MAD that replaced a MUL, and warp's
  * |(q - 0.9) * 2.04| would lose its scalar factor.)  Constants that are
  * not finite stay apart (inf * (x + k1) meets x = -k1). */
-static bool distribute(const struct reassoc *r, struct ir_instr *in)
+static bool distribute(struct reassoc *r, struct ir_instr *in)
 {
 	struct ir_func *f = r->f;
 	int xo, xi;
@@ -148,8 +153,8 @@ static bool distribute(const struct reassoc *r, struct ir_instr *in)
 	if (!as_mul_const(in, &xo, &inv))
 		return false;
 	struct ir_instr *inner = in->src[xo].def;
-	if (!inner || inner->base != IR_FLOAT || !read_once(r, inner) ||
-	    !as_add_const(inner, &xi, &xsi, &si))
+	if (!inner || inner->base != IR_FLOAT || !as_add_const(inner, &xi, &xsi, &si) ||
+	    !read_once(r, inner))
 		return false;
 	/* a product plus k1 is one MAD already (refract's 1 - d * d) */
 	const struct ir_instr *xd = inner->src[xi].def;
@@ -341,7 +346,7 @@ bool ir_opt_reassociate(struct ir_func *f)
 {
 	ir_clear_pass_data(f);
 	ir_foreach_instr(f, mark_sqrt_kept, NULL);
-	struct reassoc r = { f, ir_count_uses(f), f->next_id, false };
+	struct reassoc r = { f, NULL, 0, false, false };
 	ir_foreach_instr(f, visit, &r);
 	free(r.uses);
 	return r.progress;

@@ -250,8 +250,39 @@ static void visit(struct ir_instr *in, void *ud)
 		s->progress = true;
 }
 
+/* Whether `in` may start a fold: a product by a constant of a form op,
+ * or a DOT / MAD multiplying a product by a constant by a constant. */
+static bool may_fold(const struct ir_instr *in, void *ud)
+{
+	(void)ud;
+	if (in->base != IR_FLOAT || in->nsrc < 2)
+		return false;
+	bool dot = in->op >= IR_OP_DOT2 && in->op <= IR_OP_DOT4;
+	if (in->op != IR_OP_MUL && in->op != IR_OP_DIV && in->op != IR_OP_MAD && !dot)
+		return false;
+	for (int i = 0; i < 2; i++) {
+		const struct ir_instr *d = in->src[1 - i].def;
+		if (!const_beside(&in->src[i], &in->src[1 - i]) || !d)
+			continue;
+		switch (d->op) {
+		case IR_OP_MUL: case IR_OP_DIV:
+			return true;
+		case IR_OP_MAD: case IR_OP_DOT2: case IR_OP_DOT3: case IR_OP_DOT4: case IR_OP_VEC:
+		case IR_OP_ADD: case IR_OP_SUB: case IR_OP_NEG: case IR_OP_MOV:
+			if (in->op == IR_OP_MUL || in->op == IR_OP_DIV)
+				return true;
+			break;
+		default:
+			break;
+		}
+	}
+	return false;
+}
+
 bool ir_opt_scale_fold(struct ir_func *f)
 {
+	if (!ir_any_instr(f, may_fold, NULL))
+		return false;
 	struct fold s = { f, ir_count_uses(f), calloc((size_t)f->next_id + 1, sizeof(uint16_t)),
 			  f->next_id, false, false };
 	if (s.uses && s.foldable) {

@@ -379,8 +379,18 @@ static void group_runs(struct slp *s, bool with_comp)
 	}
 }
 
+/* Counts lane ops by op; true once three share one (a group may be). */
+static bool three_alike(const struct ir_instr *in, void *ud)
+{
+	uint8_t *count = ud;
+	return lane_op(in) && ++count[in->op] >= 3;
+}
+
 bool ir_opt_slp(struct ir_func *f)
 {
+	uint8_t count[IR_OP_COUNT] = { 0 };
+	if (!ir_any_instr(f, three_alike, count))
+		return false;
 	size_t n = (size_t)f->next_id + 1;
 	struct slp s = { .f = f, .n = f->next_id };
 	s.uses = ir_count_uses(f);
