@@ -41,9 +41,13 @@ struct lane_src {
 	struct ir_src src;         /* the source as it is */
 };
 
+/* A candidate seed with its sort key: what each source reads (a constant,
+ * or a base value and its component), worked out once. */
 struct cand {
 	struct ir_instr *in;
 	uint32_t pos;              /* program order */
+	const struct ir_instr *base[IR_MAX_SRCS]; /* NULL: a constant */
+	uint8_t comp[IR_MAX_SRCS];
 };
 
 struct slp {
@@ -53,6 +57,7 @@ struct slp {
 	uint32_t *pos;             /* by id: program order */
 	bool *taken;               /* by id: in a group already */
 	struct cand *cand;
+	struct cand **order;       /* group_runs' sort */
 	uint32_t ncand, n, next_pos;
 	int groups;                /* tried, at most MAX_GROUPS */
 	bool failed, progress;
@@ -139,26 +144,26 @@ static int key_cmp(const struct cand *ca, const struct cand *cb, bool with_comp)
 	if (!c)
 		c = cmp_u((uintptr_t)a->op, (uintptr_t)b->op);
 	for (int i = 0; !c && i < a->nsrc; i++) {
-		struct lane_src x = describe(&a->src[i]), y = describe(&b->src[i]);
-		c = cmp_u(x.is_const, y.is_const);
-		if (!c && !x.is_const)
-			c = cmp_u((uintptr_t)x.base, (uintptr_t)y.base);
-		if (!c && !x.is_const && with_comp)
-			c = cmp_u(x.comp, y.comp);
+		c = cmp_u((uintptr_t)ca->base[i], (uintptr_t)cb->base[i]);
+		if (!c && ca->base[i] && with_comp)
+			c = cmp_u(ca->comp[i], cb->comp[i]);
 	}
 	return c;
 }
 
-static int by_key_comp(const void *a, const void *b)
+/* qsort over pointers to candidates (a candidate is large to move). */
+static int by_key_comp(const void *pa, const void *pb)
 {
+	const struct cand *a = *(const struct cand *const *)pa, *b = *(const struct cand *const *)pb;
 	int c = key_cmp(a, b, true);
-	return c ? c : cmp_u(((const struct cand *)a)->pos, ((const struct cand *)b)->pos);
+	return c ? c : cmp_u(a->pos, b->pos);
 }
 
-static int by_key_base(const void *a, const void *b)
+static int by_key_base(const void *pa, const void *pb)
 {
+	const struct cand *a = *(const struct cand *const *)pa, *b = *(const struct cand *const *)pb;
 	int c = key_cmp(a, b, false);
-	return c ? c : cmp_u(((const struct cand *)a)->pos, ((const struct cand *)b)->pos);
+	return c ? c : cmp_u(a->pos, b->pos);
 }
 
 static void scan(struct ir_instr *in, void *ud)
@@ -174,8 +179,15 @@ static void scan(struct ir_instr *in, void *ud)
 	}
 	/* x + k is no seed: its readers take it as a lane of x + (k_0, ...) */
 	struct ir_src self = ir_src_of(in);
-	if (lane_op(in) && describe(&self).base == in)
-		s->cand[s->ncand++] = (struct cand){ in, s->pos[in->id] };
+	if (lane_op(in) && describe(&self).base == in) {
+		struct cand *c = &s->cand[s->ncand++];
+		*c = (struct cand){ .in = in, .pos = s->pos[in->id] };
+		for (int i = 0; i < in->nsrc; i++) {
+			struct lane_src d = describe(&in->src[i]);
+			c->base[i] = d.is_const ? NULL : d.base;
+			c->comp[i] = d.comp;
+		}
+	}
 }
 
 /* The readers of lanes m[0..k-1] as the next level, in r; false when they
@@ -358,19 +370,18 @@ static void group_runs(struct slp *s, bool with_comp)
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < s->ncand; i++)
 		if (!s->taken[s->cand[i].in->id])
-			s->cand[n++] = s->cand[i];
-	s->ncand = n;
-	qsort(s->cand, n, sizeof *s->cand, with_comp ? by_key_comp : by_key_base);
+			s->order[n++] = &s->cand[i];
+	qsort(s->order, n, sizeof *s->order, with_comp ? by_key_comp : by_key_base);
 	for (uint32_t i = 0; i < n && s->groups < MAX_GROUPS && !s->failed;) {
 		uint32_t j = i + 1;
-		while (j < n && key_cmp(&s->cand[i], &s->cand[j], with_comp) == 0)
+		while (j < n && key_cmp(s->order[i], s->order[j], with_comp) == 0)
 			j++;
 		uint32_t run = j - i, stride = run == 6 || run == 8 ? 2 : 1;
 		for (uint32_t g = 0, at = 0; run - at >= 3 && s->groups < MAX_GROUPS; g++) {
 			int k = stride == 2 ? (int)run / 2 : run - at >= MAX_LANES ? MAX_LANES : 3;
 			struct ir_instr *seeds[MAX_LANES];
 			for (int l = 0; l < k; l++)
-				seeds[l] = s->cand[i + (stride == 2 ? g + 2 * (uint32_t)l : at + (uint32_t)l)].in;
+				seeds[l] = s->order[i + (stride == 2 ? g + 2 * (uint32_t)l : at + (uint32_t)l)]->in;
 			try_group(s, seeds, k);
 			s->groups++;
 			at += (uint32_t)k;
@@ -398,7 +409,8 @@ bool ir_opt_slp(struct ir_func *f)
 	s.pos = calloc(n, sizeof *s.pos);
 	s.taken = calloc(n, sizeof *s.taken);
 	s.cand = calloc(n, sizeof *s.cand);
-	if (s.uses && s.reader && s.pos && s.taken && s.cand) {
+	s.order = calloc(n, sizeof *s.order);
+	if (s.uses && s.reader && s.pos && s.taken && s.cand && s.order) {
 		ir_foreach_instr(f, scan, &s);
 		/* seeds on one component of a base first (a hash's n + k_i),
 		 * then gathers of a base's components (mixes of their lanes) */
@@ -412,5 +424,6 @@ bool ir_opt_slp(struct ir_func *f)
 	free(s.pos);
 	free(s.taken);
 	free(s.cand);
+	free(s.order);
 	return s.progress;
 }
