@@ -12,10 +12,10 @@
  * then on any (the lanes read x swizzled: mixes of two vectors' lanes).
  * They are taken in program order, four at a time (three for the last if
  * three are left; six and eight alternate, as a value noise's hashes pair
- * up in its mixes).  A group
- * grows while each lane's op has one reader, these readers have one op,
- * read the lane at the same sources and agree elsewhere as seeds do.
- * The last ops' readers take the lanes of the last vector op.  A chain is
+ * up in its mixes).  A group grows while each lane's op has one reader,
+ * these readers have one op, read the lane at the same sources and agree
+ * elsewhere as seeds do (x + 0 is x but for a zero's sign).  The last
+ * ops' readers take the lanes of the last vector op.  A chain is
  * made vector only when it saves: two levels or more, one of them an op
  * the R500 does on a vector at once (not a transcendental, which stays
  * one alpha op per lane), or one such op of four lanes whose sources
