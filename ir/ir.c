@@ -604,6 +604,24 @@ void ir_foreach_instr(struct ir_func *f, ir_instr_fn fn, void *ud)
 	foreach_list(&f->body, fn, ud);
 }
 
+static void foreach_cond_in(struct ir_cf_list *list, ir_cond_fn fn, void *ud)
+{
+	for (struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_IF) {
+			fn(&cf->cond, ud);
+			foreach_cond_in(&cf->then_list, fn, ud);
+			foreach_cond_in(&cf->else_list, fn, ud);
+		} else if (cf->kind == IR_CF_LOOP) {
+			foreach_cond_in(&cf->body, fn, ud);
+		}
+	}
+}
+
+void ir_foreach_cond(struct ir_func *f, ir_cond_fn fn, void *ud)
+{
+	foreach_cond_in(&f->body, fn, ud);
+}
+
 struct use_count {
 	uint16_t *uses;
 	uint32_t n;
@@ -621,17 +639,9 @@ static void count_instr_uses(struct ir_instr *in, void *ud)
 		count_src(ud, in->src[i].def);
 }
 
-static void count_cond_uses(struct use_count *u, const struct ir_cf_list *l)
+static void count_cond_use(struct ir_src *cond, void *ud)
 {
-	for (const struct ir_cf *c = l->first; c; c = c->next) {
-		if (c->kind == IR_CF_IF) {
-			count_src(u, c->cond.def);
-			count_cond_uses(u, &c->then_list);
-			count_cond_uses(u, &c->else_list);
-		} else if (c->kind == IR_CF_LOOP) {
-			count_cond_uses(u, &c->body);
-		}
-	}
+	count_src(ud, cond->def);
 }
 
 uint16_t *ir_count_uses(struct ir_func *f)
@@ -640,7 +650,7 @@ uint16_t *ir_count_uses(struct ir_func *f)
 	if (!u.uses)
 		return NULL;
 	ir_foreach_instr(f, count_instr_uses, &u);
-	count_cond_uses(&u, &f->body);
+	ir_foreach_cond(f, count_cond_use, &u);
 	return u.uses;
 }
 
@@ -709,17 +719,10 @@ static void forward_instr(struct ir_instr *in, void *ud)
 		ir_src_forward(&in->src[i]);
 }
 
-static void forward_conds(struct ir_cf_list *list)
+static void forward_cond(struct ir_src *cond, void *ud)
 {
-	for (struct ir_cf *cf = list->first; cf; cf = cf->next) {
-		if (cf->kind == IR_CF_IF) {
-			ir_src_forward(&cf->cond);
-			forward_conds(&cf->then_list);
-			forward_conds(&cf->else_list);
-		} else if (cf->kind == IR_CF_LOOP) {
-			forward_conds(&cf->body);
-		}
-	}
+	(void)ud;
+	ir_src_forward(cond);
 }
 
 static void clear_forward(struct ir_instr *in, void *ud)
@@ -731,6 +734,6 @@ static void clear_forward(struct ir_instr *in, void *ud)
 void ir_apply_forwards(struct ir_func *f)
 {
 	ir_foreach_instr(f, forward_instr, NULL);
-	forward_conds(&f->body);
+	ir_foreach_cond(f, forward_cond, NULL);
 	ir_foreach_instr(f, clear_forward, NULL);
 }

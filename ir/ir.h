@@ -304,6 +304,9 @@ void ir_apply_forwards(struct ir_func *f);
  * control flow).  The callback may not remove the instruction. */
 typedef void (*ir_instr_fn)(struct ir_instr *instr, void *ud);
 void ir_foreach_instr(struct ir_func *f, ir_instr_fn fn, void *ud);
+/* fn on the condition of every IF, at any depth (program order). */
+typedef void (*ir_cond_fn)(struct ir_src *cond, void *ud);
+void ir_foreach_cond(struct ir_func *f, ir_cond_fn fn, void *ud);
 /* Readers of each value, by id below f->next_id (saturating at
  * UINT16_MAX): the sources of every instruction and every IF condition.
  * A calloc'd array of next_id + 1 entries the caller frees; NULL when

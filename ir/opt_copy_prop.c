@@ -108,23 +108,15 @@ static bool prop_instr(struct ir_func *f, struct ir_instr *in)
 	return progress;
 }
 
-static bool prop_conds(struct ir_cf_list *list)
+static void prop_cond(struct ir_src *cond, void *ud)
 {
-	bool progress = false;
-	for (struct ir_cf *cf = list->first; cf; cf = cf->next) {
-		if (cf->kind == IR_CF_IF) {
-			progress |= propagate(&cf->cond, 1);
-			progress |= prop_conds(&cf->then_list);
-			progress |= prop_conds(&cf->else_list);
-		} else if (cf->kind == IR_CF_LOOP) {
-			progress |= prop_conds(&cf->body);
-		}
-	}
-	return progress;
+	bool *progress = ud;
+	*progress |= propagate(cond, 1);
 }
 
 bool ir_opt_copy_prop(struct ir_func *f)
 {
 	bool progress = ir_rewrite_each(f, prop_instr);
-	return prop_conds(&f->body) || progress;
+	ir_foreach_cond(f, prop_cond, &progress);
+	return progress;
 }

@@ -28,17 +28,9 @@ static void mark_roots(struct ir_instr *in, void *ud)
 		mark(ud, in);
 }
 
-static void mark_conds(struct dce *d, const struct ir_cf_list *list)
+static void mark_cond(struct ir_src *cond, void *ud)
 {
-	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
-		if (cf->kind == IR_CF_IF) {
-			mark(d, cf->cond.def);
-			mark_conds(d, &cf->then_list);
-			mark_conds(d, &cf->else_list);
-		} else if (cf->kind == IR_CF_LOOP) {
-			mark_conds(d, &cf->body);
-		}
-	}
+	mark(ud, cond->def);
 }
 
 static bool sweep(const struct dce *d, struct ir_cf_list *list)
@@ -79,7 +71,7 @@ bool ir_opt_dce(struct ir_func *f)
 	if (!d.live || !d.work)
 		return false;
 	ir_foreach_instr(f, mark_roots, &d);
-	mark_conds(&d, &f->body);
+	ir_foreach_cond(f, mark_cond, &d);
 	while (d.nwork > 0) {
 		struct ir_instr *in = d.work[--d.nwork];
 		for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)

@@ -411,31 +411,24 @@ struct use_scan {
 	bool *carry;
 };
 
+static void scan_read(struct use_scan *u, const struct ir_instr *d)
+{
+	if (d && d->id < u->p->limit && u->p->in_closure[d->id])
+		u->carry[d->id] = true;
+}
+
 static void scan_use(struct ir_instr *in, void *ud)
 {
 	struct use_scan *u = ud;
 	if (in->id < u->p->limit && u->p->in_closure[in->id])
 		return;
-	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++) {
-		const struct ir_instr *d = in->src[i].def;
-		if (d && d->id < u->p->limit && u->p->in_closure[d->id])
-			u->carry[d->id] = true;
-	}
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
+		scan_read(u, in->src[i].def);
 }
 
-static void scan_conds(struct prefetch *p, const struct ir_cf_list *list, bool *carry)
+static void scan_cond(struct ir_src *cond, void *ud)
 {
-	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
-		if (cf->kind == IR_CF_IF) {
-			const struct ir_instr *d = cf->cond.def;
-			if (d && d->id < p->limit && p->in_closure[d->id])
-				carry[d->id] = true;
-			scan_conds(p, &cf->then_list, carry);
-			scan_conds(p, &cf->else_list, carry);
-		} else if (cf->kind == IR_CF_LOOP) {
-			scan_conds(p, &cf->body, carry);
-		}
-	}
+	scan_read(ud, cond->def);
 }
 
 static bool prefetch_tex(struct prefetch *p, struct ir_instr *tex, struct ir_cf_list *list,
@@ -497,7 +490,7 @@ static bool prefetch_tex(struct prefetch *p, struct ir_instr *tex, struct ir_cf_
 	memset(carry, 0, sizeof *carry * p->limit);
 	struct use_scan u = { p, carry };
 	ir_foreach_instr(p->f, scan_use, &u);
-	scan_conds(p, &p->f->body, carry);
+	ir_foreach_cond(p->f, scan_cond, &u);
 	/* each value read outside the closure comes from a PHI */
 	struct ir_instr *head = p->loop->body.first->block.first;
 	for (int i = 0; i < p->nclosure; i++) {
