@@ -92,6 +92,11 @@ static const int dot_width[IR_OP_COUNT] = {
 	[IR_OP_DOT2] = 2, [IR_OP_DOT3] = 3, [IR_OP_DOT4] = 4,
 };
 
+int ir_op_dot_width(enum ir_op op)
+{
+	return (unsigned)op < IR_OP_COUNT ? dot_width[op] : 0;
+}
+
 bool ir_op_is_evaluable(enum ir_op op)
 {
 	if ((unsigned)op >= IR_OP_COUNT)

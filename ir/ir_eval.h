@@ -29,6 +29,9 @@ int ir_tex_kind_nextra(int kind);
 /* Components of a gradient (dPdx, dPdy) for a sampler target. */
 int ir_tex_grad_ncomp(int target);
 
+/* The width of a dot product op (DOT2 2, DOT3 3, DOT4 4); 0 for the rest. */
+int ir_op_dot_width(enum ir_op op);
+
 /* True when `op` is computed by ir_eval_op (a pure function of its
  * sources: no inputs, uniforms, textures, quad neighbours or control). */
 bool ir_op_is_evaluable(enum ir_op op);

@@ -9,6 +9,7 @@
  * Needs: valid IR.  Keeps: control flow, ids of the survivors (the DOT
  * becomes the ADD; new ops get fresh ids).  Leaves the sums to DCE. */
 #include "ir.h"
+#include "ir_eval.h"
 #include "ir_pass.h"
 
 #include <stdlib.h>
@@ -21,17 +22,12 @@ struct offset {
 	bool failed, progress;
 };
 
-static int dot_width(enum ir_op op)
-{
-	return op == IR_OP_DOT2 ? 2 : op == IR_OP_DOT3 ? 3 : op == IR_OP_DOT4 ? 4 : 0;
-}
-
 /* The sum x + k or difference (k constant, x not) that source i of DOT
  * `in` reads beside a constant; the index of k in it.  NULL otherwise. */
 static struct ir_instr *offset_read(const struct offset *s, const struct ir_instr *in, int i,
 				    int *ki)
 {
-	if (!dot_width(in->op) || !ir_src_float_const(&in->src[1 - i]) ||
+	if (!ir_op_dot_width(in->op) || !ir_src_float_const(&in->src[1 - i]) ||
 	    ir_src_float_const(&in->src[i]))
 		return NULL;
 	struct ir_instr *a = in->src[i].def;
@@ -71,7 +67,7 @@ static bool take_offset(struct offset *s, struct ir_instr *in)
 		struct ir_instr *a = offset_read(s, in, i, &ki);
 		if (!a || s->dots[a->id] != s->uses[a->id])
 			continue;
-		int w = dot_width(in->op);
+		int w = ir_op_dot_width(in->op);
 		struct ir_src k = ir_src_through(&a->src[ki], in->src[i].swz);
 		struct ir_src x = ir_src_through(&a->src[1 - ki], in->src[i].swz);
 		const struct ir_src *c = &in->src[1 - i];

@@ -56,11 +56,6 @@ static bool compwise(const struct ir_instr *in)
 	       in->nsrc >= 1 && in->nsrc <= IR_MAX_SRCS;
 }
 
-static bool is_dot(enum ir_op op)
-{
-	return op == IR_OP_DOT2 || op == IR_OP_DOT3 || op == IR_OP_DOT4;
-}
-
 /* The constant lanes of in's value, from its sources' (program order:
  * a PHI, whose sources may come later, has none). */
 static void find_lanes(struct lane_pass *s, struct ir_instr *in)
@@ -85,7 +80,7 @@ static void find_lanes(struct lane_pass *s, struct ir_instr *in)
 		}
 		return;
 	}
-	bool dot = is_dot(in->op);
+	bool dot = ir_op_dot_width(in->op) > 0;
 	if (!compwise(in) && !dot)
 		return;
 	int width = dot ? ir_src_ncomp(s->f, in, 0) : in->ncomp;

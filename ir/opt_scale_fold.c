@@ -14,6 +14,7 @@
  * constants get fresh ids; the scaling op becomes a MOV for copy_prop).
  * Leaves the dead products to DCE. */
 #include "ir.h"
+#include "ir_eval.h"
 #include "ir_pass.h"
 
 #include <math.h>
@@ -117,7 +118,7 @@ static bool scale_tree(struct fold *s, struct ir_instr *d, const float scale[4],
 	case IR_OP_DOT2:
 	case IR_OP_DOT3:
 	case IR_OP_DOT4: {
-		int w = 2 + (d->op - IR_OP_DOT2);
+		int w = ir_op_dot_width(d->op);
 		float by[4] = { scale[0], scale[0], scale[0], scale[0] };
 		for (int i = 0; i < 2; i++)
 			if (const_beside(&d->src[i], &d->src[1 - i])) {
@@ -189,7 +190,7 @@ static bool fold_outer(struct fold *s, struct ir_instr *in)
  * of k in it.  NULL otherwise. */
 static struct ir_instr *scaled_read(const struct fold *s, const struct ir_instr *in, int i, int *ki)
 {
-	bool dot = in->op >= IR_OP_DOT2 && in->op <= IR_OP_DOT4;
+	bool dot = ir_op_dot_width(in->op) > 0;
 	if (in->base != IR_FLOAT || !(dot || in->op == IR_OP_MAD) || i > 1 ||
 	    !const_beside(&in->src[1 - i], &in->src[i]))
 		return NULL;
@@ -224,7 +225,7 @@ static bool fold_inner(struct fold *s, struct ir_instr *in)
 		struct ir_instr *m = scaled_read(s, in, i, &ki);
 		if (!m || s->foldable[m->id] != s->uses[m->id])
 			continue;
-		int n = in->op == IR_OP_MAD ? in->ncomp : 2 + (in->op - IR_OP_DOT2);
+		int n = in->op == IR_OP_MAD ? in->ncomp : ir_op_dot_width(in->op);
 		struct ir_src k = ir_src_through(&m->src[ki], in->src[i].swz);
 		struct ir_src x = ir_src_through(&m->src[1 - ki], in->src[i].swz);
 		float by[4];
@@ -257,7 +258,7 @@ static bool may_fold(const struct ir_instr *in, void *ud)
 	(void)ud;
 	if (in->base != IR_FLOAT || in->nsrc < 2)
 		return false;
-	bool dot = in->op >= IR_OP_DOT2 && in->op <= IR_OP_DOT4;
+	bool dot = ir_op_dot_width(in->op) > 0;
 	if (in->op != IR_OP_MUL && in->op != IR_OP_DIV && in->op != IR_OP_MAD && !dot)
 		return false;
 	for (int i = 0; i < 2; i++) {
