@@ -57,56 +57,47 @@ static bool compwise(const struct ir_instr *in)
 }
 
 /* The constant lanes of in's value, from its sources' (program order:
- * a PHI, whose sources may come later, has none). */
+ * a PHI, whose sources may come later, has none; a CONST's lanes are
+ * read off it by lane()). */
 static void find_lanes(struct lane_pass *s, struct ir_instr *in)
 {
 	struct lanes *out = &s->l[in->id];
 	*out = (struct lanes){ 0 };
 	if (in->base != IR_FLOAT || in->ncomp < 1 || in->ncomp > 4)
 		return;
-	if (in->op == IR_OP_CONST) {
-		out->known = (uint8_t)((1u << in->ncomp) - 1);
-		for (int c = 0; c < 4; c++)
-			out->v[c] = in->imm[c];
-		return;
-	}
+	float res[4];
 	if (in->op == IR_OP_MOV || in->op == IR_OP_VEC) {
-		for (int c = 0; c < in->ncomp; c++) {
-			const struct ir_src *src = &in->src[in->op == IR_OP_VEC ? c : 0];
-			int e = in->op == IR_OP_VEC ? 0 : c;
-			if (c < in->nsrc || in->op == IR_OP_MOV)
-				if (lane(s, src, e, &out->v[c]))
-					out->known |= (uint8_t)(1u << c);
+		for (int c = 0; c < in->ncomp && (in->op == IR_OP_MOV || c < in->nsrc); c++) {
+			bool vec = in->op == IR_OP_VEC;
+			if (lane(s, &in->src[vec ? c : 0], vec ? 0 : c, &out->v[c]))
+				out->known |= (uint8_t)(1u << c);
 		}
 		return;
 	}
-	bool dot = ir_op_dot_width(in->op) > 0;
-	if (!compwise(in) && !dot)
+	int width = ir_op_dot_width(in->op);
+	if (width) { /* constant when every product is */
+		float src[2][4] = { { 0 } };
+		for (int c = 0; c < width; c++)
+			for (int i = 0; i < 2; i++)
+				if (!lane(s, &in->src[i], c, &src[i][c]))
+					return;
+		if (ir_eval_op(in->op, 1, width, (const float(*)[4])src, res)) {
+			out->v[0] = res[0];
+			out->known = 1;
+		}
 		return;
-	int width = dot ? ir_src_ncomp(s->f, in, 0) : in->ncomp;
-	float src[IR_MAX_SRCS][4] = { { 0 } }, res[4];
-	for (int c = 0; c < width; c++) {
+	}
+	if (!compwise(in))
+		return;
+	for (int c = 0; c < in->ncomp; c++) {
+		float one[IR_MAX_SRCS][4];
 		bool all = true;
 		for (int i = 0; i < in->nsrc && all; i++)
-			all = lane(s, &in->src[i], c, &src[i][c]);
-		if (!all) {
-			if (dot)
-				return;
-			continue;
-		}
-		if (dot)
-			continue;
-		float one[IR_MAX_SRCS][4];
-		for (int i = 0; i < in->nsrc; i++)
-			one[i][0] = src[i][c];
-		if (ir_eval_op(in->op, 1, 1, (const float(*)[4])one, res)) {
+			all = lane(s, &in->src[i], c, &one[i][0]);
+		if (all && ir_eval_op(in->op, 1, 1, (const float(*)[4])one, res)) {
 			out->v[c] = res[0];
 			out->known |= (uint8_t)(1u << c);
 		}
-	}
-	if (dot && ir_eval_op(in->op, 1, width, (const float(*)[4])src, res)) {
-		out->v[0] = res[0];
-		out->known = 1;
 	}
 }
 
@@ -114,8 +105,8 @@ static void find_lanes(struct lane_pass *s, struct ir_instr *in)
 static void replace_src(struct lane_pass *s, struct ir_instr *in, int i)
 {
 	struct ir_src *src = &in->src[i];
-	if (!src->def || src->def->op == IR_OP_CONST || !lanes_of(s, src->def) ||
-	    !lanes_of(s, src->def)->known)
+	const struct lanes *l = lanes_of(s, src->def);
+	if (!l || !l->known || src->def->op == IR_OP_CONST)
 		return;
 	int n = ir_src_ncomp(s->f, in, i);
 	float v[4] = { 0, 0, 0, 0 };
