@@ -52,14 +52,6 @@ static void count_dots(struct ir_instr *in, void *ud)
 	}
 }
 
-static struct ir_instr *op_before(struct offset *s, struct ir_instr *at, enum ir_op op, int ncomp,
-				  int nsrc, const struct ir_src *src)
-{
-	struct ir_instr *r = ir_build_before(s->f, at, op, ncomp, IR_FLOAT, nsrc, src);
-	s->failed |= !r;
-	return r;
-}
-
 static bool take_offset(struct offset *s, struct ir_instr *in)
 {
 	int ki;
@@ -75,11 +67,13 @@ static bool take_offset(struct offset *s, struct ir_instr *in)
 		for (int e = 0; e < w; e++)
 			kc += ir_src_const_comp(&k, e) * ir_src_const_comp(c, e);
 		struct ir_instr *kd = ir_build_const_before(s->f, in, 1, IR_FLOAT, (float[4]){ kc });
-		s->failed |= !kd;
-		struct ir_instr *d = kd ? op_before(s, in, in->op, 1, 2, (struct ir_src[]){ x, *c })
+		struct ir_instr *d = kd ? ir_build_before(s->f, in, in->op, 1, IR_FLOAT, 2,
+							   (struct ir_src[]){ x, *c })
 					: NULL;
-		if (!d)
+		if (!d) {
+			s->failed = true;
 			return false;
+		}
 		/* x + k, x - k: dot(x, c) +- kc; k - x: kc - dot(x, c) */
 		bool sub = a->op == IR_OP_SUB;
 		struct ir_src dx = ir_src_of(d), dk = ir_src_of(kd);
