@@ -228,20 +228,45 @@ static struct ir_instr *build(struct slp *s, struct ir_instr *before, enum ir_op
 	return r;
 }
 
+/* What lanes m[0..k-1] read at source p: each lane's source, whether
+ * all read one value (same) and whether some offset is not 0. */
+struct lane_column {
+	struct lane_src d[MAX_LANES];
+	bool same, offsets;
+};
+
+static void read_column(struct ir_instr *const *m, int k, int p, struct lane_column *col)
+{
+	col->same = true;
+	col->offsets = false;
+	for (int i = 0; i < k; i++) {
+		col->d[i] = describe(&m[i]->src[p]);
+		const struct lane_src *d = &col->d[i];
+		col->same &= d->src.def == col->d[0].src.def &&
+			     d->src.swz[0] == col->d[0].src.swz[0];
+		col->offsets |= d->value != 0.0f;
+	}
+}
+
+/* Whether position p of lanes m[0..k-1] takes an ADD of its own as a
+ * vector (lanes reading one base at offsets not all 0). */
+static bool takes_add(struct ir_instr *const *m, int k, int p)
+{
+	struct lane_column col;
+	read_column(m, k, p, &col);
+	return !col.d[0].is_const && !col.same && col.offsets;
+}
+
 /* The vector source of position p of lanes m[0..k-1] (not the chain). */
 static bool lane_vector(struct slp *s, struct ir_instr *const *m, int k, int p,
 			struct ir_instr *before, struct ir_src *out)
 {
-	struct lane_src d[MAX_LANES];
-	bool same = true, offsets = false;
+	struct lane_column col;
 	if (k < 1 || k > MAX_LANES)
 		return false;
-	for (int i = 0; i < k; i++) {
-		d[i] = describe(&m[i]->src[p]);
-		same &= d[i].src.def == d[0].src.def && d[i].src.swz[0] == d[0].src.swz[0];
-		offsets |= d[i].value != 0.0f;
-	}
-	if (same && !d[0].is_const) {
+	read_column(m, k, p, &col);
+	const struct lane_src *d = col.d;
+	if (col.same && !d[0].is_const) {
 		uint8_t c = d[0].src.swz[0];
 		*out = (struct ir_src){ d[0].src.def, { c, c, c, c } };
 		return true;
@@ -263,7 +288,7 @@ static bool lane_vector(struct slp *s, struct ir_instr *const *m, int k, int p,
 	struct ir_src x = { (struct ir_instr *)d[0].base, { 0 } };
 	for (int i = 0; i < 4; i++)
 		x.swz[i] = d[i < k ? i : k - 1].comp;
-	if (!offsets) { /* one base, offset 0 in every lane */
+	if (!col.offsets) { /* one base, offset 0 in every lane */
 		*out = x;
 		return true;
 	}
@@ -272,20 +297,6 @@ static bool lane_vector(struct slp *s, struct ir_instr *const *m, int k, int p,
 		return false;
 	*out = ir_src_of(sum);
 	return true;
-}
-
-/* Whether position p of lanes m[0..k-1] takes an ADD of its own as a
- * vector (lanes reading one base at offsets not all 0). */
-static bool takes_add(struct ir_instr *const *m, int k, int p)
-{
-	struct lane_src d0 = describe(&m[0]->src[p]);
-	bool same = true, offsets = false;
-	for (int i = 0; i < k; i++) {
-		struct lane_src d = describe(&m[i]->src[p]);
-		same &= d.src.def == d0.src.def && d.src.swz[0] == d0.src.swz[0];
-		offsets |= d.value != 0.0f;
-	}
-	return !d0.is_const && !same && offsets;
 }
 
 static struct ir_instr *first_of(const struct slp *s, struct ir_instr *const *m, int k)
