@@ -19,9 +19,11 @@ bool ir_pass_skipped(const struct ir_pass_ctx *ctx, const char *name)
 	return ctx && name_list_has(ctx->skip, name);
 }
 
-static const char *const pass_names[] = { "loop_unroll", "constant_fold", "lane_const", "reassociate",
-					  "scalar_factor", "scale_fold", "dot_offset", "known_cond", "dead_branch", "copy_prop", "vec_affine",
-					  "cse", "licm", "dce", "slp", "loop_prefetch" };
+static const char *const pass_names[] = {
+	"loop_unroll", "constant_fold", "lane_const", "reassociate", "scalar_factor", "scale_fold",
+	"dot_offset", "known_cond", "dead_branch", "copy_prop", "vec_affine", "cse", "licm", "dce",
+	"slp", "loop_prefetch"
+};
 
 const char *ir_pass_name(int i)
 {
