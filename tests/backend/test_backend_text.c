@@ -423,6 +423,15 @@ static void test_carried_lookup_after_its_readers(void **state)
 	arena_destroy(a);
 }
 
+/* The first flow-control instruction with op `op`, -1 when there is none. */
+static int first_fc(const struct r500_program *p, int op)
+{
+	for (int i = 0; i < p->ninst; i++)
+		if (p->code[i].cmn.type == R500_TYPE_FC && p->code[i].fc.op == op)
+			return i;
+	return -1;
+}
+
 /* A loop's scalar counter and sum (loop_scalar_lanes.fixture, piglit's
  * glsl-fs-loop-300): each update is computed in the lane its loop PHI
  * has, so coalesce makes it write the PHI: the trip ends without a copy,
@@ -433,16 +442,7 @@ static void test_loop_updates_in_their_phi_lanes(void **state)
 	struct arena *a = arena_create(&mem_default_allocator);
 	struct r500_program *p = compile_fixture(a, parse_fixture(a, "loop_scalar_lanes"), 2, NULL,
 						 NULL);
-	int brk = -1, endloop = -1;
-	for (int i = 0; i < p->ninst; i++) {
-		const struct r500_inst *in = &p->code[i];
-		if (in->cmn.type != R500_TYPE_FC)
-			continue;
-		if (in->fc.op == R500_FC_BREAKLOOP && brk < 0)
-			brk = i;
-		if (in->fc.op == R500_FC_ENDLOOP && endloop < 0)
-			endloop = i;
-	}
+	int brk = first_fc(p, R500_FC_BREAKLOOP), endloop = first_fc(p, R500_FC_ENDLOOP);
 	assert_true(brk >= 0 && endloop > brk);
 	int alu = 0;
 	for (int i = brk + 1; i < endloop; i++)
@@ -461,10 +461,7 @@ static void test_loop_update_waits_for_its_lane(void **state)
 	struct arena *a = arena_create(&mem_default_allocator);
 	struct r500_program *p = compile_fixture(a, parse_fixture(a, "loop_lane_wait"), 2, NULL,
 						 NULL);
-	int endloop = -1;
-	for (int i = 0; i < p->ninst && endloop < 0; i++)
-		if (p->code[i].cmn.type == R500_TYPE_FC && p->code[i].fc.op == R500_FC_ENDLOOP)
-			endloop = i;
+	int endloop = first_fc(p, R500_FC_ENDLOOP);
 	assert_true(endloop > 0);
 	int alu = 0;
 	for (int i = endloop - 1; i >= 0 && p->code[i].cmn.type != R500_TYPE_FC; i--)
