@@ -12,12 +12,13 @@ struct clone {
 	bool failed;
 };
 
-/* A copy of n elements of `elem` bytes in the arena (NULL for none). */
+/* A copy of n elements of `elem` bytes in the arena (NULL for none), with
+ * the room ir_func_add_* grows the table into (arena_grow). */
 static void *copy_table(struct arena *arena, const void *t, int n, size_t elem)
 {
 	if (!t || n <= 0)
 		return NULL;
-	void *c = arena_alloc(arena, elem * (size_t)n);
+	void *c = arena_alloc(arena, elem * arena_grow_room((size_t)n));
 	if (c)
 		memcpy(c, t, elem * (size_t)n);
 	return c;

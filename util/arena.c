@@ -227,11 +227,17 @@ size_t arena_bytes(const struct arena *a)
 	return a->total;
 }
 
-void *arena_grow(struct arena *arena, void *array, size_t n, size_t elem)
+size_t arena_grow_room(size_t n)
 {
 	size_t room = n > 0 ? 4 : 0;
 	while (room < n)
 		room *= 2;
+	return room;
+}
+
+void *arena_grow(struct arena *arena, void *array, size_t n, size_t elem)
+{
+	size_t room = arena_grow_room(n);
 	if (n == room) {
 		array = arena_realloc(arena, array, elem * room, elem * (room ? room * 2 : 4));
 		if (!array)

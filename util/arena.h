@@ -46,6 +46,9 @@ char *arena_printf(struct arena *arena, const char *fmt, ...)
  * full (room is 0, then 4, 8, 16 ...), so that n additions cost O(n) time
  * and memory.  Returns the array, maybe moved; NULL when out of memory. */
 void *arena_grow(struct arena *arena, void *array, size_t n, size_t elem);
+/* The elements an array of n that arena_grow grows must have room for: a
+ * copy of such an array is allocated this large. */
+size_t arena_grow_room(size_t n);
 bool arena_failed(const struct arena *arena);
 size_t arena_bytes(const struct arena *arena);
 

@@ -58,11 +58,39 @@ static void test_clone_is_independent(void **state)
 	arena_destroy(a);
 }
 
+/* Tables of the copy grow in place as the original's do (arena_grow):
+ * adding uniforms, inputs and outputs to a copy whose tables are followed
+ * by other allocations leaves those allocations as they were. */
+static void test_clone_tables_grow(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct ir_func *f = fixture(a, "licm_nested.ir");
+	struct ir_func *g = ir_func_clone(f);
+	assert_non_null(g);
+	const struct ir_output out0 = g->noutputs ? g->outputs[0] : (struct ir_output){ 0 };
+	const char *u0 = g->nuniforms ? g->uniforms[0].name : NULL;
+	for (int i = 0; i < 9; i++) {
+		assert_true(ir_func_add_uniform(g, arena_printf(a, "u%d", i), "float", 0, 1, 1) >= 0);
+		assert_true(ir_func_add_input(g, arena_printf(a, "in%d", i), 4) >= 0);
+	}
+	if (g->noutputs) {
+		assert_string_equal(g->outputs[0].name, out0.name);
+		assert_int_equal(g->outputs[0].target, out0.target);
+	}
+	if (u0)
+		assert_string_equal(g->uniforms[0].name, u0);
+	validate_ok(a, g);
+	validate_ok(a, f);
+	arena_destroy(a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_clone_prints_the_same),
 		cmocka_unit_test(test_clone_is_independent),
+		cmocka_unit_test(test_clone_tables_grow),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
