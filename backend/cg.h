@@ -299,7 +299,7 @@ enum cg_phase { CG_PHASE_OPS, CG_PHASE_SLOTS, CG_PHASE_REGS, CG_PHASE_CODE };
 bool cg_validate(const struct cg_ctx *cg, enum cg_phase phase, char *why, size_t len);
 /* Whether an optional stage or isel optimization runs (-O1 and above,
  * not skipped): r500_compile.c. */
-bool cg_opt_enabled(const struct cg_ctx *cg, const char *name);
+bool cg_opt_enabled(const struct cg_ctx *cg, enum sw_id sw);
 
 /* A barrier op (see cg_op.late): FC or ALU-result writer. */
 static inline bool cg_op_barrier(const struct cg_op *op)

@@ -433,7 +433,7 @@ static int mul_as_omod(struct isel *s, struct ir_instr *in, const struct cg_opnd
 
 static int sel_mul(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	int d = cg_opt_enabled(s->cg, "omod") ? mul_as_omod(s, in, o) : -1;
+	int d = cg_opt_enabled(s->cg, SW_OMOD) ? mul_as_omod(s, in, o) : -1;
 	return d >= 0 ? d : isel_mad(s, in->ncomp, o[0], o[1], ZERO);
 }
 static int sel_mad(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
@@ -525,7 +525,7 @@ static int sel_max(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
  * (modifiable), else a clamped copy. */
 static int sel_sat(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
-	int x = cg_opt_enabled(s->cg, "omod") ? modifiable(s, in, 0, &o[0], false) : -1;
+	int x = cg_opt_enabled(s->cg, SW_OMOD) ? modifiable(s, in, 0, &o[0], false) : -1;
 	if (x >= 0) {
 		modify_writers(s->cg, x, -1, true);
 		return x;
@@ -1085,7 +1085,7 @@ static int sel_discard(struct isel *s, struct ir_instr *in, const struct cg_opnd
 	 * condition c (0.0 or 1.0) uses 0.5 - c (never -0, which also kills). */
 	struct cg_opnd c, kv;
 	bool always;
-	if (cg_opt_enabled(s->cg, "kill-compare") && kill_on_difference(s, in, &kv)) {
+	if (cg_opt_enabled(s->cg, SW_KILL_COMPARE) && kill_on_difference(s, in, &kv)) {
 		/* kv holds a - b */
 	} else {
 		if (!isel_path_condition(s, in->nsrc > 0 ? &o[0] : NULL, &c, &always))
@@ -1279,7 +1279,7 @@ bool isel_instr(struct isel *s, struct ir_instr *in, bool allow_defer)
 	/* a MUL read once in the same block (or anywhere without FC: its
 	 * operands cannot change before the reader runs) waits to fuse */
 	bool mul_like = in->op == IR_OP_MUL || in->op == IR_OP_DIV;
-	if (allow_defer && mul_like && s->uses[in->id] == 1 && cg_opt_enabled(cg, "mad-fusion") &&
+	if (allow_defer && mul_like && s->uses[in->id] == 1 && cg_opt_enabled(cg, SW_MAD_FUSION) &&
 	    (!s->has_fc || s->user_block[in->id] == in->block)) {
 		s->vreg_of[in->id] = -2; /* selected by its reader: it may fuse */
 		return true;
@@ -1498,7 +1498,7 @@ bool cg_isel(struct cg_ctx *cg)
 		s.cur[i] = ZERO; /* never written: 0, as the interpreter */
 		s.lvreg[i] = -1;
 	}
-	if (cg_opt_enabled(cg, "phi-share") && !isel_phi_share_init(&s))
+	if (cg_opt_enabled(cg, SW_PHI_SHARE) && !isel_phi_share_init(&s))
 		return cg->failed = true, false;
 	ir_foreach_instr(cg->func, count_uses, &s);
 	ir_foreach_instr(cg->func, mark_after_tex, &s);

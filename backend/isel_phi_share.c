@@ -195,7 +195,7 @@ static bool may_share(const struct isel *s, const struct ir_instr *p, const stru
 
 int isel_phi_share_vreg(struct isel *s, const struct ir_instr *phi)
 {
-	if (!s->share || !cg_opt_enabled(s->cg, "phi-share"))
+	if (!s->share || !cg_opt_enabled(s->cg, SW_PHI_SHARE))
 		return -1;
 	for (int k = 0; k < phi->nsrc && k < IR_MAX_SRCS; k++) {
 		const struct ir_instr *q = phi->src[k].def;

@@ -242,7 +242,7 @@ bool cg_plan_loop_arrays(struct cg_ctx *cg)
 	if (!cg->arr_access)
 		return cg->failed = true, false;
 	memset(cg->arr_access, 0, sizeof *cg->arr_access * nid);
-	if (!cg_opt_enabled(cg, "loop-array"))
+	if (!cg_opt_enabled(cg, SW_LOOP_ARRAY))
 		return true;
 	struct scan sc = { .cg = cg };
 	sc.order = arena_alloc(cg->arena, sizeof(int) * nid);

@@ -119,7 +119,7 @@ bool cg_plan_loop_rel(struct cg_ctx *cg)
 	for (int i = 0; i <= f->nuniforms; i++)
 		cg->unif_rel[i] = false;
 	cg->nrel_reads = 0;
-	if (cg_opt_enabled(cg, "loop-rel"))
+	if (cg_opt_enabled(cg, SW_LOOP_REL))
 		walk_list(cg, &f->body, (struct rel_ctx){ 0 });
 	return !cg->failed;
 }

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "cg.h"
-#include "name_list.h"
 #include "r500_codec.h"
 #include "r500_cp.h"
 
@@ -33,77 +32,54 @@ static bool stage_validate(struct cg_ctx *cg)
 	return true;
 }
 
-/* The stage table.  Columns: the name (--skip, --dump-backend=all); the
- * stage; whether it only optimizes (off at -O0 and when skipped: the
- * program stays correct without it); and what it makes, so that the
- * validator knows what to check after it (cg_validate). */
+/* The stage table.  Columns: the name (--dump-backend=all); the stage;
+ * the switch of a stage that only optimizes (off at -O0 and when skipped:
+ * the program stays correct without it), NO_SWITCH for one every program
+ * needs; and what it makes, so that the validator knows what to check
+ * after it (cg_validate). */
+enum { NO_SWITCH = -1 };
 struct cg_stage {
 	const char *name;
 	bool (*run)(struct cg_ctx *cg);
-	bool optional;
+	int sw;
 	enum cg_phase gives;
 };
 
 static const struct cg_stage stages[] = {
-	{ "isel", cg_isel, false, CG_PHASE_OPS },
-	{ "limits-early", cg_limits_early, false, CG_PHASE_OPS },
-	{ "copy-fold", cg_copy_fold, true, CG_PHASE_OPS },
-	{ "copy-bypass", cg_copy_bypass, true, CG_PHASE_OPS },
-	{ "merge", cg_merge, true, CG_PHASE_OPS },
-	{ "presub", cg_presub, true, CG_PHASE_OPS },
-	{ "schedule", cg_schedule, false, CG_PHASE_SLOTS },
-	{ "sink", cg_sink_constants, true, CG_PHASE_SLOTS },
-	{ "coalesce", cg_coalesce, true, CG_PHASE_SLOTS },
-	{ "regalloc", cg_regalloc, false, CG_PHASE_REGS },
-	{ "check-regs", stage_check_regs, false, CG_PHASE_REGS },
-	{ "self-copies", cg_self_copies, true, CG_PHASE_REGS },
-	{ "emit", cg_emit, false, CG_PHASE_CODE },
-	{ "hazards", cg_hazards, false, CG_PHASE_CODE },
-	{ "limits", cg_limits, false, CG_PHASE_CODE },
-	{ "validate", stage_validate, false, CG_PHASE_CODE },
-	{ "finalize", cg_finalize, false, CG_PHASE_CODE },
-	{ "const-program", cg_const_program, false, CG_PHASE_CODE },
+	{ "isel", cg_isel, NO_SWITCH, CG_PHASE_OPS },
+	{ "limits-early", cg_limits_early, NO_SWITCH, CG_PHASE_OPS },
+	{ "copy-fold", cg_copy_fold, SW_COPY_FOLD, CG_PHASE_OPS },
+	{ "copy-bypass", cg_copy_bypass, SW_COPY_BYPASS, CG_PHASE_OPS },
+	{ "merge", cg_merge, SW_MERGE, CG_PHASE_OPS },
+	{ "presub", cg_presub, SW_PRESUB, CG_PHASE_OPS },
+	{ "schedule", cg_schedule, NO_SWITCH, CG_PHASE_SLOTS },
+	{ "sink", cg_sink_constants, SW_SINK, CG_PHASE_SLOTS },
+	{ "coalesce", cg_coalesce, SW_COALESCE, CG_PHASE_SLOTS },
+	{ "regalloc", cg_regalloc, NO_SWITCH, CG_PHASE_REGS },
+	{ "check-regs", stage_check_regs, NO_SWITCH, CG_PHASE_REGS },
+	{ "self-copies", cg_self_copies, SW_SELF_COPIES, CG_PHASE_REGS },
+	{ "emit", cg_emit, NO_SWITCH, CG_PHASE_CODE },
+	{ "hazards", cg_hazards, NO_SWITCH, CG_PHASE_CODE },
+	{ "limits", cg_limits, NO_SWITCH, CG_PHASE_CODE },
+	{ "validate", stage_validate, NO_SWITCH, CG_PHASE_CODE },
+	{ "finalize", cg_finalize, NO_SWITCH, CG_PHASE_CODE },
+	{ "const-program", cg_const_program, NO_SWITCH, CG_PHASE_CODE },
 };
 enum { NSTAGES = sizeof stages / sizeof stages[0] };
 
-/* Optimizations made inside isel and the scheduler, switched like
- * optional stages (cg_opt_enabled). */
-static const char *const isel_opts[] = { "mad-fusion", "omod", "kill-compare", "loop-rel",
-					 "loop-array", "phi-share",
-					 "hold-waiting" };
-enum { NISEL_OPTS = sizeof isel_opts / sizeof isel_opts[0] };
-
 const char *r500_stage_name(int i)
 {
-	if (i >= 0 && i < NSTAGES)
-		return stages[i].name;
-	if (i >= NSTAGES && i < NSTAGES + NISEL_OPTS)
-		return isel_opts[i - NSTAGES];
-	return NULL;
+	return i >= 0 && i < NSTAGES ? stages[i].name : NULL;
 }
 
-bool r500_stage_optional_at(int i)
+bool cg_opt_enabled(const struct cg_ctx *cg, enum sw_id sw)
 {
-	return (i >= 0 && i < NSTAGES && stages[i].optional) ||
-	       (i >= NSTAGES && i < NSTAGES + NISEL_OPTS);
-}
-
-enum r500_stage_kind r500_stage_kind(const char *name)
-{
-	for (int i = 0; name && r500_stage_name(i); i++)
-		if (name_list_has(r500_stage_name(i), name))
-			return r500_stage_optional_at(i) ? R500_STAGE_OPTIONAL : R500_STAGE_REQUIRED;
-	return R500_STAGE_UNKNOWN;
-}
-
-bool cg_opt_enabled(const struct cg_ctx *cg, const char *name)
-{
-	return cg->opts && cg->opts->opt_level > 0 && !name_list_has(cg->opts->skip, name);
+	return cg->opts && cg->opts->opt_level > 0 && !sw_off(cg->opts->skip, sw);
 }
 
 static bool stage_runs(const struct cg_ctx *cg, const struct cg_stage *st)
 {
-	return !st->optional || cg_opt_enabled(cg, st->name);
+	return st->sw == NO_SWITCH || cg_opt_enabled(cg, (enum sw_id)st->sw);
 }
 
 static bool check_stage(struct cg_ctx *cg, const struct cg_stage *st)
@@ -205,43 +181,38 @@ static struct cg_ctx *run_best(struct ir_func *f, const struct r500_compile_opti
 {
 	struct r500_compile_options quiet = *opts, no_presub, no_array;
 	quiet.dump = NULL;
-	struct variant v = { opts->opt_level > 0 && !name_list_has(opts->skip, "hold-waiting"),
-			     &quiet };
+	struct variant v = { opts->opt_level > 0 && !sw_off(opts->skip, SW_HOLD_WAITING), &quiet };
 	if (opts->no_variants)
 		return run_stages(f, opts, v.hold, arena, diag);
 	struct diag_sink mark;
 	if (diag)
 		mark = *diag;
-	bool arrays = opts->opt_level > 0 && !name_list_has(opts->skip, "loop-array");
+	bool arrays = opts->opt_level > 0 && !sw_off(opts->skip, SW_LOOP_ARRAY);
 	bool arrays_over = false;
 	struct cg_ctx *cg = run_stages_why(f, &quiet, v.hold, arena, diag, &arrays_over);
 	if (!cg && diag && arrays && arrays_over && !arena_failed(arena)) {
 		no_array = quiet;
-		no_array.skip = name_list_add(arena, opts->skip, "loop-array");
-		if (no_array.skip) {
-			diag_rewind(diag, &mark);
-			cg = run_stages(f, &no_array, v.hold, arena, diag);
-			v.opts = &no_array;
-			arrays = false;
-		}
+		no_array.skip = opts->skip | sw_bit(SW_LOOP_ARRAY);
+		diag_rewind(diag, &mark);
+		cg = run_stages(f, &no_array, v.hold, arena, diag);
+		v.opts = &no_array;
+		arrays = false;
 	}
 	if (cg && diag) {
 		quiet.too_long = NULL;
 		no_presub = quiet;
 		bool held = cg->held_waiting_partner;
-		bool presub_nops = cg->nops_inserted > 0 && cg_opt_enabled(cg, "presub");
+		bool presub_nops = cg->nops_inserted > 0 && cg_opt_enabled(cg, SW_PRESUB);
 		if (held)
 			try_variant(f, (struct variant){ false, &quiet }, arena, diag, &cg, &v);
-		no_presub.skip = presub_nops ? name_list_add(arena, opts->skip, "presub") : NULL;
-		if (no_presub.skip)
+		no_presub.skip = opts->skip | sw_bit(SW_PRESUB);
+		if (presub_nops)
 			try_variant(f, (struct variant){ v.hold, &no_presub }, arena, diag, &cg,
 				    &v);
 		if (arrays && cg->narrays > 0) {
 			no_array = *v.opts;
-			no_array.skip = name_list_add(arena, v.opts->skip, "loop-array");
-			if (no_array.skip)
-				try_variant(f, (struct variant){ v.hold, &no_array }, arena, diag,
-					    &cg, &v);
+			no_array.skip = v.opts->skip | sw_bit(SW_LOOP_ARRAY);
+			try_variant(f, (struct variant){ v.hold, &no_array }, arena, diag, &cg, &v);
 		}
 	}
 	if (cg && opts->dump) { /* again, to show the kept program's forms */

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include "ir.h"
 #include "r500_program.h"
+#include "switches.h"
 
 struct cg_ctx;
 
@@ -14,7 +15,7 @@ typedef void (*r500_dump_fn)(void *ud, const char *stage, const struct cg_ctx *c
 
 struct r500_compile_options {
 	int opt_level;       /* 0: no optimizing stage runs; 2: all of them */
-	const char *skip;    /* comma-separated optimizing stages to skip, or NULL */
+	sw_set skip;         /* the optimizing stages switched off (switches.h) */
 	bool validate;       /* cg_validate after every stage (debug builds, tests) */
 	r500_dump_fn dump;   /* NULL: no dumps */
 	void *dump_ud;
@@ -37,18 +38,9 @@ struct r500_compile_options {
 struct r500_program *r500_compile(struct ir_func *f, const struct r500_compile_options *opts,
 				  struct arena *arena, struct diag_sink *diag);
 
-/* What a backend stage or optimization name is to --skip. */
-enum r500_stage_kind {
-	R500_STAGE_UNKNOWN,    /* no such name */
-	R500_STAGE_REQUIRED,   /* a stage every program needs: cannot be skipped */
-	R500_STAGE_OPTIONAL,   /* an optimizing stage or isel optimization: -O0 and --skip turn it off */
-};
-enum r500_stage_kind r500_stage_kind(const char *name);
-/* The names of the backend's stages and optimizations in order, i = 0, 1, ...;
- * NULL past the last. */
+/* The names of the backend's stages in order, i = 0, 1, ...; NULL past the
+ * last (the optional ones are switches too: switches.def). */
 const char *r500_stage_name(int i);
-/* Whether the i-th of r500_stage_name's names can be skipped. */
-bool r500_stage_optional_at(int i);
 
 /* The backend's middle form as text (an arena string): vregs, live ops,
  * slots and code, as far as the stages have come (cg_print.c). */

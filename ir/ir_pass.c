@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "name_list.h"
 
 void ir_pass_ctx_init(struct ir_pass_ctx *ctx, struct diag_sink *diag)
 {
@@ -14,33 +13,17 @@ void ir_pass_ctx_init(struct ir_pass_ctx *ctx, struct diag_sink *diag)
 #endif
 }
 
-bool ir_pass_skipped(const struct ir_pass_ctx *ctx, const char *name)
+bool ir_pass_run(struct ir_pass_ctx *ctx, struct ir_func *f, enum sw_id sw, ir_pass_fn pass)
 {
-	return ctx && name_list_has(ctx->skip, name);
+	if (ctx && sw_off(ctx->skip, sw))
+		return false;
+	return ir_pass_run_named(ctx, f, sw_name(sw), pass);
 }
 
-static const char *const pass_names[] = {
-	"loop_unroll", "constant_fold", "lane_const", "reassociate", "scalar_factor", "scale_fold",
-	"dot_offset", "known_cond", "dead_branch", "copy_prop", "vec_affine", "cse", "licm", "dce",
-	"slp", "loop_prefetch"
-};
-
-const char *ir_pass_name(int i)
+bool ir_pass_run_named(struct ir_pass_ctx *ctx, struct ir_func *f, const char *name,
+		       ir_pass_fn pass)
 {
-	return i >= 0 && i < (int)(sizeof pass_names / sizeof *pass_names) ? pass_names[i] : NULL;
-}
-
-bool ir_pass_known(const char *name)
-{
-	for (int i = 0; ir_pass_name(i); i++)
-		if (name_list_has(ir_pass_name(i), name))
-			return true;
-	return false;
-}
-
-bool ir_pass_run(struct ir_pass_ctx *ctx, struct ir_func *f, const char *name, ir_pass_fn pass)
-{
-	if (ctx && (ctx->failed || ir_pass_skipped(ctx, name)))
+	if (ctx && ctx->failed)
 		return false;
 	bool progress = pass(f);
 	if (ctx && progress && ctx->validate) {
@@ -82,28 +65,32 @@ void ir_dump_text_append(void *ud, const char *pass, const struct ir_func *f)
 
 enum { MAX_ROUNDS = 8 };
 
-/* The passes to a fixed point (loop_unroll too when `unroll`). */
+/* One round of the passes, in order, each from the -O level given. */
+static const struct round_step {
+	enum sw_id sw;
+	ir_pass_fn run;
+	int min_level;
+} round_steps[] = {
+	{ SW_LOOP_UNROLL, ir_opt_loop_unroll, 2 },   { SW_CONSTANT_FOLD, ir_opt_constant_fold, 1 },
+	{ SW_LANE_CONST, ir_opt_lane_const, 1 },     { SW_REASSOCIATE, ir_opt_reassociate, 1 },
+	{ SW_SCALAR_FACTOR, ir_opt_scalar_factor, 1 }, { SW_SCALE_FOLD, ir_opt_scale_fold, 1 },
+	{ SW_DOT_OFFSET, ir_opt_dot_offset, 1 },     { SW_KNOWN_COND, ir_opt_known_cond, 1 },
+	{ SW_DEAD_BRANCH, ir_opt_dead_branch, 1 },   { SW_COPY_PROP, ir_opt_copy_prop, 1 },
+	{ SW_VEC_AFFINE, ir_opt_vec_affine, 1 },     { SW_CSE, ir_opt_cse, 1 },
+	{ SW_LICM, ir_opt_licm, 2 },                 { SW_DCE, ir_opt_dce, 1 },
+	{ SW_SLP, ir_opt_slp, 1 },
+};
+
+/* The passes to a fixed point (loop_unroll only when `unroll`). */
 static void run_rounds(struct ir_func *f, int opt_level, bool unroll, struct ir_pass_ctx *ctx)
 {
 	for (int round = 0; round < MAX_ROUNDS; round++) {
 		bool progress = false;
-		if (unroll)
-			progress |= IR_PASS(ctx, f, loop_unroll);
-		progress |= IR_PASS(ctx, f, constant_fold);
-		progress |= IR_PASS(ctx, f, lane_const);
-		progress |= IR_PASS(ctx, f, reassociate);
-		progress |= IR_PASS(ctx, f, scalar_factor);
-		progress |= IR_PASS(ctx, f, scale_fold);
-		progress |= IR_PASS(ctx, f, dot_offset);
-		progress |= IR_PASS(ctx, f, known_cond);
-		progress |= IR_PASS(ctx, f, dead_branch);
-		progress |= IR_PASS(ctx, f, copy_prop);
-		progress |= IR_PASS(ctx, f, vec_affine);
-		progress |= IR_PASS(ctx, f, cse);
-		if (opt_level >= 2)
-			progress |= IR_PASS(ctx, f, licm);
-		progress |= IR_PASS(ctx, f, dce);
-		progress |= IR_PASS(ctx, f, slp);
+		for (size_t i = 0; i < sizeof round_steps / sizeof *round_steps; i++) {
+			const struct round_step *st = &round_steps[i];
+			if (opt_level >= st->min_level && (unroll || st->sw != SW_LOOP_UNROLL))
+				progress |= ir_pass_run(ctx, f, st->sw, st->run);
+		}
 		if (!progress || (ctx && ctx->failed))
 			break;
 	}
@@ -116,8 +103,9 @@ bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx)
 {
 	if (opt_level <= 0)
 		return true;
-	run_rounds(f, opt_level, opt_level >= 2, ctx);
-	if (opt_level >= 2 && !(ctx && ctx->failed) && IR_PASS(ctx, f, loop_prefetch))
+	run_rounds(f, opt_level, true, ctx);
+	if (opt_level >= 2 && !(ctx && ctx->failed) &&
+	    ir_pass_run(ctx, f, SW_LOOP_PREFETCH, ir_opt_loop_prefetch))
 		run_rounds(f, opt_level, false, ctx);
 	return !(ctx && ctx->failed);
 }

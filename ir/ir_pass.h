@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include "ir.h"
 #include "arena_strbuf.h"
+#include "switches.h"
 
 typedef bool (*ir_pass_fn)(struct ir_func *f);
 /* Called after each pass that ran with the pass name and the function
@@ -21,7 +22,7 @@ struct ir_pass_ctx {
 	bool validate;            /* ir_validate after each pass that made progress */
 	ir_dump_fn dump;          /* NULL: no dumps */
 	void *dump_ud;
-	const char *skip;         /* comma-separated pass names to skip, or NULL */
+	sw_set skip;              /* the passes switched off (switches.h) */
 	struct diag_sink *diag;   /* validation failures go here (may be NULL) */
 	bool failed;              /* a pass left invalid IR; later passes do not run */
 };
@@ -29,16 +30,12 @@ struct ir_pass_ctx {
 /* validate on in debug builds (no NDEBUG), no dump, nothing skipped. */
 void ir_pass_ctx_init(struct ir_pass_ctx *ctx, struct diag_sink *diag);
 
-/* True if `name` is in ctx->skip ('-' and '_' alike). */
-bool ir_pass_skipped(const struct ir_pass_ctx *ctx, const char *name);
-/* The names of the passes, i = 0, 1, ...; NULL past the last. */
-const char *ir_pass_name(int i);
-/* Whether `name` names a pass ('-' and '_' alike). */
-bool ir_pass_known(const char *name);
-
-/* Runs one pass; returns whether it made progress.  ctx may be NULL. */
-bool ir_pass_run(struct ir_pass_ctx *ctx, struct ir_func *f, const char *name, ir_pass_fn pass);
-#define IR_PASS(ctx, f, name) ir_pass_run((ctx), (f), #name, ir_opt_##name)
+/* Runs pass `sw` (its name from switches.def) unless ctx->skip has it;
+ * returns whether it made progress.  ctx may be NULL. */
+bool ir_pass_run(struct ir_pass_ctx *ctx, struct ir_func *f, enum sw_id sw, ir_pass_fn pass);
+/* The same for a pass no switch names (tests' own passes): always runs. */
+bool ir_pass_run_named(struct ir_pass_ctx *ctx, struct ir_func *f, const char *name,
+		       ir_pass_fn pass);
 
 /* A dump callback that collects every dump into one arena string:
  *   "; --- <pass> ---\n<ir text>" ...  Set dump_ud to a struct ir_dump_text. */

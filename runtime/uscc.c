@@ -12,7 +12,6 @@
 #include "ir_pass.h"
 #include "const_program.h"
 #include "r500_compile.h"
-#include "name_list.h"
 #include "uscc_internal.h"
 #include "uscc_optimize.h"
 
@@ -233,7 +232,7 @@ static struct r500_program *backend(struct job *j, struct ir_func *f,
  * With a constant program split off, *plain (when not NULL) gets a copy
  * of the optimized function from before the split, for keep_better. */
 static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
-					 struct backend_dump *dump, const char *skip, bool *too_long,
+					 struct backend_dump *dump, sw_set skip, bool *too_long,
 					 struct ir_func **plain)
 {
 	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
@@ -282,7 +281,7 @@ static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
  * that fills an address slot.  A compile that dumps the backend's forms
  * makes no copy (plain is NULL): it keeps the first compile, the one with
  * the constant program, whose forms it shows. */
-static struct r500_program *keep_better(struct job *j, const char *skip, struct r500_program *p,
+static struct r500_program *keep_better(struct job *j, sw_set skip, struct r500_program *p,
 					struct ir_func *plain)
 {
 	if (!p->cp.nouts || !plain)
@@ -301,14 +300,14 @@ static struct r500_program *keep_better(struct job *j, const char *skip, struct 
 }
 
 /* The options of the compile that keeps every loop (compile_program's
- * retry): the frontend unrolls no `for` and loop_unroll is skipped.  The
- * skip list, NULL when out of memory. */
-static const char *kept_loop_options(struct job *j, const struct glsl_options *go,
-				     const char *skip, struct glsl_options *keep)
+ * retry): the frontend unrolls no `for` and loop_unroll is skipped; the
+ * switches of that compile. */
+static sw_set kept_loop_options(const struct glsl_options *go, sw_set skip,
+				struct glsl_options *keep)
 {
 	*keep = *go;
 	keep->keep_loops = true;
-	return name_list_add(j->arena, skip, "loop_unroll");
+	return skip | sw_bit(SW_LOOP_UNROLL);
 }
 
 /* Frontend, passes, backend; the program or NULL with diagnostics.  With
@@ -321,9 +320,7 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 					    struct backend_dump *dump)
 {
 	int64_t t0 = now_us();
-	const char *skip = uscc_skip_list(j->o, j->arena);
-	if (!skip)
-		return NULL;
+	sw_set skip = j->o->skip;
 	struct diag_sink fresh = j->diag;
 	bool too_long = false;
 	struct glsl_options keep;
@@ -331,13 +328,13 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 	struct ir_func **want_plain = dump ? NULL : &plain;
 	struct r500_program *p = compile_once(j, go, dump, skip, &too_long, want_plain);
 	if (!p && too_long && !go->keep_loops) {
-		const char *rolled = kept_loop_options(j, go, skip, &keep);
+		sw_set rolled = kept_loop_options(go, skip, &keep);
 		struct diag_sink first = j->diag;
 		j->diag = fresh;
 		if (dump)
 			backend_dump_clear(dump); /* the retry's forms only */
 		plain = NULL;
-		p = rolled ? compile_once(j, &keep, dump, rolled, NULL, want_plain) : NULL;
+		p = compile_once(j, &keep, dump, rolled, NULL, want_plain);
 		if (!p)
 			j->diag = first;
 		else
@@ -399,7 +396,7 @@ static bool do_check(struct job *j, struct glsl_options *go)
 /* Whether compile_program would keep this shader's loops (its retry):
  * the program with loops unrolled is too long for the R500.  Compiled
  * once, quietly (diagnostics of its own), to find out. */
-static bool compile_keeps_loops(struct job *j, struct glsl_options *go, const char *skip)
+static bool compile_keeps_loops(struct job *j, struct glsl_options *go, sw_set skip)
 {
 	struct diag_sink kept = j->diag;
 	diag_init(&j->diag, j->arena);
@@ -413,9 +410,7 @@ static bool compile_keeps_loops(struct job *j, struct glsl_options *go, const ch
  * compile_program keeps them, so that --dump-ir shows what -S lists. */
 static bool do_dump_ir(struct job *j, struct glsl_options *go)
 {
-	const char *skip = uscc_skip_list(j->o, j->arena);
-	if (!skip)
-		return false;
+	sw_set skip = j->o->skip;
 	bool all = j->action == USCC_ACTION_DUMP_IR_ALL;
 	char *dump = NULL;
 	struct diag_sink fresh = j->diag;
@@ -425,10 +420,10 @@ static bool do_dump_ir(struct job *j, struct glsl_options *go)
 		return false;
 	if (f->unrolled_loops > 0 && !go->keep_loops && compile_keeps_loops(j, go, skip)) {
 		struct glsl_options keep;
-		skip = kept_loop_options(j, go, skip, &keep);
+		skip = kept_loop_options(go, skip, &keep);
 		dump = NULL;
 		j->diag = fresh; /* the retry's warnings only, as compile_program */
-		f = skip ? glsl_to_ir(j->src, j->file, &keep, j->arena, &j->diag) : NULL;
+		f = glsl_to_ir(j->src, j->file, &keep, j->arena, &j->diag);
 		if (!f || diag_failed(&j->diag) ||
 		    !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
 			return false;

@@ -4,6 +4,7 @@
 
 #include "arena.h"
 #include "glsl.h"
+#include "switches.h"
 #include "uscc.h"
 
 struct uscc_options {
@@ -16,7 +17,7 @@ struct uscc_options {
 	struct glsl_define *defines; /* names and values allocated with alloc */
 	int ndefines, cap;
 	struct limits limits;        /* resource limits (util/compile_limits.def) */
-	uint32_t skip;               /* bit i: uscc_skip_name(i) is skipped */
+	sw_set skip;                 /* the switches turned off (switches.def) */
 	char skip_env_bad[64];       /* a USCC_SKIP name not known ("" none) */
 	struct glsl_shadow_state shadow[GLSL_SHADOW_UNITS]; /* per unit; zero: GL's default */
 };
@@ -25,9 +26,6 @@ struct uscc_options {
  * returns o.  For the calls given NULL options. */
 struct uscc_options *uscc_options_init_default(struct uscc_options *o,
 					       const struct uscc_allocator *alloc);
-
-/* The skipped names as a comma-separated list in the arena ("" none). */
-char *uscc_skip_list(const struct uscc_options *o, struct arena *arena);
 
 /* A result holding `size` bytes of data (copied; a NUL is appended) and
  * the diagnostics text; stats may be NULL.  NULL on allocation failure. */

@@ -3,7 +3,7 @@
 
 #include "ir_pass.h"
 
-bool uscc_optimize(struct ir_func *f, int opt_level, const char *skip, bool dump_all, char **dump,
+bool uscc_optimize(struct ir_func *f, int opt_level, sw_set skip, bool dump_all, char **dump,
 		   struct arena *arena, struct diag_sink *diag)
 {
 	struct ir_pass_ctx ctx;

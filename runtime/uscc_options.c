@@ -4,9 +4,6 @@
 
 #include "container.h"
 #include "fnv.h"
-#include "ir_pass.h"
-#include "name_list.h"
-#include "r500_compile.h"
 #include "shadow.h"
 #include "uscc_build_id.h"
 #include "uscc_internal.h"
@@ -33,69 +30,18 @@ static void free_str(const struct mem_allocator *a, char *s)
 		mem_free(a, s, strlen(s) + 1);
 }
 
-/* The names uscc_skip_name lists, in its order; returns how many.  Every
- * compile builds its skip list from them, so this is one walk of each
- * table (the lookup by name per index was quadratic). */
-enum { MAX_SKIP_NAMES = 64 };
-static int skip_names(const char *names[MAX_SKIP_NAMES])
-{
-	int n = 0;
-	for (int i = 0; ir_pass_name(i) && n < MAX_SKIP_NAMES; i++)
-		names[n++] = ir_pass_name(i);
-	for (int k = 0; r500_stage_name(k) && n < MAX_SKIP_NAMES; k++)
-		if (r500_stage_optional_at(k))
-			names[n++] = r500_stage_name(k);
-	return n;
-}
-
 const char *uscc_skip_name(int i)
 {
-	const char *names[MAX_SKIP_NAMES];
-	int n = skip_names(names);
-	return i >= 0 && i < n ? names[i] : NULL;
-}
-
-static int skip_index(const char *name)
-{
-	const char *names[MAX_SKIP_NAMES];
-	int n = skip_names(names);
-	for (int i = 0; i < n; i++)
-		if (name_list_has(names[i], name))
-			return i;
-	return -1;
+	return i >= 0 && i < SW_COUNT ? sw_name((enum sw_id)i) : NULL;
 }
 
 enum uscc_status uscc_options_skip(struct uscc_options *o, const char *name)
 {
-	int i = name ? skip_index(name) : -1;
-	if (!o || i < 0 || i >= 32)
+	enum sw_id sw;
+	if (!o || !sw_find(name, &sw))
 		return USCC_USAGE_ERROR;
-	o->skip |= 1u << i;
+	o->skip |= sw_bit(sw);
 	return USCC_OK;
-}
-
-char *uscc_skip_list(const struct uscc_options *o, struct arena *arena)
-{
-	const char *names[MAX_SKIP_NAMES];
-	int count = skip_names(names);
-	size_t n = 1;
-	for (int i = 0; i < count; i++)
-		n += strlen(names[i]) + 1;
-	char *list = arena_alloc(arena, n);
-	if (!list)
-		return NULL;
-	size_t len = 0;
-	for (int i = 0; i < count && i < 32; i++) {
-		if (!(o->skip & (1u << i)))
-			continue;
-		if (len)
-			list[len++] = ',';
-		size_t k = strlen(names[i]);
-		memcpy(list + len, names[i], k);
-		len += k;
-	}
-	list[len] = 0;
-	return list;
 }
 
 /* USCC_SKIP: names separated by commas; the first unknown one is kept
@@ -344,7 +290,7 @@ uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t
 			h = hash_u64(h, (uint64_t)o->limits.v[k]);
 		}
 	if (o->skip) /* default keys stay as they were before --skip existed */
-		h = hash_u64(h, ((uint64_t)1 << 32) | o->skip);
+		h = hash_u64(hash_u64(h, (uint64_t)1 << 32), o->skip);
 	for (int u = 0; u < GLSL_SHADOW_UNITS; u++) /* likewise for the shadow state */
 		if (o->shadow[u].compare || o->shadow[u].depth_mode)
 			h = hash_u64(h, (uint64_t)2 << 32 | (uint64_t)u << 16 |

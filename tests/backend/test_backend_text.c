@@ -52,12 +52,32 @@ static void note_stage(void *ud, const char *stage, const struct cg_ctx *cg)
 	snprintf(s->names + n, sizeof s->names - n, "%s%s", n ? "," : "", stage);
 }
 
+/* The switches named in a comma-separated list (NULL: none) turned off. */
+static sw_set switches_off(const char *list)
+{
+	sw_set off = 0;
+	for (const char *p = list; p && *p;) {
+		char name[64];
+		size_t n = strcspn(p, ",");
+		assert_true(n < sizeof name);
+		memcpy(name, p, n);
+		name[n] = 0;
+		enum sw_id sw;
+		if (!sw_find(name, &sw))
+			fail_msg("no switch named '%s'", name);
+		off |= sw_bit(sw);
+		p += n + (p[n] == ',');
+	}
+	return off;
+}
+
 static struct r500_program *compile_fixture(struct arena *a, struct ir_func *f, int opt,
 					    const char *skip, struct seen *seen)
 {
 	struct diag_sink d;
 	diag_init(&d, a);
-	struct r500_compile_options o = { .opt_level = opt, .skip = skip, .validate = true,
+	struct r500_compile_options o = { .opt_level = opt, .skip = switches_off(skip),
+					  .validate = true,
 					  .dump = seen ? note_stage : NULL, .dump_ud = seen };
 	struct r500_program *p = r500_compile(f, &o, a, &d);
 	if (!p)
@@ -559,26 +579,23 @@ static void test_presub(void **state)
 static void test_stage_names(void **state)
 {
 	(void)state;
-	assert_int_equal(r500_stage_kind("merge"), R500_STAGE_OPTIONAL);
-	assert_int_equal(r500_stage_kind("coalesce"), R500_STAGE_OPTIONAL);
-	assert_int_equal(r500_stage_kind("mad-fusion"), R500_STAGE_OPTIONAL);
-	assert_int_equal(r500_stage_kind("mad_fusion"), R500_STAGE_OPTIONAL);
-	assert_int_equal(r500_stage_kind("omod"), R500_STAGE_OPTIONAL);
-	assert_int_equal(r500_stage_kind("copy_bypass"), R500_STAGE_OPTIONAL);
-	assert_int_equal(r500_stage_kind("loop-rel"), R500_STAGE_OPTIONAL);
-	assert_int_equal(r500_stage_kind("loop-array"), R500_STAGE_OPTIONAL);
-	assert_int_equal(r500_stage_kind("phi-share"), R500_STAGE_OPTIONAL);
-	assert_int_equal(r500_stage_kind("hold-waiting"), R500_STAGE_OPTIONAL);
-	assert_int_equal(r500_stage_kind("regalloc"), R500_STAGE_REQUIRED);
-	assert_int_equal(r500_stage_kind("check_regs"), R500_STAGE_REQUIRED);
-	assert_int_equal(r500_stage_kind("isel"), R500_STAGE_REQUIRED);
-	assert_int_equal(r500_stage_kind("merg"), R500_STAGE_UNKNOWN);
-	assert_int_equal(r500_stage_kind(""), R500_STAGE_UNKNOWN);
-	assert_int_equal(r500_stage_kind("merge,coalesce"), R500_STAGE_UNKNOWN);
+	/* the backend's switches by either spelling; required stages have none */
+	static const char *const optional[] = { "merge", "coalesce", "mad-fusion", "mad_fusion",
+						 "omod", "copy_bypass", "loop-rel", "loop-array",
+						 "phi-share", "hold-waiting" };
+	enum sw_id sw;
+	for (size_t i = 0; i < sizeof optional / sizeof *optional; i++) {
+		assert_true(sw_find(optional[i], &sw));
+		assert_int_equal(sw_layer(sw), SW_LAYER_BACKEND);
+	}
+	static const char *const none[] = { "regalloc", "check_regs", "isel", "merg", "",
+					     "merge,coalesce" };
+	for (size_t i = 0; i < sizeof none / sizeof *none; i++)
+		assert_false(sw_find(none[i], &sw));
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 25);
+	assert_int_equal(n, 18);
 	assert_null(r500_stage_name(-1));
 }
 
