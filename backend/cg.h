@@ -189,6 +189,9 @@ struct cg_ctx {
 	const struct r500_compile_options *opts;
 	bool failed;
 	bool over_limit;      /* failed for want of slots or temporaries */
+	bool too_long;        /* over the R500's instruction slots */
+	sw_set off;           /* the optimizations this compile leaves out: the
+				 user's switches and the candidate's choices */
 
 	struct cg_vreg *vregs; int nvregs, cap_vregs;
 	struct cg_op *ops;     int nops, cap_ops;
@@ -300,6 +303,14 @@ bool cg_validate(const struct cg_ctx *cg, enum cg_phase phase, char *why, size_t
 /* Whether an optional stage or isel optimization runs (-O1 and above,
  * not skipped): r500_compile.c. */
 bool cg_opt_enabled(const struct cg_ctx *cg, enum sw_id sw);
+
+struct r500_candidate;
+struct r500_compile_report;
+/* The backend's stages in order on a new context for one candidate
+ * (r500_compile.c); NULL with diagnostics; *rep what the compile found. */
+struct cg_ctx *cg_run_stages(struct ir_func *f, const struct r500_compile_options *opts,
+			     const struct r500_candidate *c, struct arena *arena,
+			     struct diag_sink *diag, struct r500_compile_report *rep);
 
 /* A barrier op (see cg_op.late): FC or ALU-result writer. */
 static inline bool cg_op_barrier(const struct cg_op *op)

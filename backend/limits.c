@@ -29,8 +29,7 @@ bool cg_limits_early(struct cg_ctx *cg)
 	long need = tex + (lanes + 3) / 4;
 	if (need <= R500_MAX_SLOTS)
 		return true;
-	if (cg->opts->too_long)
-		*cg->opts->too_long = true;
+	cg->too_long = true;
 	cg->over_limit = true;
 	return cg_error(cg, no_loc, "program needs at least %ld instruction slots; the R500 has "
 			"%d (shorten the shader, or use loops with a bound the compiler cannot "
@@ -41,8 +40,7 @@ bool cg_limits(struct cg_ctx *cg)
 {
 	const struct ir_func *f = cg->func;
 	bool ok = true;
-	if (cg->ninst > R500_MAX_SLOTS && cg->opts->too_long)
-		*cg->opts->too_long = true;
+	cg->too_long = cg->ninst > R500_MAX_SLOTS;
 	cg->over_limit = cg->ninst > R500_MAX_SLOTS || cg->temps_used > R500_NUM_TEMPS;
 	if (cg->ninst > R500_MAX_SLOTS)
 		ok = cg_error(cg, no_loc, "program needs %d instruction slots; the R500 has %d "

@@ -9,6 +9,7 @@
 
 #include "cg.h"
 #include "r500_codec.h"
+#include "r500_candidate.h"
 #include "r500_cp.h"
 
 static bool stage_check_regs(struct cg_ctx *cg)
@@ -74,7 +75,7 @@ const char *r500_stage_name(int i)
 
 bool cg_opt_enabled(const struct cg_ctx *cg, enum sw_id sw)
 {
-	return cg->opts && cg->opts->opt_level > 0 && !sw_off(cg->opts->skip, sw);
+	return cg->opts && cg->opts->opt_level > 0 && !sw_off(cg->off, sw);
 }
 
 static bool stage_runs(const struct cg_ctx *cg, const struct cg_stage *st)
@@ -91,13 +92,13 @@ static bool check_stage(struct cg_ctx *cg, const struct cg_stage *st)
 			"stage '%s': %s", st->name, why);
 }
 
-/* The stages in order on a new context; NULL with diagnostics, and then
- * *arrays_over (when given) says whether the compile failed for want of
- * slots or temporaries with local arrays planned (loop_array.c). */
-static struct cg_ctx *run_stages_why(struct ir_func *f, const struct r500_compile_options *opts,
-				     bool hold_waiting_partners, struct arena *arena,
-				     struct diag_sink *diag, bool *arrays_over)
+/* The stages in order on a new context for candidate c; NULL with
+ * diagnostics.  *rep gets what the compile found out (also on failure). */
+struct cg_ctx *cg_run_stages(struct ir_func *f, const struct r500_compile_options *opts,
+			     const struct r500_candidate *c, struct arena *arena,
+			     struct diag_sink *diag, struct r500_compile_report *rep)
 {
+	*rep = (struct r500_compile_report){ 0 };
 	struct cg_ctx *cg = arena_alloc(arena, sizeof *cg);
 	if (!cg)
 		return NULL;
@@ -105,124 +106,35 @@ static struct cg_ctx *run_stages_why(struct ir_func *f, const struct r500_compil
 	cg->diag = diag;
 	cg->func = f;
 	cg->opts = opts;
-	cg->hold_waiting_partners = hold_waiting_partners;
-	for (int i = 0; i < NSTAGES; i++) {
+	cg->off = opts->skip | (c->presub ? 0 : sw_bit(SW_PRESUB)) |
+		  (c->arrays ? 0 : sw_bit(SW_LOOP_ARRAY));
+	cg->hold_waiting_partners = c->hold_waiting;
+	bool ok = true;
+	for (int i = 0; ok && i < NSTAGES; i++) {
 		const struct cg_stage *st = &stages[i];
 		if (!stage_runs(cg, st))
 			continue;
-		bool ok = st->run(cg) && !cg->failed && !arena_failed(arena);
+		ok = st->run(cg) && !cg->failed && !arena_failed(arena);
 		if (ok && cg->opts->validate)
 			ok = check_stage(cg, st);
-		if (!ok) {
-			if (arena_failed(arena) && !cg->failed)
-				cg_error(cg, (struct src_loc){ 0 }, "out of memory in backend stage %s",
-					 st->name);
-			if (arrays_over)
-				*arrays_over = cg->narrays > 0 && cg->over_limit;
-			return NULL;
-		}
-		if (cg->opts->dump)
+		if (!ok && arena_failed(arena) && !cg->failed)
+			cg_error(cg, (struct src_loc){ 0 }, "out of memory in backend stage %s",
+				 st->name);
+		if (ok && cg->opts->dump)
 			cg->opts->dump(cg->opts->dump_ud, st->name, cg);
 	}
-	return cg->prog ? cg : NULL;
+	rep->too_long = cg->too_long && f->unrolled_loops > 0;
+	rep->arrays_over = !ok && cg->narrays > 0 && cg->over_limit;
+	rep->held_partner = cg->held_waiting_partner;
+	rep->presub_nops = cg->nops_inserted > 0 && cg_opt_enabled(cg, SW_PRESUB);
+	rep->used_arrays = cg->narrays > 0;
+	return ok && cg->prog ? cg : NULL;
 }
 
-static struct cg_ctx *run_stages(struct ir_func *f, const struct r500_compile_options *opts,
-				 bool hold_waiting_partners, struct arena *arena,
-				 struct diag_sink *diag)
+/* A source of one function (r500_compile's): no variant with loops kept. */
+static struct ir_func *one_function(void *ud, bool keep_loops)
 {
-	return run_stages_why(f, opts, hold_waiting_partners, arena, diag, NULL);
-}
-
-/* Three choices the stages make blind are checked by compiling again:
- *  - whether a lookup's reader may share a slot with an op that does not
- *    wait (schedule.c, hold-waiting): the wait may come anyway, from a
- *    register reuse that allocation makes later;
- *  - whether a presubtract pays (presub.c): its reader cannot follow the
- *    slot that writes the presubtract's sources without a NOP;
- *  - whether local arrays pay in consecutive temporaries (loop_array.c):
- *    a copied array costs copies before its loop, and the temporaries in
- *    a row may not fit where the elements alone did.  A compile with
- *    arrays is compared with one without, and a compile that fails is
- *    tried again without them.
- * A compile that held partners back is compared with one that did not,
- * and a program with NOPs with one without presubtracts; the cheaper
- * program is kept (r500_program_weighted_cost, then fewer instructions;
- * a full tie keeps the first).
- * The other compiles have a diagnostics sink of their own; the stages'
- * dumps are those of the program kept. */
-struct variant {
-	bool hold;
-	const struct r500_compile_options *opts;
-};
-
-/* Compiles variant v and keeps it in *best if it costs less. */
-static void try_variant(struct ir_func *f, struct variant v, struct arena *arena,
-			struct diag_sink *diag, struct cg_ctx **best, struct variant *kept_v)
-{
-	struct diag_sink kept = *diag;
-	diag_init(diag, arena);
-	struct cg_ctx *other = run_stages(f, v.opts, v.hold, arena, diag);
-	bool oom = arena_failed(arena);
-	*diag = kept;
-	long la, lb, a = 0, b = 0;
-	if (other && !oom) {
-		a = r500_program_weighted_cost((*best)->prog, &la);
-		b = r500_program_weighted_cost(other->prog, &lb);
-	}
-	if (other && !oom && (b < a || (b == a && other->prog->ninst < (*best)->prog->ninst))) {
-		*best = other;
-		*kept_v = v;
-	}
-}
-
-static struct cg_ctx *run_best(struct ir_func *f, const struct r500_compile_options *opts,
-			       struct arena *arena, struct diag_sink *diag)
-{
-	struct r500_compile_options quiet = *opts, no_presub, no_array;
-	quiet.dump = NULL;
-	struct variant v = { opts->opt_level > 0 && !sw_off(opts->skip, SW_HOLD_WAITING), &quiet };
-	if (opts->no_variants)
-		return run_stages(f, opts, v.hold, arena, diag);
-	struct diag_sink mark;
-	if (diag)
-		mark = *diag;
-	bool arrays = opts->opt_level > 0 && !sw_off(opts->skip, SW_LOOP_ARRAY);
-	bool arrays_over = false;
-	struct cg_ctx *cg = run_stages_why(f, &quiet, v.hold, arena, diag, &arrays_over);
-	if (!cg && diag && arrays && arrays_over && !arena_failed(arena)) {
-		no_array = quiet;
-		no_array.skip = opts->skip | sw_bit(SW_LOOP_ARRAY);
-		diag_rewind(diag, &mark);
-		cg = run_stages(f, &no_array, v.hold, arena, diag);
-		v.opts = &no_array;
-		arrays = false;
-	}
-	if (cg && diag) {
-		quiet.too_long = NULL;
-		no_presub = quiet;
-		bool held = cg->held_waiting_partner;
-		bool presub_nops = cg->nops_inserted > 0 && cg_opt_enabled(cg, SW_PRESUB);
-		if (held)
-			try_variant(f, (struct variant){ false, &quiet }, arena, diag, &cg, &v);
-		no_presub.skip = opts->skip | sw_bit(SW_PRESUB);
-		if (presub_nops)
-			try_variant(f, (struct variant){ v.hold, &no_presub }, arena, diag, &cg,
-				    &v);
-		if (arrays && cg->narrays > 0) {
-			no_array = *v.opts;
-			no_array.skip = v.opts->skip | sw_bit(SW_LOOP_ARRAY);
-			try_variant(f, (struct variant){ v.hold, &no_array }, arena, diag, &cg, &v);
-		}
-	}
-	if (cg && opts->dump) { /* again, to show the kept program's forms */
-		struct r500_compile_options shown = *v.opts;
-		shown.dump = opts->dump;
-		shown.dump_ud = opts->dump_ud;
-		shown.too_long = opts->too_long;
-		cg = run_stages(f, &shown, v.hold, arena, diag);
-	}
-	return cg;
+	return keep_loops ? NULL : ud;
 }
 
 struct r500_program *r500_compile(struct ir_func *f, const struct r500_compile_options *opts,
@@ -233,14 +145,8 @@ struct r500_program *r500_compile(struct ir_func *f, const struct r500_compile_o
 	static const struct r500_compile_options defaults = { .opt_level = 2 };
 	if (!opts)
 		opts = &defaults;
-	if (f->stage != IR_STAGE_FRAGMENT) {
-		if (diag)
-			diag_error(diag, (struct src_loc){ 0 }, "only fragment shaders compile to "
-				   "R500 code");
-		return NULL;
-	}
-	struct cg_ctx *cg = run_best(f, opts, arena, diag);
-	return cg ? cg->prog : NULL;
+	struct r500_ir_source src = { one_function, f, { 0 }, { 0 } };
+	return r500_compile_best(&src, opts, arena, diag, NULL);
 }
 
 char *r500_program_listing(const struct r500_program *p, struct arena *arena)

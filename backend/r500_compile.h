@@ -19,18 +19,19 @@ struct r500_compile_options {
 	bool validate;       /* cg_validate after every stage (debug builds, tests) */
 	r500_dump_fn dump;   /* NULL: no dumps */
 	void *dump_ud;
-	bool *too_long;      /* if not NULL: set when the program passes the R500's
-				instruction slots (the caller may retry with less
-				unrolling) */
 	/* the constant program split from the function (ir/const_program.h),
 	 * or NULL: it shares the function's uniform table */
 	const struct ir_func *const_prog;
-	/* compile once, as the stages choose, without comparing the
-	 * variants r500_compile otherwise tries (r500_compile.c; for tests) */
+	/* candidates may split a constant program off (-O1 and above, and the
+	 * driver can run one); r500_candidate.h */
+	bool const_program;
+	/* compile the first candidate only, without comparing the
+	 * alternatives r500_compile_best otherwise tries (for tests) */
 	bool no_variants;
 };
 
-/* Selects, schedules, allocates and finalizes.  Returns NULL with
+/* Selects, schedules, allocates and finalizes f (the candidates of
+ * r500_candidate.h with f's loops as they are and opts->const_prog).  Returns NULL with
  * diagnostics (file:line:col where the IR carries it) when the shader
  * does not fit the hardware (a clear error naming the limit and the
  * figure reached) or uses something not supported yet.  Everything is

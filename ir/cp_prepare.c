@@ -185,8 +185,8 @@ static void prepare_instr(struct ir_instr *in, void *ud)
 }
 
 /* Ops of a select's sources copied out of an IF, at most, and out of all
- * IFs (the copies are uniform-only: the split moves them, or keep_better
- * weighs them). */
+ * IFs (the copies are uniform-only: the split moves them, or the compile
+ * without a constant program weighs them). */
 enum { PREP_MAX_COPIES = 64, PREP_MAX_ALL_COPIES = 1024 };
 
 /* Copies made for the PHIs of one IF: copy[id] is the copy of id when

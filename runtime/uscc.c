@@ -11,6 +11,7 @@
 #include "glsl.h"
 #include "ir_pass.h"
 #include "const_program.h"
+#include "r500_candidate.h"
 #include "r500_compile.h"
 #include "uscc_internal.h"
 #include "uscc_optimize.h"
@@ -211,138 +212,81 @@ static void backend_dump(void *ud, const char *stage, const struct cg_ctx *cg)
 		ir_dump_text_add(&d->text, stage, form);
 }
 
-/* The backend on an optimized function: co's options (every stage
- * validated in debug builds), the job's arena and diagnostics. */
-static struct r500_program *backend(struct job *j, struct ir_func *f,
-				    const struct r500_compile_options *co)
+/* The IR the candidates start from (r500_candidate.h): the frontend and
+ * the IR passes with loops unrolled or kept, each made once per job, with
+ * the job's diagnostics.  With dump_all, each keeps the passes' dumps. */
+struct ir_variants {
+	struct job *j;
+	const struct glsl_options *go;
+	bool dump_all;
+	bool made[2];
+	struct glsl_options opts[2]; /* the frontend may keep a pointer to them */
+	struct ir_func *f[2];
+	char *dump[2];
+};
+
+static struct ir_func *ir_for(void *ud, bool keep_loops)
 {
-	struct r500_compile_options o = *co;
+	struct ir_variants *v = ud;
+	struct job *j = v->j;
+	int k = keep_loops;
+	if (v->made[k])
+		return v->f[k];
+	v->made[k] = true;
+	struct glsl_options *go = &v->opts[k];
+	*go = *v->go;
+	go->keep_loops |= keep_loops;
+	sw_set skip = j->o->skip | (keep_loops ? sw_bit(SW_LOOP_UNROLL) : 0);
+	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	if (!f || diag_failed(&j->diag) || arena_failed(j->arena) ||
+	    !uscc_optimize(f, j->o->opt_level, skip, v->dump_all, &v->dump[k], j->arena,
+			   &j->diag) ||
+	    diag_failed(&j->diag))
+		return NULL;
+	v->f[k] = f;
+	return f;
+}
+
+/* The backend's options for the job (every stage validated in debug
+ * builds). */
+static struct r500_compile_options backend_options(const struct job *j)
+{
+	struct r500_compile_options o = { .opt_level = j->o->opt_level, .skip = j->o->skip,
+					  .const_program = !j->o->no_constant_program };
 #ifndef NDEBUG
 	o.validate = true;
 #endif
-	struct r500_program *p = r500_compile(f, &o, j->arena, &j->diag);
+	return o;
+}
+
+/* The kept program of the job's candidates (r500_compile_best), NULL with
+ * diagnostics; its candidate in *kept (may be NULL).  With dump, the
+ * backend's middle form of the kept program is collected there. */
+static struct r500_program *best_program(struct job *j, const struct glsl_options *go,
+					 struct backend_dump *dump, struct r500_candidate *kept)
+{
+	struct ir_variants v = { .j = j, .go = go };
+	struct r500_ir_source src = { ir_for, &v, { 0 }, { 0 } };
+	struct r500_compile_options co = backend_options(j);
+	if (dump) {
+		co.dump = backend_dump;
+		co.dump_ud = dump;
+	}
+	struct r500_program *p = r500_compile_best(&src, &co, j->arena, &j->diag, kept);
 	if (!p || diag_failed(&j->diag) || arena_failed(j->arena))
 		return NULL;
 	return p;
 }
 
-/* Frontend, passes, backend once, with the passes and stages in `skip`
- * left out; sets *too_long when the program passed the slot limit after
- * some loop was unrolled (without one, keeping loops changes nothing).
- * With a constant program split off, *plain (when not NULL) gets a copy
- * of the optimized function from before the split, for keep_better. */
-static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
-					 struct backend_dump *dump, sw_set skip, bool *too_long,
-					 struct ir_func **plain)
-{
-	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
-	if (!f || diag_failed(&j->diag) || arena_failed(j->arena))
-		return NULL;
-	if (!uscc_optimize(f, j->o->opt_level, skip, false, NULL, j->arena, &j->diag) ||
-	    diag_failed(&j->diag))
-		return NULL;
-	struct r500_compile_options co = { .opt_level = j->o->opt_level, .skip = skip,
-					   .too_long = too_long };
-	if (j->o->opt_level > 0 && !j->o->no_constant_program) {
-		bool failed;
-		if (plain && !(*plain = ir_func_clone(f))) {
-			diag_error(&j->diag, (struct src_loc){ 0 }, "out of memory copying the IR");
-			return NULL;
-		}
-		co.const_prog = ir_split_constant_program(f, &failed);
-		if (failed) {
-			diag_error(&j->diag, (struct src_loc){ 0 },
-				   "out of memory splitting the constant program");
-			return NULL;
-		}
-#ifndef NDEBUG
-		if (co.const_prog && !ir_validate(co.const_prog, &j->diag))
-			return NULL;
-#endif
-	}
-	if (dump) {
-		co.dump = backend_dump;
-		co.dump_ud = dump;
-	}
-	struct r500_program *p = backend(j, f, &co);
-	if (too_long && f->unrolled_loops == 0)
-		*too_long = false;
-	return p;
-}
-
-/* The constant program is kept only where it pays: a program that has one
- * is compiled again without it, from the copy of the optimized function
- * made before the split (the same options, a diagnostics sink of its own:
- * the first compile's warnings stand).  The constant program stays when
- * its program is no more costly (r500_program_weighted_cost; a tie goes
- * to fewer instructions) and has no more work inside loops, whose trips
- * the weights only guess.  Moving work can cost the pixel program: a
- * product the backend would have fused into a MAD becomes a constant read
- * that fills an address slot.  A compile that dumps the backend's forms
- * makes no copy (plain is NULL): it keeps the first compile, the one with
- * the constant program, whose forms it shows. */
-static struct r500_program *keep_better(struct job *j, sw_set skip, struct r500_program *p,
-					struct ir_func *plain)
-{
-	if (!p->cp.nouts || !plain)
-		return p;
-	struct diag_sink kept = j->diag;
-	diag_init(&j->diag, j->arena);
-	struct r500_compile_options co = { .opt_level = j->o->opt_level, .skip = skip };
-	struct r500_program *q = backend(j, plain, &co);
-	bool oom = arena_failed(j->arena);
-	j->diag = kept;
-	if (!q || oom)
-		return p;
-	long la, lb;
-	long a = r500_program_weighted_cost(p, &la), b = r500_program_weighted_cost(q, &lb);
-	return la > lb || b < a || (b == a && q->ninst < p->ninst) ? q : p;
-}
-
-/* The options of the compile that keeps every loop (compile_program's
- * retry): the frontend unrolls no `for` and loop_unroll is skipped; the
- * switches of that compile. */
-static sw_set kept_loop_options(const struct glsl_options *go, sw_set skip,
-				struct glsl_options *keep)
-{
-	*keep = *go;
-	keep->keep_loops = true;
-	return skip | sw_bit(SW_LOOP_UNROLL);
-}
-
-/* Frontend, passes, backend; the program or NULL with diagnostics.  With
- * dump, the backend's middle form is collected there.  Unrolling can make
- * a program too long for the R500 that fits with its loops kept as R500
- * loops: then the compile runs again with no loop unrolled (neither the
- * frontend's `for` unrolling nor loop_unroll), and the first attempt's
- * error stands only if that fails too. */
+/* Frontend, passes, backend: the program kept, or NULL with diagnostics,
+ * with its statistics in the job. */
 static struct r500_program *compile_program(struct job *j, struct glsl_options *go,
 					    struct backend_dump *dump)
 {
 	int64_t t0 = now_us();
-	sw_set skip = j->o->skip;
-	struct diag_sink fresh = j->diag;
-	bool too_long = false;
-	struct glsl_options keep;
-	struct ir_func *plain = NULL;
-	struct ir_func **want_plain = dump ? NULL : &plain;
-	struct r500_program *p = compile_once(j, go, dump, skip, &too_long, want_plain);
-	if (!p && too_long && !go->keep_loops) {
-		sw_set rolled = kept_loop_options(go, skip, &keep);
-		struct diag_sink first = j->diag;
-		j->diag = fresh;
-		if (dump)
-			backend_dump_clear(dump); /* the retry's forms only */
-		plain = NULL;
-		p = compile_once(j, &keep, dump, rolled, NULL, want_plain);
-		if (!p)
-			j->diag = first;
-		else
-			skip = rolled;
-	}
+	struct r500_program *p = best_program(j, go, dump, NULL);
 	if (!p)
 		return NULL;
-	p = keep_better(j, skip, p, plain);
 	int64_t us = now_us() - t0;
 	p->stats.compile_us = us;
 	stats_from(&j->stats, &p->stats);
@@ -393,56 +337,48 @@ static bool do_check(struct job *j, struct glsl_options *go)
 	return glsl_check(j->src, j->file, go, j->arena, &j->diag);
 }
 
-/* Whether compile_program would keep this shader's loops (its retry):
- * the program with loops unrolled is too long for the R500.  Compiled
- * once, quietly (diagnostics of its own), to find out. */
-static bool compile_keeps_loops(struct job *j, struct glsl_options *go, sw_set skip)
+/* The candidate compile_program keeps (loops kept or not, a constant
+ * program or not), found quietly (diagnostics of its own), so that
+ * --dump-ir shows the IR of the program -S lists.  The first candidate
+ * where the shader does not compile. */
+static struct r500_candidate kept_candidate(struct job *j, struct glsl_options *go,
+					    bool *has_cp)
 {
-	struct diag_sink kept = j->diag;
+	struct r500_compile_options co = backend_options(j);
+	struct r500_candidate kept = r500_candidate_first(&co);
+	struct diag_sink saved = j->diag;
 	diag_init(&j->diag, j->arena);
-	bool too_long = false;
-	struct r500_program *p = compile_once(j, go, NULL, skip, &too_long, NULL);
-	j->diag = kept;
-	return !p && too_long && !arena_failed(j->arena);
+	struct r500_program *p = best_program(j, go, NULL, &kept);
+	j->diag = saved;
+	*has_cp = p && p->cp.nouts > 0;
+	return kept;
 }
 
-/* The optimized IR the compile goes on with: with loops kept where
- * compile_program keeps them, so that --dump-ir shows what -S lists. */
+/* The optimized IR of the candidate the compile keeps; with =all after
+ * every pass, and the constant program split when the compile keeps it. */
 static bool do_dump_ir(struct job *j, struct glsl_options *go)
 {
-	sw_set skip = j->o->skip;
 	bool all = j->action == USCC_ACTION_DUMP_IR_ALL;
-	char *dump = NULL;
-	struct diag_sink fresh = j->diag;
-	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
-	if (!f || diag_failed(&j->diag) ||
-	    !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
+	bool has_cp = false;
+	struct r500_candidate kept = { .keep_loops = false };
+	if (j->o->stage == USCC_STAGE_FRAGMENT)
+		kept = kept_candidate(j, go, &has_cp);
+	struct ir_variants v = { .j = j, .go = go, .dump_all = all };
+	struct ir_func *f = ir_for(&v, kept.keep_loops);
+	if (!f)
 		return false;
-	if (f->unrolled_loops > 0 && !go->keep_loops && compile_keeps_loops(j, go, skip)) {
-		struct glsl_options keep;
-		skip = kept_loop_options(go, skip, &keep);
-		dump = NULL;
-		j->diag = fresh; /* the retry's warnings only, as compile_program */
-		f = glsl_to_ir(j->src, j->file, &keep, j->arena, &j->diag);
-		if (!f || diag_failed(&j->diag) ||
-		    !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
-			return false;
-	}
-	if (all && dump && j->o->opt_level > 0 && !j->o->no_constant_program) {
-		/* the split the compile makes next (kept only where the pixel
-		 * program gets cheaper: -S shows whether it was) */
+	char *dump = v.dump[kept.keep_loops];
+	if (all && has_cp) {
 		bool failed;
 		struct ir_func *cp = ir_split_constant_program(f, &failed);
 		if (failed)
 			return false;
-		if (cp) {
-			struct ir_dump_text t = { .full = false };
-			strbuf_init(&t.buf, j->arena);
-			strbuf_puts(&t.buf, dump);
-			ir_dump_text_append(&t, "constant_program: the pixel program", f);
-			ir_dump_text_append(&t, "constant_program: run before the draw", cp);
-			dump = strbuf_text(&t.buf);
-		}
+		struct ir_dump_text t = { .full = false };
+		strbuf_init(&t.buf, j->arena);
+		strbuf_puts(&t.buf, dump);
+		ir_dump_text_append(&t, "constant_program: the pixel program", f);
+		ir_dump_text_append(&t, "constant_program: run before the draw", cp);
+		dump = strbuf_text(&t.buf);
 	}
 	j->data = all ? dump : ir_print(f, j->arena);
 	return j->data != NULL;

@@ -657,6 +657,37 @@ static void check_corpus_dir(const char *dir, int *compiled)
 	closedir(d);
 }
 
+/* The first line of a listing or middle form: "# N ..." gives N. */
+static int leading_count(const char *text, const char *after)
+{
+	const char *p = strstr(text, after);
+	assert_non_null(p);
+	return atoi(p + strlen(after));
+}
+
+/* --dump-backend shows the program -S lists: the candidates compare the
+ * constant program's compile with the plain one before the dump (this
+ * shader keeps the plain one). */
+static void test_dump_backend_shows_kept_program(void **state)
+{
+	(void)state;
+	size_t size;
+	char *src = slurp("tests/shaders/gen_seed_101514.frag", &size);
+	assert_non_null(src);
+	struct uscc_options *o = opts("gen.frag");
+	struct uscc_result *s, *d;
+	assert_int_equal(uscc_run(o, USCC_ACTION_ASSEMBLY, src, USCC_NUL_TERMINATED, &s), USCC_OK);
+	assert_int_equal(uscc_run(o, USCC_ACTION_DUMP_BACKEND, src, USCC_NUL_TERMINATED, &d),
+			 USCC_OK);
+	const char *listing = uscc_result_data(s, NULL), *form = uscc_result_data(d, NULL);
+	assert_int_equal(leading_count(form, "slots, "), leading_count(listing, "# "));
+	assert_null(strstr(listing, "# constant program"));
+	uscc_result_destroy(s);
+	uscc_result_destroy(d);
+	uscc_options_destroy(o);
+	free(src);
+}
+
 static void test_corpus_round_trip(void **state)
 {
 	(void)state;
@@ -704,6 +735,7 @@ int main(void)
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_invalid_shader_diagnostics),
 		cmocka_unit_test(test_loop_kept_when_unrolled_too_long),
+		cmocka_unit_test(test_dump_backend_shows_kept_program),
 		cmocka_unit_test(test_nul_in_source),
 		cmocka_unit_test(test_vertex_stage_rules),
 		cmocka_unit_test(test_options_validation),

@@ -1,0 +1,209 @@
+/* Candidates of one compile and the choice between them (r500_candidate.h). */
+#include "r500_candidate.h"
+
+#include "cg.h"
+#include "const_program.h"
+#include "r500_cost.h"
+
+struct r500_candidate r500_candidate_first(const struct r500_compile_options *opts)
+{
+	bool opt = opts->opt_level > 0;
+	return (struct r500_candidate){
+		.const_program = opt && opts->const_program,
+		.hold_waiting = opt && !sw_off(opts->skip, SW_HOLD_WAITING),
+		.presub = true,
+		.arrays = opt && !sw_off(opts->skip, SW_LOOP_ARRAY),
+	};
+}
+
+/* f's uniform-only work split off: the pixel program in *pixel (a copy of
+ * f), the constant program in *cp (NULL: nothing moved).  False with a
+ * diagnostic. */
+static bool split_constant_program(struct ir_func *f, struct ir_func **pixel,
+				   struct ir_func **cp, struct diag_sink *diag)
+{
+	bool failed = false;
+	struct ir_func *g = ir_func_clone(f);
+	*cp = g ? ir_split_constant_program(g, &failed) : NULL;
+	if (!g || failed) {
+		diag_error(diag, (struct src_loc){ 0 }, "out of memory splitting the constant program");
+		return false;
+	}
+#ifndef NDEBUG
+	if (*cp && !ir_validate(*cp, diag))
+		return false;
+#endif
+	*pixel = g;
+	return true;
+}
+
+struct r500_program *r500_compile_candidate(struct r500_ir_source *src,
+					    const struct r500_candidate *c,
+					    const struct r500_compile_options *opts,
+					    struct arena *arena, struct diag_sink *diag,
+					    struct r500_compile_report *rep)
+{
+	struct r500_compile_report ignored;
+	if (!rep)
+		rep = &ignored;
+	*rep = (struct r500_compile_report){ 0 };
+	struct ir_func *f = src->ir_for(src->ud, c->keep_loops);
+	if (!f)
+		return NULL;
+	if (f->stage != IR_STAGE_FRAGMENT) {
+		diag_error(diag, (struct src_loc){ 0 }, "only fragment shaders compile to R500 code");
+		return NULL;
+	}
+	struct r500_compile_options o = *opts;
+	if (c->const_program) {
+		int k = c->keep_loops;
+		if (!src->pixel[k] && !split_constant_program(f, &src->pixel[k], &src->cp[k], diag))
+			return NULL;
+		f = src->pixel[k];
+		o.const_prog = src->cp[k];
+	}
+	struct cg_ctx *cg = cg_run_stages(f, &o, c, arena, diag, rep);
+	if (!cg || diag_failed(diag) || arena_failed(arena))
+		return NULL;
+	return cg->prog;
+}
+
+/* One compile of the search: its candidate, program and report. */
+struct tried {
+	struct r500_candidate c;
+	struct r500_program *p;
+	struct r500_compile_report rep;
+};
+
+struct search {
+	struct r500_ir_source *src;
+	const struct r500_compile_options *opts; /* dumps off */
+	struct arena *arena;
+	struct diag_sink *diag;
+};
+
+/* Compiles t->c with diagnostics in s->diag. */
+static bool compile(struct search *s, struct tried *t)
+{
+	t->p = r500_compile_candidate(s->src, &t->c, s->opts, s->arena, s->diag, &t->rep);
+	return t->p != NULL;
+}
+
+/* Compiles alternative c quietly (diagnostics of its own, dropped) and
+ * keeps it in *best if it costs less. */
+static void try_alternative(struct search *s, struct r500_candidate c, struct tried *best)
+{
+	struct diag_sink kept = *s->diag;
+	diag_init(s->diag, s->arena);
+	struct tried t = { .c = c };
+	bool ok = compile(s, &t) && !arena_failed(s->arena);
+	*s->diag = kept;
+	if (!ok)
+		return;
+	struct r500_cost a = r500_program_cost(t.p), b = r500_program_cost(best->p);
+	if (r500_cost_better(&a, &b))
+		*best = t;
+}
+
+/* t->c as it is, else with local arrays as selects where they did not fit
+ * (the diagnostics of the compile that stands). */
+static bool compile_fitting(struct search *s, struct tried *t)
+{
+	struct diag_sink mark = *s->diag;
+	if (compile(s, t) || !t->rep.arrays_over || arena_failed(s->arena))
+		return t->p != NULL;
+	bool too_long = t->rep.too_long;
+	diag_rewind(s->diag, &mark);
+	t->c.arrays = false;
+	compile(s, t);
+	t->rep.too_long |= too_long;
+	return t->p != NULL;
+}
+
+/* The first candidate that fits: as given, else with every loop kept
+ * where the unrolled program was too long (the first attempt's errors
+ * stand if that fails too). */
+static bool first_fit(struct search *s, struct tried *t)
+{
+	struct diag_sink fresh = *s->diag;
+	struct tried first = *t;
+	if (compile_fitting(s, &first) || !first.rep.too_long || t->c.keep_loops ||
+	    arena_failed(s->arena)) {
+		*t = first;
+		return t->p != NULL;
+	}
+	struct diag_sink failed = *s->diag;
+	*s->diag = fresh;
+	t->c.keep_loops = true;
+	if (compile_fitting(s, t))
+		return true;
+	*s->diag = failed;
+	*t = first;
+	return false;
+}
+
+/* The backend's alternatives of best, each one setting changed from the
+ * best so far: without holding readers back where some were, without
+ * presubtracts where NOPs came, with selects where arrays took
+ * temporaries. */
+static void try_backend_alternatives(struct search *s, struct tried *best)
+{
+	struct r500_compile_report first = best->rep;
+	struct r500_candidate c = best->c;
+	if (first.held_partner) {
+		c.hold_waiting = false;
+		try_alternative(s, c, best);
+	}
+	if (first.presub_nops) {
+		c = best->c;
+		c.presub = false;
+		try_alternative(s, c, best);
+	}
+	if (best->c.arrays && best->rep.used_arrays) {
+		c = best->c;
+		c.arrays = false;
+		try_alternative(s, c, best);
+	}
+}
+
+struct r500_program *r500_compile_best(struct r500_ir_source *src,
+				       const struct r500_compile_options *opts, struct arena *arena,
+				       struct diag_sink *diag, struct r500_candidate *kept)
+{
+	struct r500_compile_options quiet = *opts;
+	quiet.dump = NULL;
+	struct search s = { src, &quiet, arena, diag };
+	struct tried best = { .c = r500_candidate_first(opts) };
+	if (opts->no_variants) {
+		s.opts = opts;
+		compile(&s, &best);
+		if (kept)
+			*kept = best.c;
+		return best.p;
+	}
+	if (!first_fit(&s, &best))
+		return NULL;
+	try_backend_alternatives(&s, &best);
+	if (best.c.const_program && best.p->cp.nouts) {
+		/* the pixel program computing everything, with its own alternatives */
+		struct r500_candidate plain = r500_candidate_first(opts);
+		plain.keep_loops = best.c.keep_loops;
+		plain.const_program = false;
+		struct diag_sink kept_diag = *diag;
+		diag_init(diag, arena);
+		struct tried t = { .c = plain };
+		if (compile_fitting(&s, &t) && !arena_failed(arena)) {
+			try_backend_alternatives(&s, &t);
+			struct r500_cost a = r500_program_cost(t.p), b = r500_program_cost(best.p);
+			if (r500_cost_better(&a, &b))
+				best = t;
+		}
+		*diag = kept_diag;
+	}
+	if (kept)
+		*kept = best.c;
+	if (!opts->dump)
+		return best.p;
+	/* again, to show the kept program's forms */
+	return r500_compile_candidate(src, &best.c, opts, arena, diag, NULL);
+}

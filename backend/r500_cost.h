@@ -1,0 +1,27 @@
+/* The cost interface every choice between two compiles of one shader asks
+ * (the candidates of r500_candidate.h).  Today it reads the static cost
+ * with loops weighed (r500_program_weighted_cost); a cost model of the
+ * R500 replaces what is behind it, not its callers. */
+#ifndef USCC_R500_COST_H
+#define USCC_R500_COST_H
+
+#include <stdbool.h>
+#include "r500_program.h"
+
+struct r500_cost {
+	long weighted;     /* static cycles, work inside k loops counted 8^k times */
+	long in_loops;     /* the instructions inside loops, weighed alike */
+	int instructions;
+};
+
+struct r500_cost r500_program_cost(const struct r500_program *p);
+
+/* Whether a program costing `alt` is to be kept over one costing `kept`:
+ * cheaper, then less work inside loops, then fewer instructions; a full
+ * tie keeps `kept`.  (Putting loop work first would guard against trips
+ * the weights guess low, but then a program that stalls on every trip
+ * beats one that does not by an instruction: ball.frag's scheduler
+ * variants.) */
+bool r500_cost_better(const struct r500_cost *alt, const struct r500_cost *kept);
+
+#endif
