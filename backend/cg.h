@@ -270,6 +270,12 @@ bool cg_plan_loop_arrays(struct cg_ctx *cg); /* loop_array.c: after loop_rel */
  * aL's step (the same counter's: loop_counter_find's when it has one). */
 bool cg_rel_loop_step(const struct cg_ctx *cg, const struct ir_cf *loop, int *step);
 bool cg_layout_uniforms(struct cg_ctx *cg); /* uniform_layout.c */
+/* The layout as a stage: the constant slots the uniforms take, refused
+ * past the R500's (uniform_layout.c). */
+bool cg_stage_layout_uniforms(struct cg_ctx *cg);
+/* After isel: ops whose results nobody reads dropped, write masks
+ * trimmed (isel.c). */
+bool cg_sweep_dead(struct cg_ctx *cg);
 /* The constant operand of uniform element `element` (u->base + offset)
  * read through swz; false when the layout gave it no slot. */
 bool cg_uniform_opnd(const struct cg_ctx *cg, int element, const uint8_t swz[4], uint8_t mod,

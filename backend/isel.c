@@ -1432,8 +1432,7 @@ static bool assign_inputs(struct cg_ctx *cg)
 	return true;
 }
 
-/* Backward sweep: drop ops whose results nobody reads, trim write masks. */
-static void sweep_dead(struct cg_ctx *cg)
+bool cg_sweep_dead(struct cg_ctx *cg)
 {
 	for (int v = 0; v < cg->nvregs; v++)
 		cg->vregs[v].used = 0;
@@ -1464,8 +1463,8 @@ static void sweep_dead(struct cg_ctx *cg)
 		for (int c = 0; c < 4; c++)
 			if (cg->vregs[v].writer[c] >= 0 && cg->ops[cg->vregs[v].writer[c]].dead)
 				cg->vregs[v].writer[c] = -1;
+	return true;
 }
-
 
 bool cg_isel(struct cg_ctx *cg)
 {
@@ -1473,13 +1472,6 @@ bool cg_isel(struct cg_ctx *cg)
 	memset(&s, 0, sizeof s);
 	s.cg = cg;
 	s.nids = cg->func->next_id + 1;
-	if (!cg_plan_loop_rel(cg) || !cg_plan_loop_arrays(cg) || !cg_layout_uniforms(cg))
-		return false;
-	if (cg->nuniform_slots <= R500_NUM_CONSTS)
-		cg->nconst_slots = cg->nuniform_slots;
-	if (cg->nuniform_slots > R500_NUM_CONSTS)
-		return cg_error(cg, (struct src_loc){ 0 }, "uniforms need %d constant slots; the "
-				"R500 has %d", cg->nuniform_slots, R500_NUM_CONSTS);
 	s.vreg_of = arena_alloc(cg->arena, sizeof(int) * s.nids);
 	s.uses = arena_alloc(cg->arena, sizeof(int) * s.nids);
 	s.user_block = arena_alloc(cg->arena, sizeof *s.user_block * s.nids);
@@ -1509,6 +1501,5 @@ bool cg_isel(struct cg_ctx *cg)
 	for (int i = 0; i < nout; i++) /* latched outputs, written once at the end */
 		if (s.latch[i] && !isel_write_output(&s, i, NULL, s.cur[i]))
 			return false;
-	sweep_dead(cg);
 	return !cg->failed;
 }

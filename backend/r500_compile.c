@@ -12,7 +12,7 @@
 #include "r500_candidate.h"
 #include "r500_cp.h"
 
-static bool stage_check_regs(struct cg_ctx *cg)
+static bool cg_stage_check_regs(struct cg_ctx *cg)
 {
 	char why[256];
 	if (cg_regalloc_check(cg, why, sizeof why))
@@ -20,7 +20,7 @@ static bool stage_check_regs(struct cg_ctx *cg)
 	return cg_error(cg, (struct src_loc){ 0 }, "internal error: register assignment: %s", why);
 }
 
-static bool stage_validate(struct cg_ctx *cg)
+static bool cg_stage_validate(struct cg_ctx *cg)
 {
 	char why[256];
 	for (int i = 0; i < cg->ninst; i++)
@@ -33,12 +33,12 @@ static bool stage_validate(struct cg_ctx *cg)
 	return true;
 }
 
-/* The stage table.  Columns: the name (--dump-backend=all); the stage;
- * the switch of a stage that only optimizes (off at -O0 and when skipped:
- * the program stays correct without it), NO_SWITCH for one every program
- * needs; and what it makes, so that the validator knows what to check
- * after it (cg_validate). */
-enum { NO_SWITCH = -1 };
+/* The stage table, from util/pipeline.def.  Columns: the name
+ * (--dump-backend=all); the stage; the switch of a stage that only
+ * optimizes (off at -O0 and when skipped: the program stays correct
+ * without it), NO_SWITCH for one every program needs; and what it makes,
+ * so that the validator knows what to check after it (cg_validate). */
+enum { NO_SWITCH = -1, SW_NONE = NO_SWITCH };
 struct cg_stage {
 	const char *name;
 	bool (*run)(struct cg_ctx *cg);
@@ -47,24 +47,8 @@ struct cg_stage {
 };
 
 static const struct cg_stage stages[] = {
-	{ "isel", cg_isel, NO_SWITCH, CG_PHASE_OPS },
-	{ "limits-early", cg_limits_early, NO_SWITCH, CG_PHASE_OPS },
-	{ "copy-fold", cg_copy_fold, SW_COPY_FOLD, CG_PHASE_OPS },
-	{ "copy-bypass", cg_copy_bypass, SW_COPY_BYPASS, CG_PHASE_OPS },
-	{ "merge", cg_merge, SW_MERGE, CG_PHASE_OPS },
-	{ "presub", cg_presub, SW_PRESUB, CG_PHASE_OPS },
-	{ "schedule", cg_schedule, NO_SWITCH, CG_PHASE_SLOTS },
-	{ "sink", cg_sink_constants, SW_SINK, CG_PHASE_SLOTS },
-	{ "coalesce", cg_coalesce, SW_COALESCE, CG_PHASE_SLOTS },
-	{ "regalloc", cg_regalloc, NO_SWITCH, CG_PHASE_REGS },
-	{ "check-regs", stage_check_regs, NO_SWITCH, CG_PHASE_REGS },
-	{ "self-copies", cg_self_copies, SW_SELF_COPIES, CG_PHASE_REGS },
-	{ "emit", cg_emit, NO_SWITCH, CG_PHASE_CODE },
-	{ "hazards", cg_hazards, NO_SWITCH, CG_PHASE_CODE },
-	{ "limits", cg_limits, NO_SWITCH, CG_PHASE_CODE },
-	{ "validate", stage_validate, NO_SWITCH, CG_PHASE_CODE },
-	{ "finalize", cg_finalize, NO_SWITCH, CG_PHASE_CODE },
-	{ "const-program", cg_const_program, NO_SWITCH, CG_PHASE_CODE },
+#define PIPE_BACKEND(name, fn, sw, phase) { #name, fn, SW_##sw, phase },
+#include "pipeline_steps.h"
 };
 enum { NSTAGES = sizeof stages / sizeof stages[0] };
 

@@ -128,3 +128,14 @@ bool cg_uniform_opnd(const struct cg_ctx *cg, int element, const uint8_t swz[4],
 	*out = o;
 	return true;
 }
+
+bool cg_stage_layout_uniforms(struct cg_ctx *cg)
+{
+	if (!cg_layout_uniforms(cg))
+		return false;
+	if (cg->nuniform_slots > R500_NUM_CONSTS)
+		return cg_error(cg, (struct src_loc){ 0 }, "uniforms need %d constant slots; the "
+				"R500 has %d", cg->nuniform_slots, R500_NUM_CONSTS);
+	cg->nconst_slots = cg->nuniform_slots;
+	return true;
+}

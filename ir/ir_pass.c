@@ -65,20 +65,18 @@ void ir_dump_text_append(void *ud, const char *pass, const struct ir_func *f)
 
 enum { MAX_ROUNDS = 8 };
 
-/* One round of the passes, in order, each from the -O level given. */
+/* One round of the passes, in order, each from the -O level given
+ * (util/pipeline.def). */
 static const struct round_step {
 	enum sw_id sw;
 	ir_pass_fn run;
 	int min_level;
 } round_steps[] = {
-	{ SW_LOOP_UNROLL, ir_opt_loop_unroll, 2 },   { SW_CONSTANT_FOLD, ir_opt_constant_fold, 1 },
-	{ SW_LANE_CONST, ir_opt_lane_const, 1 },     { SW_REASSOCIATE, ir_opt_reassociate, 1 },
-	{ SW_SCALAR_FACTOR, ir_opt_scalar_factor, 1 }, { SW_SCALE_FOLD, ir_opt_scale_fold, 1 },
-	{ SW_DOT_OFFSET, ir_opt_dot_offset, 1 },     { SW_KNOWN_COND, ir_opt_known_cond, 1 },
-	{ SW_DEAD_BRANCH, ir_opt_dead_branch, 1 },   { SW_COPY_PROP, ir_opt_copy_prop, 1 },
-	{ SW_VEC_AFFINE, ir_opt_vec_affine, 1 },     { SW_CSE, ir_opt_cse, 1 },
-	{ SW_LICM, ir_opt_licm, 2 },                 { SW_DCE, ir_opt_dce, 1 },
-	{ SW_SLP, ir_opt_slp, 1 },
+#define PIPE_IR_ROUND(id, fn, level) { SW_##id, fn, level },
+#include "pipeline_steps.h"
+}, once_steps[] = {
+#define PIPE_IR_ONCE(id, fn, level) { SW_##id, fn, level },
+#include "pipeline_steps.h"
 };
 
 /* The passes to a fixed point (loop_unroll only when `unroll`). */
@@ -104,8 +102,11 @@ bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx)
 	if (opt_level <= 0)
 		return true;
 	run_rounds(f, opt_level, true, ctx);
-	if (opt_level >= 2 && !(ctx && ctx->failed) &&
-	    ir_pass_run(ctx, f, SW_LOOP_PREFETCH, ir_opt_loop_prefetch))
+	bool progress = false;
+	for (size_t i = 0; i < sizeof once_steps / sizeof *once_steps; i++)
+		if (opt_level >= once_steps[i].min_level && !(ctx && ctx->failed))
+			progress |= ir_pass_run(ctx, f, once_steps[i].sw, once_steps[i].run);
+	if (progress)
 		run_rounds(f, opt_level, false, ctx);
 	return !(ctx && ctx->failed);
 }

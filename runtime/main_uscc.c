@@ -38,6 +38,7 @@ static const char help_text[] =
 	"       uscc --check FILE                        preprocess, parse, type-check only\n"
 	"       uscc --disasm FILE.bin                   print a container's program as assembly\n"
 	"       uscc --info FILE.bin                     print a container as one JSON object\n"
+	"       uscc --list-steps                        every step of a compile, in order\n"
 	"\n"
 	"Options:\n"
 	"  -o FILE            output file ('-' = standard output).  Compiling without -o\n"
@@ -219,6 +220,20 @@ static int parse_define(struct cli *c, const char *v)
 	return st == USCC_OK ? 0 : usage("invalid macro name in -D '%s'", v);
 }
 
+/* --list-steps: util/pipeline.def as a table */
+static void list_steps(void)
+{
+	printf("%-9s %-20s %-16s %-3s %s\n", "layer", "step", "--skip", "-O", "note");
+	struct uscc_step st;
+	for (int i = 0; uscc_pipeline_step(i, &st); i++) {
+		char note[160];
+		snprintf(note, sizeof note, "%s%s%s", st.within ? "inside " : "",
+			 st.within ? st.within : "", st.within ? ": " : "");
+		printf("%-9s %-20s %-16s %-3d %s%s\n", st.layer, st.name, st.skip ? st.skip : "-",
+		       st.min_level, note, st.note ? st.note : "");
+	}
+}
+
 /* --skip=NAME; --skip=help lists the names */
 static int parse_skip(struct cli *c, const char *v)
 {
@@ -270,7 +285,10 @@ static int parse_one(struct cli *c, int argc, char **argv, int *i)
 	for (size_t k = 0; k < sizeof mode_flags / sizeof *mode_flags; k++)
 		if (strcmp(a, mode_flags[k].name) == 0)
 			return set_mode(c, mode_flags[k].mode, a);
-	if (strcmp(a, "--stats") == 0) {
+	if (strcmp(a, "--list-steps") == 0) {
+		list_steps();
+		exit(0);
+	} else if (strcmp(a, "--stats") == 0) {
 		c->stats = true;
 	} else if (strcmp(a, "-Werror") == 0) {
 		c->werror = true;

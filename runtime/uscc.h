@@ -109,6 +109,19 @@ USCC_API enum uscc_status uscc_options_skip(struct uscc_options *o, const char *
  * optional backend stages; NULL past the last. */
 USCC_API const char *uscc_skip_name(int i);
 
+/* One step of a compile, as util/pipeline.def lists them in the order
+ * they run (uscc --list-steps prints them): its layer ("frontend", "ir"
+ * for the passes run in rounds, "ir-once", "split", "backend", "inside"
+ * for an optimization made inside the step named by `within`), its name
+ * (the heading of its dump), the --skip name that switches it off (NULL:
+ * every compile runs it), the lowest -O level it runs at, and a note. */
+struct uscc_step {
+	const char *layer, *name, *skip, *within, *note;
+	int min_level;
+};
+/* Step i = 0, 1, ... into *out; false past the last. */
+USCC_API bool uscc_pipeline_step(int i, struct uscc_step *out);
+
 /* ---- resource limits ----
  * Untrusted sources (WebGL) are bounded: going over a limit refuses the
  * shader with "FILE:LINE:COL: error: too many <what>: <figure>, over the

@@ -18,9 +18,17 @@ expect() {
 expect 0 "$USCC" --version
 grep -Eq '^uscc [0-9]+\.[0-9]+\.[0-9]+$' "$T/out" || fail "--version prints '$(cat "$T/out")'"
 expect 0 "$USCC" --help
-for word in --emit=bin --dump-ir --disasm --info --stats -Werror --stage= a.bin "Exit status"; do
+for word in --emit=bin --dump-ir --disasm --info --stats -Werror --stage= --list-steps a.bin "Exit status"; do
 	grep -q -- "$word" "$T/out" || fail "--help does not mention $word"
 done
+
+# the step table: every stage in order, with the --skip names
+expect 0 "$USCC" --list-steps
+head -1 "$T/out" | grep -q "^layer" || fail "--list-steps has no header"
+grep -Eq "^frontend +preprocess" "$T/out" || fail "--list-steps: no frontend step"
+grep -Eq "^backend +regalloc +- " "$T/out" || fail "--list-steps: regalloc"
+grep -Eq "^ir +cse +cse +1" "$T/out" || fail "--list-steps: cse"
+[ "$(tail -1 "$T/out" | awk '{print $2}')" = const-program ] || fail "--list-steps: last step"
 
 expect 2 "$USCC"
 grep -q "no input file" "$T/err" || fail "no input: $(cat "$T/err")"

@@ -145,6 +145,40 @@ static void test_deterministic(void **state)
  * (the compile retried with no loop unrolled); with loop_unroll skipped
  * by the caller it is a loop at once; a program too long either way
  * keeps the error of the first attempt. */
+/* The step table: the frontend first, the backend's code last, every
+ * --skip name exactly once, each step's skip a name uscc_options_skip
+ * takes. */
+static void test_pipeline_steps(void **state)
+{
+	(void)state;
+	struct uscc_step st;
+	int n = 0, skips = 0;
+	const char *last = NULL;
+	assert_true(uscc_pipeline_step(0, &st));
+	assert_string_equal(st.layer, "frontend");
+	for (; uscc_pipeline_step(n, &st); n++) {
+		last = st.name;
+		if (!st.skip)
+			continue;
+		skips++;
+		struct uscc_options *o = uscc_options_create(NULL);
+		assert_int_equal(uscc_options_skip(o, st.skip), USCC_OK);
+		uscc_options_destroy(o);
+		for (int k = 0; k < n; k++) {
+			struct uscc_step other;
+			assert_true(uscc_pipeline_step(k, &other));
+			assert_true(!other.skip || strcmp(other.skip, st.skip) != 0);
+		}
+	}
+	int names = 0;
+	while (uscc_skip_name(names))
+		names++;
+	assert_int_equal(skips, names);
+	assert_string_equal(last, "const-program");
+	assert_false(uscc_pipeline_step(n, &st));
+	assert_false(uscc_pipeline_step(-1, &st));
+}
+
 static void test_loop_kept_when_unrolled_too_long(void **state)
 {
 	(void)state;
@@ -342,9 +376,10 @@ static void test_dump_backend(void **state)
 	assert_int_equal(uscc_run(o, USCC_ACTION_DUMP_BACKEND_ALL, good_src, USCC_NUL_TERMINATED,
 				  &r), USCC_OK);
 	const char *all = uscc_result_data(r, NULL);
+	const char *first = strstr(all, "; --- plan-loop-rel ---");
 	const char *isel = strstr(all, "; --- isel ---"), *sched = strstr(all, "; --- schedule ---");
 	const char *fin = strstr(all, "; --- finalize ---");
-	assert_true(isel == all && sched > isel && fin > sched);
+	assert_true(first == all && isel > first && sched > isel && fin > sched);
 	uscc_result_destroy(r);
 	uscc_options_set_stage(o, USCC_STAGE_VERTEX);
 	assert_int_equal(uscc_run(o, USCC_ACTION_DUMP_BACKEND, "void main() { gl_Position = "
@@ -736,6 +771,7 @@ int main(void)
 		cmocka_unit_test(test_invalid_shader_diagnostics),
 		cmocka_unit_test(test_loop_kept_when_unrolled_too_long),
 		cmocka_unit_test(test_dump_backend_shows_kept_program),
+		cmocka_unit_test(test_pipeline_steps),
 		cmocka_unit_test(test_nul_in_source),
 		cmocka_unit_test(test_vertex_stage_rules),
 		cmocka_unit_test(test_options_validation),
