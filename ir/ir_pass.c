@@ -20,7 +20,7 @@ bool ir_pass_skipped(const struct ir_pass_ctx *ctx, const char *name)
 }
 
 static const char *const pass_names[] = {
-	"loop_unroll", "constant_fold", "lane_const", "reassociate", "scalar_factor", "scale_fold",
+	"loop_unroll", "constant_fold", "lane_const", "algebraic", "scalar_factor", "scale_fold",
 	"dot_offset", "known_cond", "dead_branch", "copy_prop", "vec_affine", "cse", "licm", "dce",
 	"slp", "loop_prefetch"
 };
@@ -91,7 +91,7 @@ static void run_rounds(struct ir_func *f, int opt_level, bool unroll, struct ir_
 			progress |= IR_PASS(ctx, f, loop_unroll);
 		progress |= IR_PASS(ctx, f, constant_fold);
 		progress |= IR_PASS(ctx, f, lane_const);
-		progress |= IR_PASS(ctx, f, reassociate);
+		progress |= IR_PASS(ctx, f, algebraic);
 		progress |= IR_PASS(ctx, f, scalar_factor);
 		progress |= IR_PASS(ctx, f, scale_fold);
 		progress |= IR_PASS(ctx, f, dot_offset);
