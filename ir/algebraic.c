@@ -16,7 +16,7 @@
  * rewrites: a value made by the walk (id >= n) counts as unknown. */
 struct census {
 	bool counted, divisors_marked;
-	uint32_t n;
+	uint32_t n_uses, n_divisors;  /* the ids each covers */
 	uint16_t *uses;        /* by id: readers (ir_count_uses) */
 	uint8_t *not_divisor;  /* by id: read other than as a DIV's divisor */
 };
@@ -50,7 +50,7 @@ static void mark_not_divisor(struct ir_instr *in, void *ud)
 	struct census *c = ud;
 	for (int k = 0; k < in->nsrc && k < IR_MAX_SRCS; k++) {
 		const struct ir_instr *d = in->src[k].def;
-		if (d && d->id < c->n && !(in->op == IR_OP_DIV && k == 1))
+		if (d && d->id < c->n_divisors && !(in->op == IR_OP_DIV && k == 1))
 			c->not_divisor[d->id] = 1;
 	}
 }
@@ -61,20 +61,21 @@ static bool census_uses(struct alg_walk *w)
 	struct census *c = &w->census;
 	if (!c->counted) {
 		c->counted = true;
-		c->n = w->f->next_id;
+		c->n_uses = w->f->next_id;
 		c->uses = ir_count_uses(w->f);
 	}
 	return c->uses;
 }
 
-/* Which values are read other than as a divisor, marked when first asked
- * (after census_uses: the same n). */
+/* Which values are read other than as a divisor, marked when first
+ * asked. */
 static bool census_divisors(struct alg_walk *w)
 {
 	struct census *c = &w->census;
-	if (census_uses(w) && !c->divisors_marked) {
+	if (!c->divisors_marked) {
 		c->divisors_marked = true;
-		c->not_divisor = calloc((size_t)c->n + 1, 1);
+		c->n_divisors = w->f->next_id;
+		c->not_divisor = calloc((size_t)c->n_divisors + 1, 1);
 		if (c->not_divisor)
 			ir_foreach_instr(w->f, mark_not_divisor, c);
 	}
@@ -103,11 +104,12 @@ static bool pred_holds(struct alg_walk *w, enum alg_pred pred, const struct ir_s
 	case ALG_NOT_CONST:
 		return !ir_src_float_const(s);
 	case ALG_NOT_PRODUCT:
-		return !d || d->op != IR_OP_MUL;
+		return !ir_src_float_const(s) && d->op != IR_OP_MUL;
 	case ALG_ONE_READER:
-		return census_uses(w) && d->id < w->census.n && w->census.uses[d->id] == 1;
+		return census_uses(w) && d->id < w->census.n_uses && w->census.uses[d->id] == 1;
 	case ALG_DIVISOR_ONLY:
-		return census_divisors(w) && d->id < w->census.n && !w->census.not_divisor[d->id];
+		return census_divisors(w) && d->id < w->census.n_divisors &&
+		       !w->census.not_divisor[d->id];
 	case ALG_POSITIVE:
 		return all_comps(s, n, positive);
 	case ALG_IS_ONE:

@@ -29,7 +29,8 @@ enum alg_kind { ALG_OP, ALG_VAR, ALG_KONST, ALG_IMM };
 enum alg_pred {
 	ALG_ANY,
 	ALG_NOT_CONST,    /* VAR: not a constant */
-	ALG_NOT_PRODUCT,  /* VAR: not a MUL (a product plus k is one MAD already) */
+	ALG_NOT_PRODUCT,  /* VAR: not a constant, not a MUL (a product plus k is
+			     one MAD already) */
 	ALG_ONE_READER,   /* OP: its value has one reader (the op above) */
 	ALG_DIVISOR_ONLY, /* OP: every reader divides by it */
 	ALG_POSITIVE,     /* KONST: finite and > 0 in every component */
