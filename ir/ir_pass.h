@@ -65,7 +65,7 @@ bool ir_opt_constant_fold(struct ir_func *f);
 bool ir_opt_lane_const(struct ir_func *f);
 bool ir_opt_copy_prop(struct ir_func *f);
 bool ir_opt_cse(struct ir_func *f);
-bool ir_opt_reassociate(struct ir_func *f);
+bool ir_opt_algebraic(struct ir_func *f);
 bool ir_opt_scalar_factor(struct ir_func *f);
 bool ir_opt_scale_fold(struct ir_func *f);
 bool ir_opt_dot_offset(struct ir_func *f);

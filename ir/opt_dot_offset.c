@@ -1,11 +1,15 @@
 /* A constant offset taken out of a dot product with a constant (fp-inexact
- * by a rounding, as GLSL allows, like reassociate):
+ * by a rounding, as GLSL allows, like the algebraic rules):
  *   dot(x + k, c) -> dot(x, c) + dot(k, c)     (x - k, k - x likewise)
  * with k and c constant, where every reader of x + k is such a DOT (so
  * that the sum goes).  The DOTs of one x and c then meet in CSE: a value
  * noise's four corner hashes, rand(b), rand(b + (1, 0)), ..., take one
  * DOT and three scalar ADDs of constants instead of three vector ADDs and
  * four DOTs, and their ADDs line up for slp.
+ * Not a rule of ir/algebraic_rules.c: its condition is about every reader
+ * of x + k (counted over the whole function and kept up to date as it
+ * rewrites), and a DOT is no component-wise op (dot(k, c) is a sum of
+ * products, not a constant per component).
  * Needs: valid IR.  Keeps: control flow, ids of the survivors (the DOT
  * becomes the ADD; new ops get fresh ids).  Leaves the sums to DCE. */
 #include "ir.h"

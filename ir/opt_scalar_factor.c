@@ -1,5 +1,5 @@
 /* Scalar factors of a vector product gathered into one scalar op
- * (fp-inexact by a rounding, as GLSL allows, like reassociate):
+ * (fp-inexact by a rounding, as GLSL allows, like the algebraic rules):
  *   (x * a) * b  ->  x * (a * b)        (x * a) / b  ->  x * (a / b)
  *   (x / a) * b  ->  x * (b / a)        (x / a) / b  ->  x / (a * b)
  * with x a vector and a, b scalars read in every component (a replicated
@@ -9,7 +9,11 @@
  * The R500 then makes the scalar in its alpha unit and keeps one vector
  * op in RGB: warp's step, |p * 2.04| / dot(p, p) - 0.9, takes two RGB
  * slots instead of three; normalize(v) * k one vector product.
- * Both scalars constant is reassociate's case (it folds them).
+ * Both scalars constant is the algebraic rules' case (mul_mul folds them).
+ * Not a rule of ir/algebraic_rules.c: whether it pays depends on the
+ * length of the chains to the op (a depth measured over the whole
+ * function before the walk), and the reader counts it asks are kept up to
+ * date as it rewrites (x gains a reader each time).
  * Needs: valid IR.  Keeps: control flow, ids of the survivors (the new
  * ops get fresh ids).  Leaves the inner ops to DCE. */
 #include "ir.h"
@@ -113,7 +117,7 @@ static bool gather_in(struct gather *g, struct ir_instr *in)
 	struct ir_src a = scalar_of(&inner->src[ai], inner->src[ai].swz[through[0] & 3] & 3);
 	struct ir_src b = scalar_of(&in->src[bi], bc);
 	if (ir_src_float_const(&a) && ir_src_float_const(&b))
-		return false; /* reassociate folds the constants */
+		return false; /* the algebraic rules fold the constants */
 	/* outside loops, only where the chain to `in` gets no longer: when b
 	 * comes last, (x * a) is made while b is awaited, and a * b would
 	 * follow it (phong's reflect, 2 * n * dot(n, l)); in a loop the RGB

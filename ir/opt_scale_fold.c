@@ -1,5 +1,5 @@
 /* Constant scales folded into the constant coefficients of a linear form
- * (fp-inexact by a rounding, as GLSL allows, like reassociate):
+ * (fp-inexact by a rounding, as GLSL allows, like the algebraic rules):
  *   (M * p) * k      -> M' * p      a constant scale of a sum of constant
  *                                   multiples (mat * vec as MUL and MAD,
  *                                   vec * mat as DOTs and their VEC, ADD,
@@ -10,6 +10,9 @@
  * p = p * 2.0 * m, lose their scaling product.  The first form rewrites
  * the values of its tree in place, so every op of the tree must have one
  * reader (the next op of the tree).
+ * Not rules of ir/algebraic_rules.c: the first form is a tree of any
+ * shape up to MAX_DEPTH ops (no fixed pattern), the second asks how
+ * every reader of x * k takes it (a count over the whole function).
  * Needs: valid IR.  Keeps: control flow, ids of the survivors (new
  * constants get fresh ids; the scaling op becomes a MOV for copy_prop).
  * Leaves the dead products to DCE. */

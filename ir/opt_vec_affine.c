@@ -15,6 +15,9 @@
  * included, so each component is bit for bit what it was (x * 1 and
  * x * -1 are exact; x - k is x + -k).  The VEC becomes that op in place;
  * the moved components' ops stay for their other readers or go with DCE.
+ * Not rules of ir/algebraic_rules.c: a VEC gathers 2 to 4 terms, each of
+ * eight forms, which must all be of one value (a pattern per combination
+ * would be thousands).
  * Needs: valid IR.  Keeps: control flow, ids (new constants get fresh
  * ids); x is visible at the VEC, since the ops it feeds are. */
 #include "ir.h"

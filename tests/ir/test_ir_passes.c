@@ -40,7 +40,7 @@ static const struct pass_entry passes[] = {
 	{ "loop_unroll_", ir_opt_loop_unroll },
 	{ "loop_prefetch_", ir_opt_loop_prefetch },
 	{ "lane_const_", ir_opt_lane_const },
-	{ "reassociate_", ir_opt_reassociate },
+	{ "algebraic_", ir_opt_algebraic },
 	{ "scalar_factor_", ir_opt_scalar_factor },
 	{ "scale_fold_", ir_opt_scale_fold },
 	{ "dot_offset_", ir_opt_dot_offset },
@@ -303,7 +303,7 @@ static void test_unroll_twice_once(void **state)
 /* A chain of constant adds and subtractions, as an unrolled loop leaves
  * it, becomes one add of the summed constant (inexact by a rounding or
  * two, so not a fixture: those compare bit for bit). */
-static void test_reassociate_add_chain(void **state)
+static void test_algebraic_add_chain(void **state)
 {
 	(void)state;
 	struct ir_func *f = parse_ok(A, "stage fragment\n"
@@ -316,7 +316,7 @@ static void test_reassociate_add_chain(void **state)
 				     "%5 = sub.f4 %3.wzyx, %4.xxxx\n"
 				     "%6 = add.f4 %4.xxxx, %5.xyzw\n"
 				     "output #0 %6.xyzw\n");
-	assert_true(ir_opt_reassociate(f));
+	assert_true(ir_opt_algebraic(f));
 	assert_true(ir_opt_dce(f));
 	validate_ok(A, f);
 	struct ir_instr *out = f->body.first->block.last;
@@ -329,7 +329,7 @@ static void test_reassociate_add_chain(void **state)
 	float want[4] = { 0.4f, 0.3f, 0.2f, 0.1f }; /* (v.wzyx + c.wzyx) - 0.1 + 0.1 */
 	for (int c = 0; c < 4; c++)
 		assert_true(fabsf(k->imm[add->src[1].swz[c] & 3] - want[c]) < 1e-6f);
-	assert_false(ir_opt_reassociate(f)); /* nothing left */
+	assert_false(ir_opt_algebraic(f)); /* nothing left */
 }
 
 /* Running a pass twice: the second run has nothing left to do. */
@@ -466,7 +466,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_forwarding),
-		cmocka_unit_test(test_reassociate_add_chain),
+		cmocka_unit_test(test_algebraic_add_chain),
 		cmocka_unit_test(test_loop_prefetch_declines),
 		cmocka_unit_test(test_unroll_twice_once),
 		cmocka_unit_test(test_idempotent),
