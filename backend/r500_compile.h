@@ -27,6 +27,10 @@ struct r500_compile_options {
 	/* compile once, as the stages choose, without comparing the
 	 * variants r500_compile otherwise tries (r500_compile.c; for tests) */
 	bool no_variants;
+	/* r300's conventions (uscc_options_set_r300_conventions): every
+	 * input in its own temporary, input i in temporary i, and uniform
+	 * element k in constant slot k */
+	bool r300;
 };
 
 /* Selects, schedules, allocates and finalizes.  Returns NULL with

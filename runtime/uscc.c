@@ -227,6 +227,17 @@ static struct r500_program *backend(struct job *j, struct ir_func *f,
 	return p;
 }
 
+/* The source's function, with r300's conventions when asked for. */
+static struct ir_func *frontend(struct job *j, struct glsl_options *go)
+{
+	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	if (f && j->o->r300 && !ir_r300_conventions(f, j->o->r300_units)) {
+		diag_error(&j->diag, (struct src_loc){ 0 }, "out of memory applying r300's conventions");
+		return NULL;
+	}
+	return f;
+}
+
 /* Frontend, passes, backend once, with the passes and stages in `skip`
  * left out; sets *too_long when the program passed the slot limit after
  * some loop was unrolled (without one, keeping loops changes nothing).
@@ -236,15 +247,15 @@ static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
 					 struct backend_dump *dump, const char *skip, bool *too_long,
 					 struct ir_func **plain)
 {
-	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	struct ir_func *f = frontend(j, go);
 	if (!f || diag_failed(&j->diag) || arena_failed(j->arena))
 		return NULL;
 	if (!uscc_optimize(f, j->o->opt_level, skip, false, NULL, j->arena, &j->diag) ||
 	    diag_failed(&j->diag))
 		return NULL;
 	struct r500_compile_options co = { .opt_level = j->o->opt_level, .skip = skip,
-					   .too_long = too_long };
-	if (j->o->opt_level > 0 && !j->o->no_constant_program) {
+					   .too_long = too_long, .r300 = j->o->r300 };
+	if (j->o->opt_level > 0 && !j->o->no_constant_program && !j->o->r300) {
 		bool failed;
 		if (plain && !(*plain = ir_func_clone(f))) {
 			diag_error(&j->diag, (struct src_loc){ 0 }, "out of memory copying the IR");
@@ -419,7 +430,7 @@ static bool do_dump_ir(struct job *j, struct glsl_options *go)
 	bool all = j->action == USCC_ACTION_DUMP_IR_ALL;
 	char *dump = NULL;
 	struct diag_sink fresh = j->diag;
-	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	struct ir_func *f = frontend(j, go);
 	if (!f || diag_failed(&j->diag) ||
 	    !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
 		return false;
@@ -428,12 +439,12 @@ static bool do_dump_ir(struct job *j, struct glsl_options *go)
 		skip = kept_loop_options(j, go, skip, &keep);
 		dump = NULL;
 		j->diag = fresh; /* the retry's warnings only, as compile_program */
-		f = skip ? glsl_to_ir(j->src, j->file, &keep, j->arena, &j->diag) : NULL;
+		f = skip ? frontend(j, &keep) : NULL;
 		if (!f || diag_failed(&j->diag) ||
 		    !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
 			return false;
 	}
-	if (all && dump && j->o->opt_level > 0 && !j->o->no_constant_program) {
+	if (all && dump && j->o->opt_level > 0 && !j->o->no_constant_program && !j->o->r300) {
 		/* the split the compile makes next (kept only where the pixel
 		 * program gets cheaper: -S shows whether it was) */
 		bool failed;

@@ -4,6 +4,7 @@
 
 #include "arena.h"
 #include "glsl.h"
+#include "r300_conventions.h"
 #include "uscc.h"
 
 struct uscc_options {
@@ -19,6 +20,8 @@ struct uscc_options {
 	uint32_t skip;               /* bit i: uscc_skip_name(i) is skipped */
 	char skip_env_bad[64];       /* a USCC_SKIP name not known ("" none) */
 	struct glsl_shadow_state shadow[GLSL_SHADOW_UNITS]; /* per unit; zero: GL's default */
+	bool r300;                   /* uscc_options_set_r300_conventions */
+	struct ir_r300_unit r300_units[IR_R300_UNITS]; /* uscc_options_set_r300_wrap */
 };
 
 /* The options of uscc_options_create (no defines, no file name), in o;
