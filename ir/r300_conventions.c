@@ -380,24 +380,39 @@ static bool emulated_lookup(const struct ir_func *f, const struct ir_instr *in, 
 	       (units[unit].wrap != IR_R300_WRAP_NONE || units[unit].clamp_and_scale);
 }
 
-static bool emulate_wraps(struct ir_func *f, const struct ir_r300_unit *units)
+static bool emulate_wraps(struct ir_func *f, const struct ir_r300_unit *units,
+			  struct diag_sink *diag)
 {
 	struct found l = { .match = emulated_lookup, .ud = units };
 	if (!find_all(f, &l))
 		return false;
 	for (int k = 0; k < l.n; k++) {
 		struct ir_instr *at = l.list[k];
-		int unit = f->samplers[at->index].unit;
-		if (!emulate_wrap(f, at, &units[unit], unit))
+		const struct ir_sampler *s = &f->samplers[at->index];
+		if (s->target == IR_TARGET_RECT) {
+			diag_error(diag, at->loc, "r300's wrap emulation on unit %d, a RECT sampler "
+				   "('%s'), is not supported", s->unit, s->name);
+			return false;
+		}
+		if (!emulate_wrap(f, at, &units[s->unit], s->unit))
 			return false;
 	}
 	return true;
 }
 
-bool ir_r300_conventions(struct ir_func *f, const struct ir_r300_unit *units)
+static bool out_of_memory(struct diag_sink *diag)
 {
-	if (!sort_inputs(f) || (units && !emulate_wraps(f, units)))
-		return false;
+	diag_error(diag, (struct src_loc){ 0 }, "out of memory applying r300's conventions");
+	return false;
+}
+
+bool ir_r300_conventions(struct ir_func *f, const struct ir_r300_unit *units,
+			 struct diag_sink *diag)
+{
+	if (!sort_inputs(f))
+		return out_of_memory(diag);
+	if (units && !emulate_wraps(f, units, diag))
+		return diag_failed(diag) ? false : out_of_memory(diag);
 	for (int i = 0; i < f->ninputs; i++) {
 		int rank = ir_r300_input_rank(f->inputs[i].name);
 		if (rank == RANK_WPOS && strcmp(f->inputs[i].name, R300_POSITION_INPUT) != 0) {
@@ -406,10 +421,10 @@ bool ir_r300_conventions(struct ir_func *f, const struct ir_r300_unit *units)
 			f->inputs[i].ncomp = 4;
 			if (scale < 0 || offset < 0 || !rename_input(f, i, R300_POSITION_INPUT) ||
 			    !rewrite_reads(f, i, scale, offset))
-				return false;
+				return out_of_memory(diag);
 		} else if (rank == RANK_FACE && strcmp(f->inputs[i].name, R300_BACKFACE_INPUT) != 0) {
 			if (!rename_input(f, i, R300_BACKFACE_INPUT) || !rewrite_reads(f, i, -1, -1))
-				return false;
+				return out_of_memory(diag);
 		}
 	}
 	return true;

@@ -46,9 +46,12 @@ struct ir_r300_unit {
 	bool clamp_and_scale;
 };
 
-/* units: IR_R300_UNITS entries (NULL: no emulation).  False when memory
- * runs out. */
-bool ir_r300_conventions(struct ir_func *f, const struct ir_r300_unit *units);
+/* units: IR_R300_UNITS entries (NULL: no emulation).  False, with an
+ * error in diag, when memory runs out or a lookup needs what r300 does
+ * and uscc does not: wrap emulation on a RECT sampler (r300 normalizes
+ * its coordinates with a state constant first). */
+bool ir_r300_conventions(struct ir_func *f, const struct ir_r300_unit *units,
+			 struct diag_sink *diag);
 
 /* The state constant a uniform of the conventions stands for, by name:
  * 0 viewport scale, 1 viewport offset, 2 the texture scale of *unit;

@@ -57,6 +57,9 @@ static const char help_text[] =
 	"  --no-constant-program  compute everything in the pixel program; by default\n"
 	"                     work that depends only on uniforms moves into a constant\n"
 	"                     program the driver runs when the uniforms change\n"
+	"  --r300             Mesa r300's conventions: inputs, constants, the window\n"
+	"                     position and the face as r300 sets them up\n"
+	"                     (integrations/mesa-r300)\n"
 	"  --limit NAME=N     tighten a resource limit (source-bytes, line-length, tokens,\n"
 	"                     preprocessed-bytes, macro-depth, expression-depth,\n"
 	"                     block-depth, call-depth, array-size, struct-fields,\n"
@@ -276,6 +279,8 @@ static int parse_one(struct cli *c, int argc, char **argv, int *i)
 		c->werror = true;
 	} else if (strcmp(a, "--no-constant-program") == 0) {
 		uscc_options_set_constant_program(c->opts, false);
+	} else if (strcmp(a, "--r300") == 0) {
+		uscc_options_set_r300_conventions(c->opts, true);
 	} else if (strcmp(a, "-O0") == 0) {
 		c->opt_level = 0;
 	} else if (strcmp(a, "-O2") == 0 || strcmp(a, "-O") == 0) {

@@ -231,10 +231,8 @@ static struct r500_program *backend(struct job *j, struct ir_func *f,
 static struct ir_func *frontend(struct job *j, struct glsl_options *go)
 {
 	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
-	if (f && j->o->r300 && !ir_r300_conventions(f, j->o->r300_units)) {
-		diag_error(&j->diag, (struct src_loc){ 0 }, "out of memory applying r300's conventions");
+	if (f && j->o->r300 && !ir_r300_conventions(f, j->o->r300_units, &j->diag))
 		return NULL;
-	}
 	return f;
 }
 

@@ -222,6 +222,27 @@ static void test_wrap_emulation(void **state)
 	free(expected);
 }
 
+/* r300 normalizes a RECT sampler's coordinates before it wraps them:
+ * uscc refuses the shader, naming the sampler, and the driver falls back. */
+static void test_rect_wrap_refused(void **state)
+{
+	(void)state;
+	const char *src = "#extension GL_ARB_texture_rectangle : enable\n"
+			  "uniform sampler2DRect r;\n"
+			  "void main() { gl_FragColor = texture2DRect(r, gl_TexCoord[0].xy); }\n";
+	struct uscc_options *o = uscc_options_create(NULL);
+	uscc_options_set_r300_conventions(o, true);
+	uscc_options_set_r300_wrap(o, 0, USCC_WRAP_REPEAT, false);
+	struct uscc_result *r = NULL;
+	assert_int_equal(uscc_compile(o, src, USCC_NUL_TERMINATED, &r), USCC_SHADER_ERROR);
+	assert_non_null(strstr(uscc_result_diagnostics(r), "a RECT sampler ('r')"));
+	uscc_result_destroy(r);
+	uscc_options_set_r300_wrap(o, 0, USCC_WRAP_NONE, false); /* no emulation: compiles */
+	assert_int_equal(uscc_compile(o, src, USCC_NUL_TERMINATED, &r), USCC_OK);
+	uscc_result_destroy(r);
+	uscc_options_destroy(o);
+}
+
 static void test_bad_options(void **state)
 {
 	(void)state;
@@ -247,6 +268,7 @@ int main(void)
 		cmocka_unit_test(test_constant_kinds_plain),
 		cmocka_unit_test(test_wpos_and_face),
 		cmocka_unit_test(test_wrap_emulation),
+		cmocka_unit_test(test_rect_wrap_refused),
 		cmocka_unit_test(test_bad_options),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
