@@ -317,6 +317,9 @@ static bool emulate_wrap(struct ir_func *f, struct ir_instr *at, const struct ir
 {
 	struct ir_src c = at->src[0];
 	int dims = target_dims(f->samplers[at->index].target);
+	for (int k = 0; k < 4; k++) /* the wrap ops read all four entries */
+		if (c.def && c.swz[k] >= c.def->ncomp)
+			c.swz[k] = (uint8_t)(c.def->ncomp - 1);
 	if (ir_tex_kind_is_proj(at->tex_kind)) {
 		struct ir_src q = c;
 		for (int k = 0; k < 4; k++)
