@@ -47,4 +47,8 @@ struct ir_func *glsl_to_ir(const char *source, const char *filename,
 			   const struct glsl_options *opts, struct arena *arena,
 			   struct diag_sink *diag);
 
+/* Gives f's samplers their unit's shadow compare state from opts->shadow
+ * (nothing without it); glsl_to_ir and tgsi_to_ir call it last. */
+void glsl_apply_shadow_state(struct ir_func *f, const struct glsl_options *opts);
+
 #endif
