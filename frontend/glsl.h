@@ -30,6 +30,10 @@ struct glsl_options {
 	/* each unit's shadow compare state (util/shadow.h enums), NULL: GL's
 	 * defaults everywhere; the samplers of unit u get shadow[u] */
 	const struct glsl_shadow_state *shadow;
+	/* TGSI (tgsi.h): SIN and COS take radians, as tgsi.rst has them,
+	 * rather than the revolutions of the TGSI r300 compiles for the R500
+	 * (r300_transform_fs_trig_input scales by 1/2pi before nir_to_tgsi) */
+	bool tgsi_trig_radians;
 };
 
 /* Preprocessed text (uscc -E); NULL on error (diagnostics in `diag`). */

@@ -14,6 +14,7 @@
 #include "r500_compile.h"
 #include "name_list.h"
 #include "uscc_internal.h"
+#include "tgsi.h"
 #include "uscc_optimize.h"
 
 const char *uscc_version(void)
@@ -227,6 +228,14 @@ static struct r500_program *backend(struct job *j, struct ir_func *f,
 	return p;
 }
 
+/* The job's source as IR, by its language (NULL with diagnostics). */
+static struct ir_func *source_to_ir(struct job *j, const struct glsl_options *go)
+{
+	if (j->o->language == USCC_LANGUAGE_TGSI)
+		return tgsi_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	return glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+}
+
 /* Frontend, passes, backend once, with the passes and stages in `skip`
  * left out; sets *too_long when the program passed the slot limit after
  * some loop was unrolled (without one, keeping loops changes nothing).
@@ -236,7 +245,7 @@ static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
 					 struct backend_dump *dump, const char *skip, bool *too_long,
 					 struct ir_func **plain)
 {
-	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	struct ir_func *f = source_to_ir(j, go);
 	if (!f || diag_failed(&j->diag) || arena_failed(j->arena))
 		return NULL;
 	if (!uscc_optimize(f, j->o->opt_level, skip, false, NULL, j->arena, &j->diag) ||
@@ -393,6 +402,8 @@ static bool do_preprocess(struct job *j, struct glsl_options *go)
 static bool do_check(struct job *j, struct glsl_options *go)
 {
 	j->data = "";
+	if (j->o->language == USCC_LANGUAGE_TGSI) /* parsed and lowered */
+		return source_to_ir(j, go) != NULL;
 	return glsl_check(j->src, j->file, go, j->arena, &j->diag);
 }
 
@@ -419,7 +430,7 @@ static bool do_dump_ir(struct job *j, struct glsl_options *go)
 	bool all = j->action == USCC_ACTION_DUMP_IR_ALL;
 	char *dump = NULL;
 	struct diag_sink fresh = j->diag;
-	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	struct ir_func *f = source_to_ir(j, go);
 	if (!f || diag_failed(&j->diag) ||
 	    !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
 		return false;
@@ -428,7 +439,7 @@ static bool do_dump_ir(struct job *j, struct glsl_options *go)
 		skip = kept_loop_options(j, go, skip, &keep);
 		dump = NULL;
 		j->diag = fresh; /* the retry's warnings only, as compile_program */
-		f = skip ? glsl_to_ir(j->src, j->file, &keep, j->arena, &j->diag) : NULL;
+		f = skip ? source_to_ir(j, &keep) : NULL;
 		if (!f || diag_failed(&j->diag) ||
 		    !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
 			return false;
@@ -485,6 +496,10 @@ static enum uscc_status run_job(struct job *j, const char *source, size_t len)
 		diag_error(&j->diag, file_loc(j),
 			   "vertex shaders are only checked and lowered to IR (--check, "
 			   "--dump-ir); R500 code is for fragment shaders");
+		return USCC_USAGE_ERROR;
+	}
+	if (o->language == USCC_LANGUAGE_TGSI && j->action == USCC_ACTION_PREPROCESS) {
+		diag_error(&j->diag, file_loc(j), "-E: TGSI has no preprocessor");
 		return USCC_USAGE_ERROR;
 	}
 	if (!source) {
