@@ -14,6 +14,7 @@
 #include "r500_compile.h"
 #include "name_list.h"
 #include "uscc_internal.h"
+#include "tgsi.h"
 #include "uscc_optimize.h"
 
 const char *uscc_version(void)
@@ -227,10 +228,13 @@ static struct r500_program *backend(struct job *j, struct ir_func *f,
 	return p;
 }
 
-/* The source's function, with r300's conventions when asked for. */
-static struct ir_func *frontend(struct job *j, struct glsl_options *go)
+/* The job's source as IR, by its language, with r300's conventions when
+ * asked for (NULL with diagnostics). */
+static struct ir_func *source_to_ir(struct job *j, const struct glsl_options *go)
 {
-	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	struct ir_func *f = j->o->language == USCC_LANGUAGE_TGSI
+				    ? tgsi_to_ir(j->src, j->file, go, j->arena, &j->diag)
+				    : glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
 	if (f && j->o->r300 && !ir_r300_conventions(f, j->o->r300_units, &j->diag))
 		return NULL;
 	return f;
@@ -245,7 +249,7 @@ static struct r500_program *compile_once(struct job *j, struct glsl_options *go,
 					 struct backend_dump *dump, const char *skip, bool *too_long,
 					 struct ir_func **plain)
 {
-	struct ir_func *f = frontend(j, go);
+	struct ir_func *f = source_to_ir(j, go);
 	if (!f || diag_failed(&j->diag) || arena_failed(j->arena))
 		return NULL;
 	if (!uscc_optimize(f, j->o->opt_level, skip, false, NULL, j->arena, &j->diag) ||
@@ -402,6 +406,8 @@ static bool do_preprocess(struct job *j, struct glsl_options *go)
 static bool do_check(struct job *j, struct glsl_options *go)
 {
 	j->data = "";
+	if (j->o->language == USCC_LANGUAGE_TGSI) /* parsed and lowered */
+		return source_to_ir(j, go) != NULL;
 	return glsl_check(j->src, j->file, go, j->arena, &j->diag);
 }
 
@@ -428,7 +434,7 @@ static bool do_dump_ir(struct job *j, struct glsl_options *go)
 	bool all = j->action == USCC_ACTION_DUMP_IR_ALL;
 	char *dump = NULL;
 	struct diag_sink fresh = j->diag;
-	struct ir_func *f = frontend(j, go);
+	struct ir_func *f = source_to_ir(j, go);
 	if (!f || diag_failed(&j->diag) ||
 	    !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
 		return false;
@@ -437,7 +443,7 @@ static bool do_dump_ir(struct job *j, struct glsl_options *go)
 		skip = kept_loop_options(j, go, skip, &keep);
 		dump = NULL;
 		j->diag = fresh; /* the retry's warnings only, as compile_program */
-		f = skip ? frontend(j, &keep) : NULL;
+		f = skip ? source_to_ir(j, &keep) : NULL;
 		if (!f || diag_failed(&j->diag) ||
 		    !uscc_optimize(f, j->o->opt_level, skip, all, &dump, j->arena, &j->diag))
 			return false;
@@ -494,6 +500,10 @@ static enum uscc_status run_job(struct job *j, const char *source, size_t len)
 		diag_error(&j->diag, file_loc(j),
 			   "vertex shaders are only checked and lowered to IR (--check, "
 			   "--dump-ir); R500 code is for fragment shaders");
+		return USCC_USAGE_ERROR;
+	}
+	if (o->language == USCC_LANGUAGE_TGSI && j->action == USCC_ACTION_PREPROCESS) {
+		diag_error(&j->diag, file_loc(j), "-E: TGSI has no preprocessor");
 		return USCC_USAGE_ERROR;
 	}
 	if (!source) {

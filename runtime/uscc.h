@@ -70,6 +70,9 @@ USCC_API const char *uscc_status_string(enum uscc_status status);
 /* ---- options ---- */
 
 enum uscc_stage { USCC_STAGE_FRAGMENT, USCC_STAGE_VERTEX };
+/* The source language: GLSL, or a fragment program in the text Mesa's
+ * tgsi_dump prints (docs/tgsi.md). */
+enum uscc_language { USCC_LANGUAGE_GLSL, USCC_LANGUAGE_TGSI };
 
 struct uscc_options;
 
@@ -77,6 +80,9 @@ struct uscc_options;
 USCC_API struct uscc_options *uscc_options_create(const struct uscc_allocator *alloc);
 USCC_API void uscc_options_destroy(struct uscc_options *o);
 USCC_API enum uscc_status uscc_options_set_stage(struct uscc_options *o, enum uscc_stage stage);
+/* GLSL (the default) or TGSI; TGSI has no preprocessor (no -E, defines
+ * do nothing) and is a fragment program. */
+USCC_API enum uscc_status uscc_options_set_language(struct uscc_options *o, enum uscc_language lang);
 /* 0 (no optimization passes) or 2 (the default). */
 USCC_API enum uscc_status uscc_options_set_opt_level(struct uscc_options *o, int level);
 /* -D NAME[=VALUE] (value NULL means "1") and -U NAME, applied in call order. */

@@ -10,6 +10,7 @@
 struct uscc_options {
 	struct mem_allocator alloc;
 	enum uscc_stage stage;
+	enum uscc_language language;
 	int opt_level;
 	bool werror, record_time;
 	bool no_constant_program;    /* uscc_options_set_constant_program(o, false) */

@@ -159,6 +159,14 @@ enum uscc_status uscc_options_set_stage(struct uscc_options *o, enum uscc_stage 
 	return USCC_OK;
 }
 
+enum uscc_status uscc_options_set_language(struct uscc_options *o, enum uscc_language lang)
+{
+	if (lang != USCC_LANGUAGE_GLSL && lang != USCC_LANGUAGE_TGSI)
+		return USCC_USAGE_ERROR;
+	o->language = lang;
+	return USCC_OK;
+}
+
 enum uscc_status uscc_options_set_opt_level(struct uscc_options *o, int level)
 {
 	if (level != 0 && level != 2)
@@ -346,6 +354,8 @@ uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t
 	h = hash_str(h, USCC_BUILD_ID); /* the compiler's sources */
 	h = hash_u64(h, CONTAINER_VERSION);
 	h = hash_u64(h, (uint64_t)o->stage);
+	if (o->language != USCC_LANGUAGE_GLSL) /* GLSL keys stay as they were */
+		h = hash_str(h, "language TGSI");
 	h = hash_u64(h, (uint64_t)o->opt_level);
 	h = hash_u64(h, o->werror);
 	h = hash_u64(h, o->record_time);

@@ -23,3 +23,15 @@ else()
 endif()
 add_test(NAME lib_exports
   COMMAND sh ${CMAKE_SOURCE_DIR}/tests/lib/exports.sh $<TARGET_FILE:uscc> ${LIB_EXPORTS_MODE})
+
+# The TGSI frontend (docs/tgsi.md): the command line on tests/tgsi; a
+# corpus of r300's TGSI for real-world shaders, when one is at hand
+# (skipped loudly otherwise).  tests/tools/tools.cmake judges tests/tgsi.
+if(TARGET uscc_cli)
+  add_test(NAME cli_tgsi
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/cli/tgsi.sh $<TARGET_FILE:uscc_cli>
+            ${CMAKE_SOURCE_DIR}/tests/tgsi)
+  add_test(NAME tgsi_realworld
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tgsi/corpus.sh $<TARGET_FILE:uscc_cli>)
+  set_tests_properties(tgsi_realworld PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
+endif()
