@@ -3,7 +3,8 @@
  * at their own index, then state, then immediates, each slot's kind
  * through uscc_container_constant_info), no constant program, WPOS and
  * FACE as r300 delivers them, and wrap emulation; the emulator runs such
- * a program to the pixels of the same shader compiled as usual. */
+ * a program to the pixels of the same shader compiled as usual.  GLSL
+ * and TGSI. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,12 +19,15 @@
 #include "emu.h"
 #include "uscc.h"
 
-/* uscc's result for `src`; r300's conventions when r300 (wrap: unit 0's
- * emulation). */
+static enum uscc_language language = USCC_LANGUAGE_GLSL;
+
+/* uscc's result for `src` (in `language`); r300's conventions when r300
+ * (wrap: unit 0's emulation). */
 static struct uscc_result *compile_result(const char *src, bool r300, enum uscc_wrap wrap)
 {
 	struct uscc_options *o = uscc_options_create(NULL);
 	assert_non_null(o);
+	assert_int_equal(uscc_options_set_language(o, language), USCC_OK);
 	assert_int_equal(uscc_options_set_r300_conventions(o, r300), USCC_OK);
 	if (wrap != USCC_WRAP_NONE)
 		assert_int_equal(uscc_options_set_r300_wrap(o, 0, wrap, false), USCC_OK);
@@ -75,6 +79,55 @@ static void test_input_order(void **state)
 	expect_input(c, 4, "v");
 	expect_input(c, 5, "gl_r300Position");
 	uscc_container_destroy(c);
+}
+
+/* TGSI as nir_to_tgsi gives it to r300: every declared input in r300's
+ * register order, an unread one too (r300's rs setup interpolates it);
+ * CONST[i] in slot i, every one declared, then the state constants. */
+static void test_tgsi(void **state)
+{
+	(void)state;
+	const char *src = "FRAG\n"
+			  "DCL IN[0], POSITION, LINEAR\n"
+			  "DCL IN[1], GENERIC[10], PERSPECTIVE\n"
+			  "DCL IN[2], GENERIC[9], PERSPECTIVE\n"
+			  "DCL IN[3], COLOR, COLOR\n"
+			  "DCL IN[4], FACE, CONSTANT\n"
+			  "DCL OUT[0], COLOR\n"
+			  "DCL CONST[0][0..3]\n"
+			  "DCL TEMP[0]\n"
+			  "  0: MUL TEMP[0], IN[0], CONST[0][2]\n"
+			  "  1: MAD OUT[0], IN[2], TEMP[0], IN[3]\n"
+			  "  2: END\n";
+	language = USCC_LANGUAGE_TGSI;
+	struct uscc_result *r = compile_result(src, true, USCC_WRAP_NONE);
+	language = USCC_LANGUAGE_GLSL;
+	size_t size;
+	const void *data = uscc_result_data(r, &size);
+	struct uscc_container *c = NULL;
+	assert_int_equal(uscc_container_open(NULL, data, size, &c, NULL, 0), USCC_OK);
+	assert_int_equal(uscc_container_num_inputs(c), 5);
+	expect_input(c, 0, "COLOR[0]");
+	expect_input(c, 1, "gl_r300BackFace");
+	expect_input(c, 2, "GENERIC[9]");
+	expect_input(c, 3, "GENERIC[10]"); /* read by nothing */
+	expect_input(c, 4, "gl_r300Position");
+	struct uscc_constant_info k;
+	for (int s = 0; s < 4; s++) {
+		struct uscc_uniform_info u;
+		assert_true(uscc_container_constant_info(c, s, &k));
+		assert_int_equal(k.kind, USCC_CONSTANT_UNIFORM);
+		assert_true(uscc_container_uniform(c, k.uniform, &u));
+		assert_string_equal(u.name, "CONST");
+		assert_int_equal(u.element, s);
+	}
+	assert_true(uscc_container_constant_info(c, 4, &k));
+	assert_int_equal(k.kind, USCC_CONSTANT_STATE);
+	assert_int_equal(k.state, USCC_STATE_R300_VIEWPORT_SCALE);
+	assert_true(uscc_container_constant_info(c, 5, &k));
+	assert_int_equal(k.state, USCC_STATE_R300_VIEWPORT_OFFSET);
+	uscc_container_destroy(c);
+	uscc_result_destroy(r);
 }
 
 /* Externals at their own index (every element up to the last, unpacked,
@@ -264,6 +317,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_input_order),
+		cmocka_unit_test(test_tgsi),
 		cmocka_unit_test(test_constant_layout),
 		cmocka_unit_test(test_constant_kinds_plain),
 		cmocka_unit_test(test_wpos_and_face),
