@@ -1405,7 +1405,9 @@ static void mark_inputs(struct ir_instr *in, void *ud)
 		used[in->index] = true;
 }
 
-/* Used inputs get t0, t1, ... in input order (the container's table). */
+/* Used inputs get t0, t1, ... in input order (the container's table);
+ * under r300's conventions every input gets one, input i temporary i
+ * (r300 interpolates every declared input). */
 static bool assign_inputs(struct cg_ctx *cg)
 {
 	int n = cg->func->ninputs;
@@ -1417,7 +1419,7 @@ static bool assign_inputs(struct cg_ctx *cg)
 		cg->input_vreg[i] = -1;
 	ir_foreach_instr(cg->func, mark_inputs, used);
 	for (int i = 0; i < n; i++) {
-		if (!used[i] || i >= n)
+		if ((!used[i] && !cg->opts->r300) || i >= n)
 			continue;
 		int nc = cg->func->inputs[i].ncomp;
 		assert(nc >= 1 && nc <= 4); /* the IR was validated */

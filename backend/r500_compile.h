@@ -28,6 +28,10 @@ struct r500_compile_options {
 	/* compile the first candidate only, without comparing the
 	 * alternatives r500_compile_best otherwise tries (for tests) */
 	bool no_variants;
+	/* r300's conventions (uscc_options_set_r300_conventions): every
+	 * input in its own temporary, input i in temporary i, and uniform
+	 * element k in constant slot k */
+	bool r300;
 };
 
 /* Selects, schedules, allocates and finalizes f (the candidates of

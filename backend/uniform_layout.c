@@ -9,6 +9,8 @@
  * takes one slot per element, in order, so that slot + aL is element
  * + aL.
  *
+ * Under r300's conventions every element has its own slot, in order.
+ *
  * Needs: the IR function.  Gives: cg->unif_slot/unif_shift for every
  * element, cg->nuniform_slots; the constant slots after them are the
  * immediates'. */
@@ -54,8 +56,27 @@ static int place(struct cg_ctx *cg, uint8_t *fill, int n, int *shift)
 	return s;
 }
 
+/* r300's conventions: element k in slot k, unpacked, every element
+ * (r300 uploads its externals as one run from the start). */
+static bool layout_r300(struct cg_ctx *cg)
+{
+	int n = cg->func->nuniform_vec4;
+	cg->nuniform_slots = n;
+	cg->unif_slot = arena_alloc(cg->arena, sizeof *cg->unif_slot * (size_t)(n + 1));
+	cg->unif_shift = arena_alloc(cg->arena, (size_t)(n + 1));
+	if (!cg->unif_slot || !cg->unif_shift)
+		return cg->failed = true, false;
+	for (int k = 0; k < n; k++) {
+		cg->unif_slot[k] = k;
+		cg->unif_shift[k] = 0;
+	}
+	return true;
+}
+
 bool cg_layout_uniforms(struct cg_ctx *cg)
 {
+	if (cg->opts->r300)
+		return layout_r300(cg);
 	struct ir_func *f = cg->func;
 	int n = f->nuniform_vec4;
 	cg->nuniform_slots = 0;

@@ -128,6 +128,12 @@ struct ir_func *glsl_to_ir(const char *source, const char *filename,
 	struct diag *before = diag->last;
 	struct ir_func *f = front(&fe, source, opts, &prog) ? lower_program(&fe, &prog) : NULL;
 	diag_sort_since(diag, before);
+	glsl_apply_shadow_state(f, opts);
+	return f;
+}
+
+void glsl_apply_shadow_state(struct ir_func *f, const struct glsl_options *opts)
+{
 	for (int i = 0; f && opts && opts->shadow && i < f->nsamplers; i++) {
 		struct ir_sampler *s = &f->samplers[i];
 		if (s->unit >= 0 && s->unit < GLSL_SHADOW_UNITS) {
@@ -135,5 +141,4 @@ struct ir_func *glsl_to_ir(const char *source, const char *filename,
 			s->depth_mode = opts->shadow[s->unit].depth_mode;
 		}
 	}
-	return f;
 }

@@ -30,6 +30,10 @@ struct glsl_options {
 	/* each unit's shadow compare state (util/shadow.h enums), NULL: GL's
 	 * defaults everywhere; the samplers of unit u get shadow[u] */
 	const struct glsl_shadow_state *shadow;
+	/* TGSI (tgsi.h): SIN and COS take radians, as tgsi.rst has them,
+	 * rather than the revolutions of the TGSI r300 compiles for the R500
+	 * (r300_transform_fs_trig_input scales by 1/2pi before nir_to_tgsi) */
+	bool tgsi_trig_radians;
 };
 
 /* Preprocessed text (uscc -E); NULL on error (diagnostics in `diag`). */
@@ -46,5 +50,9 @@ bool glsl_check(const char *source, const char *filename, const struct glsl_opti
 struct ir_func *glsl_to_ir(const char *source, const char *filename,
 			   const struct glsl_options *opts, struct arena *arena,
 			   struct diag_sink *diag);
+
+/* Gives f's samplers their unit's shadow compare state from opts->shadow
+ * (nothing without it); glsl_to_ir and tgsi_to_ir call it last. */
+void glsl_apply_shadow_state(struct ir_func *f, const struct glsl_options *opts);
 
 #endif

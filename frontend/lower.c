@@ -212,13 +212,6 @@ static void emit_vertex_outputs(struct lower *l, const struct sema_program *prog
 struct ir_func *lower_program(struct fe_ctx *fe, const struct sema_program *prog)
 {
 	struct lower l;
-	memset(&l, 0, sizeof l);
-	l.fe = fe;
-	l.f = ir_func_create(fe->arena, fe->stage == GLSL_STAGE_VERTEX ? IR_STAGE_VERTEX
-								       : IR_STAGE_FRAGMENT);
-	if (!l.f)
-		return NULL;
-	l.f->id_budget = (uint32_t)fe->limits.v[LIMIT_IR_INSTRUCTIONS];
 	if (!prog->main || !prog->main->def) {
 		/* a compile-only check (glsl_check) accepts this; a program needs it */
 		diag_error(fe->diag, fe_loc(fe, 0, 0), "no definition of 'void main()'");
@@ -226,13 +219,9 @@ struct ir_func *lower_program(struct fe_ctx *fe, const struct sema_program *prog
 	}
 	for (int i = 0; i < prog->nglobals; i++)
 		prog->globals[i]->lower_data = NULL;
-	ir_builder_init(&l.b, l.f);
-	l.b.loc = prog->main->def->loc;
-	const float zero[4] = { 0, 0, 0, 0 };
-	l.zero = ir_build_const(&l.b, 4, IR_FLOAT, zero);
-	l.falsev = ir_build_const(&l.b, 4, IR_BOOL, zero);
-	const float one[4] = { 1, 1, 1, 1 };
-	l.truev = ir_build_const(&l.b, 4, IR_BOOL, one);
+	if (!lower_begin(&l, fe, fe->stage == GLSL_STAGE_VERTEX ? IR_STAGE_VERTEX : IR_STAGE_FRAGMENT,
+			 prog->main->def->loc))
+		return NULL;
 	add_samplers(&l, prog);
 	init_globals(&l, prog);
 	/* outputs exist from the start, so that an if or a loop that writes

@@ -5,6 +5,26 @@
 #include <stdarg.h>
 #include <string.h>
 
+/* --- the start --- */
+
+bool lower_begin(struct lower *l, struct fe_ctx *fe, enum ir_stage stage, struct src_loc loc)
+{
+	memset(l, 0, sizeof *l);
+	l->fe = fe;
+	l->f = ir_func_create(fe->arena, stage);
+	if (!l->f)
+		return false;
+	l->f->id_budget = (uint32_t)fe->limits.v[LIMIT_IR_INSTRUCTIONS];
+	ir_builder_init(&l->b, l->f);
+	l->b.loc = loc;
+	const float zero[4] = { 0, 0, 0, 0 };
+	l->zero = ir_build_const(&l->b, 4, IR_FLOAT, zero);
+	l->falsev = ir_build_const(&l->b, 4, IR_BOOL, zero);
+	const float one[4] = { 1, 1, 1, 1 };
+	l->truev = ir_build_const(&l->b, 4, IR_BOOL, one);
+	return true;
+}
+
 /* --- errors --- */
 
 void lower_refuse(struct lower *l, struct src_loc loc, const char *fmt, ...)

@@ -46,6 +46,12 @@ struct lower {
 	unsigned stamp;              /* last sema_symbol.lower_stamp handed out */
 };
 
+/* --- the start --- */
+
+/* A fresh lowering of a function of `stage`: its zero, false and true
+ * constants first (located at `loc`); false when memory runs out. */
+bool lower_begin(struct lower *l, struct fe_ctx *fe, enum ir_stage stage, struct src_loc loc);
+
 /* --- errors --- */
 
 void lower_refuse(struct lower *l, struct src_loc loc, const char *fmt, ...)

@@ -144,6 +144,13 @@ void lower_inline_call(struct lower *l, struct ast_node *call, struct lv *result
 /* --- 3: loops (lower_loop.c) --- */
 
 void lower_loop(struct lower *l, struct ast_node *n);
+/* A loop whose body `body` lowers (the TGSI frontend's BGNLOOP):
+ * `loop { body; if (exit) break; }` with its jumps as flags (lower_jump.c:
+ * the body clears the innermost context's `alive` and sets its `exit`).
+ * carried[i] says whether l->vars[i] (of those existing now) may change
+ * in the body; `loc` is where a loop that never ends is reported. */
+void lower_flagged_loop(struct lower *l, const bool *carried, lower_arm_fn body, void *ud,
+			struct src_loc loc);
 
 /* --- 4: statements and the program (lower.c) --- */
 

@@ -346,6 +346,48 @@ static void flagged_body(struct lower *l, struct loop_state *ls, struct ast_node
 	break_if_with(l, ls, lv_comp(lower_flag_value(j.exit), 0, 0), before_step);
 }
 
+/* Opens a loop: its cf node, the head PHIs of the variables
+ * `carried` marks (of those existing now) and their values there in
+ * *head; false when it failed. */
+static bool loop_open(struct lower *l, struct loop_state *ls, bool *carried, struct ir_cf **cf,
+		      struct lv ***head)
+{
+	memset(ls, 0, sizeof *ls);
+	ls->nv = l->nvars;
+	ls->carried = carried;
+	*cf = ir_build_loop(&l->b);
+	if (!*cf) {
+		l->failed = true;
+		return false;
+	}
+	ir_builder_enter(&l->b, &(*cf)->body, *cf);
+	make_head_phis(l, ls);
+	*head = lower_snapshot(l, ls->nv);
+	return true;
+}
+
+/* Closes a loop opened by loop_open: the back edges of the head PHIs,
+ * then the exit PHIs after it. */
+static void loop_close(struct lower *l, struct loop_state *ls, struct ir_cf *cf, struct lv **head)
+{
+	struct lv **end = lower_snapshot(l, ls->nv);
+	if (l->failed || !head || !end || !ls->nbrk) {
+		l->failed = true;
+		return;
+	}
+	patch_head_phis(l, ls, head, end);
+	ir_builder_after(&l->b, cf);
+	make_exit_phis(l, ls);
+}
+
+static bool *carried_array(struct lower *l)
+{
+	bool *c = arena_alloc(l->f->arena, sizeof *c * (size_t)(l->nvars ? l->nvars : 1));
+	if (!c)
+		l->failed = true;
+	return c;
+}
+
 static void lower_general_loop(struct lower *l, struct ast_node *n)
 {
 	struct ast_node *cond, *body, *step = NULL;
@@ -364,31 +406,23 @@ static void lower_general_loop(struct lower *l, struct ast_node *n)
 	}
 	if (l->failed)
 		return;
-	struct loop_state ls;
-	memset(&ls, 0, sizeof ls);
-	ls.nv = l->nvars;
-	ls.carried = arena_alloc(l->f->arena, sizeof *ls.carried * (size_t)(ls.nv ? ls.nv : 1));
-	if (!ls.carried) {
-		l->failed = true;
+	bool *carried = carried_array(l);
+	if (!carried)
 		return;
-	}
 	bool jumps = lower_may_jump(body);
 	bool returns = lower_has_return(body);
-	for (int i = 0; i < ls.nv; i++) {
+	for (int i = 0; i < l->nvars; i++) {
 		struct sema_symbol *s = l->vars[i]->sym;
 		if (lower_is_flag(l, s)) /* only a return changes an outer loop's flags */
-			ls.carried[i] = returns;
+			carried[i] = returns;
 		else
-			ls.carried[i] = assigns(body, s) || assigns(cond, s) || assigns(step, s);
+			carried[i] = assigns(body, s) || assigns(cond, s) || assigns(step, s);
 	}
-	struct ir_cf *cf = ir_build_loop(&l->b);
-	if (!cf) {
-		l->failed = true;
+	struct loop_state ls;
+	struct ir_cf *cf;
+	struct lv **head;
+	if (!loop_open(l, &ls, carried, &cf, &head))
 		return;
-	}
-	ir_builder_enter(&l->b, &cf->body, cf);
-	make_head_phis(l, &ls);
-	struct lv **head = lower_snapshot(l, ls.nv);
 	if (jumps) {
 		flagged_body(l, &ls, n, cond, body, step);
 	} else {
@@ -402,14 +436,37 @@ static void lower_general_loop(struct lower *l, struct ast_node *n)
 		if (!l->failed && !ls.nbrk)
 			lower_refuse(l, n->loc, "a loop that never ends");
 	}
-	struct lv **end = lower_snapshot(l, ls.nv);
-	if (l->failed || !head || !end || !ls.nbrk) {
-		l->failed = true;
+	loop_close(l, &ls, cf, head);
+	l->nvars = nv_outer;
+}
+
+void lower_flagged_loop(struct lower *l, const bool *carried_in, lower_arm_fn body, void *ud,
+			struct src_loc loc)
+{
+	bool *carried = carried_array(l);
+	if (!carried)
+		return;
+	memcpy(carried, carried_in, sizeof *carried * (size_t)l->nvars);
+	int nv_outer = l->nvars;
+	struct loop_state ls;
+	struct ir_cf *cf;
+	struct lv **head;
+	if (!loop_open(l, &ls, carried, &cf, &head))
+		return;
+	struct lower_jctx j;
+	lower_push_loop(l, &j);
+	if (l->failed)
+		return;
+	body(l, ud);
+	l->jc = j.outer;
+	bool ex;
+	if (!l->failed && lower_flag_known(j.exit, &ex) && !ex) {
+		lower_refuse(l, loc, "a loop that never ends");
 		return;
 	}
-	patch_head_phis(l, &ls, head, end);
-	ir_builder_after(&l->b, cf);
-	make_exit_phis(l, &ls);
+	if (!l->failed)
+		break_if(l, &ls, lv_comp(lower_flag_value(j.exit), 0, 0));
+	loop_close(l, &ls, cf, head);
 	l->nvars = nv_outer;
 }
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "emu_internal.h"
+#include "r300_conventions.h"
 
 enum { EMU_MAX_DIM = 16384 };
 
@@ -50,6 +51,11 @@ static void input_value(const struct emu_config *cfg, const char *name, int x, i
 		v[0] = (float)(x + 0.5); v[1] = (float)(y + 0.5); v[2] = 0.5f; v[3] = 1.0f;
 	} else if (name && !strcmp(name, "gl_FrontFacing")) {
 		v[0] = 1.0f; v[1] = 0.0f; v[2] = 0.0f; v[3] = 1.0f;
+	} else if (name && !strcmp(name, R300_POSITION_INPUT)) {
+		/* r300's WPOS: the clip-space position of a full-screen quad */
+		v[0] = (float)(2 * fx - 1); v[1] = (float)(2 * fy - 1); v[2] = 0.0f; v[3] = 1.0f;
+	} else if (name && !strcmp(name, R300_BACKFACE_INPUT)) {
+		v[0] = 0.0f; v[1] = 0.0f; v[2] = 0.0f; v[3] = 1.0f; /* a front face */
 	} else {
 		v[0] = (float)fx; v[1] = (float)fy; v[2] = 0.0f; v[3] = 1.0f;
 	}

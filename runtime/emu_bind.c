@@ -7,6 +7,7 @@
 #include <string.h>
 #include "container.h"
 #include "emu_internal.h"
+#include "r300_conventions.h"
 #include "r500_cp.h"
 
 /* vec4 elements per array element: a matrix has one per column. */
@@ -54,6 +55,23 @@ static bool uniform_match(const struct r500_uniform *u, const char *cfg_name, in
 	return true;
 }
 
+/* r300's state constants (r300's conventions) as its driver sets them
+ * for this draw: the viewport of the whole target, POT textures. */
+static bool r300_state(const struct emu_config *cfg, const char *name, float v[4])
+{
+	int unit;
+	switch (ir_r300_state_uniform(name, &unit)) {
+	case 0: case 1: /* the viewport's scale and offset are alike */
+		v[0] = (float)cfg->width / 2; v[1] = (float)cfg->height / 2; v[2] = 0.5f; v[3] = 1;
+		return true;
+	case 2:
+		v[0] = v[1] = v[2] = v[3] = 1;
+		return true;
+	default:
+		return false;
+	}
+}
+
 static void bind_uniforms(struct emu_ctx *ctx)
 {
 	const struct r500_program *p = ctx->p;
@@ -63,11 +81,14 @@ static void bind_uniforms(struct emu_ctx *ctx)
 		if (!u->name || u->slot < 0 || u->slot >= R500_NUM_CONSTS || u->element < 0 ||
 		    u->element > CONTAINER_MAX_UNIFORM_ELEMENT)
 			continue;
-		/* the program's initializer first; a value given replaces it */
-		for (int j = 0; u->init && j < 4 && u->swizzle[j]; j++) {
+		/* the program's initializer (or r300's state) first; a value
+		 * given replaces it */
+		float state[4];
+		const float *init = r300_state(cfg, u->name, state) ? state : u->init;
+		for (int j = 0; init && j < 4 && u->swizzle[j]; j++) {
 			int c = swz_index(u->swizzle[j]);
 			if (c >= 0)
-				ctx->c[u->slot][c] = emu_flush(u->init[j]);
+				ctx->c[u->slot][c] = emu_flush(init[j]);
 		}
 		for (int k = 0; cfg->uniforms && k < cfg->nuniforms; k++) {
 			const struct emu_uniform *v = &cfg->uniforms[k];

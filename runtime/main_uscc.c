@@ -19,8 +19,9 @@ enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
 struct cli {
 	enum mode mode;
-	bool mode_set, stats, werror, stage_set;
+	bool mode_set, stats, werror, stage_set, language_set;
 	enum uscc_stage stage;
+	enum uscc_language language;
 	int opt_level;
 	enum emit emit;
 	const char *input, *output;
@@ -47,6 +48,9 @@ static const char help_text[] =
 	"  --stage=fragment|vertex  shader stage; default from the file name: .vert/.vs\n"
 	"                     vertex, anything else (.frag/.fs/...) fragment.  Vertex\n"
 	"                     shaders are only checked and lowered to IR.\n"
+	"  -x glsl|tgsi       source language; default from the file name: .tgsi TGSI\n"
+	"                     (a fragment program as Mesa's tgsi_dump prints it,\n"
+	"                     docs/tgsi.md), anything else GLSL\n"
 	"  -D NAME[=VALUE]    define a macro (VALUE defaults to 1)\n"
 	"  -U NAME            undefine a macro\n"
 	"  -O0                no optimization passes and no optimizing backend stage\n"
@@ -58,6 +62,9 @@ static const char help_text[] =
 	"  --no-constant-program  compute everything in the pixel program; by default\n"
 	"                     work that depends only on uniforms moves into a constant\n"
 	"                     program the driver runs when the uniforms change\n"
+	"  --r300             Mesa r300's conventions: inputs, constants, the window\n"
+	"                     position and the face as r300 sets them up\n"
+	"                     (integrations/mesa-r300)\n"
 	"  --limit NAME=N     tighten a resource limit (source-bytes, line-length, tokens,\n"
 	"                     preprocessed-bytes, macro-depth, expression-depth,\n"
 	"                     block-depth, call-depth, array-size, struct-fields,\n"
@@ -294,6 +301,8 @@ static int parse_one(struct cli *c, int argc, char **argv, int *i)
 		c->werror = true;
 	} else if (strcmp(a, "--no-constant-program") == 0) {
 		uscc_options_set_constant_program(c->opts, false);
+	} else if (strcmp(a, "--r300") == 0) {
+		uscc_options_set_r300_conventions(c->opts, true);
 	} else if (strcmp(a, "-O0") == 0) {
 		c->opt_level = 0;
 	} else if (strcmp(a, "-O2") == 0 || strcmp(a, "-O") == 0) {
@@ -307,6 +316,15 @@ static int parse_one(struct cli *c, int argc, char **argv, int *i)
 	} else if (strncmp(a, "-D", 2) == 0) {
 		const char *v = option_value(argc, argv, i, 2);
 		return v ? parse_define(c, v) : usage("'%s' needs a macro name", "-D");
+	} else if (strncmp(a, "-x", 2) == 0) {
+		const char *v = option_value(argc, argv, i, 2);
+		if (v && !strcmp(v, "glsl"))
+			c->language = USCC_LANGUAGE_GLSL;
+		else if (v && !strcmp(v, "tgsi"))
+			c->language = USCC_LANGUAGE_TGSI;
+		else
+			return usage("-x takes glsl or tgsi, not '%s'", v ? v : "");
+		c->language_set = true;
 	} else if (strncmp(a, "-U", 2) == 0) {
 		const char *v = option_value(argc, argv, i, 2);
 		if (!v)
@@ -492,6 +510,10 @@ static int run(struct cli *c, int argc, char **argv)
 		return usage("'%s' goes with compiling only", "--emit");
 	if (!c->stage_set)
 		c->stage = stage_of_file(c->input);
+	if (!c->language_set)
+		c->language = ends_with(c->input, ".tgsi") ? USCC_LANGUAGE_TGSI : USCC_LANGUAGE_GLSL;
+	if (c->language == USCC_LANGUAGE_TGSI && c->mode == MODE_PREPROCESS)
+		return usage("'%s' is TGSI, which has no preprocessor (-E)", c->input);
 	if (!container_mode && c->stage == USCC_STAGE_VERTEX &&
 	    (c->mode == MODE_COMPILE || c->mode == MODE_ASSEMBLY || c->mode == MODE_DUMP_BACKEND ||
 	     c->mode == MODE_DUMP_BACKEND_ALL))
@@ -509,6 +531,7 @@ static int run(struct cli *c, int argc, char **argv)
 	} else {
 		const char *name = strcmp(c->input, "-") ? c->input : "<stdin>";
 		bool ok = uscc_options_set_stage(c->opts, c->stage) == USCC_OK &&
+			  uscc_options_set_language(c->opts, c->language) == USCC_OK &&
 			  uscc_options_set_opt_level(c->opts, c->opt_level) == USCC_OK &&
 			  uscc_options_set_werror(c->opts, c->werror) == USCC_OK &&
 			  uscc_options_set_filename(c->opts, name) == USCC_OK;

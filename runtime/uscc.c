@@ -14,6 +14,7 @@
 #include "r500_candidate.h"
 #include "r500_compile.h"
 #include "uscc_internal.h"
+#include "tgsi.h"
 #include "uscc_optimize.h"
 
 const char *uscc_version(void)
@@ -212,6 +213,18 @@ static void backend_dump(void *ud, const char *stage, const struct cg_ctx *cg)
 		ir_dump_text_add(&d->text, stage, form);
 }
 
+/* The job's source as IR, by its language, with r300's conventions when
+ * asked for (NULL with diagnostics). */
+static struct ir_func *source_to_ir(struct job *j, const struct glsl_options *go)
+{
+	struct ir_func *f = j->o->language == USCC_LANGUAGE_TGSI
+				    ? tgsi_to_ir(j->src, j->file, go, j->arena, &j->diag)
+				    : glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	if (f && j->o->r300 && !ir_r300_conventions(f, j->o->r300_units, &j->diag))
+		return NULL;
+	return f;
+}
+
 /* The IR the candidates start from (r500_candidate.h): the frontend and
  * the IR passes with loops unrolled or kept, each made once per job, with
  * the job's diagnostics.  With dump_all, each keeps the passes' dumps. */
@@ -237,7 +250,7 @@ static struct ir_func *ir_for(void *ud, bool keep_loops)
 	*go = *v->go;
 	go->keep_loops |= keep_loops;
 	sw_set skip = j->o->skip | (keep_loops ? sw_bit(SW_LOOP_UNROLL) : 0);
-	struct ir_func *f = glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	struct ir_func *f = source_to_ir(j, go);
 	if (!f || diag_failed(&j->diag) || arena_failed(j->arena) ||
 	    !uscc_optimize(f, j->o->opt_level, skip, v->dump_all, &v->dump[k], j->arena,
 			   &j->diag) ||
@@ -252,7 +265,8 @@ static struct ir_func *ir_for(void *ud, bool keep_loops)
 static struct r500_compile_options backend_options(const struct job *j)
 {
 	struct r500_compile_options o = { .opt_level = j->o->opt_level, .skip = j->o->skip,
-					  .const_program = !j->o->no_constant_program };
+					  .const_program = !j->o->no_constant_program && !j->o->r300,
+					  .r300 = j->o->r300 };
 #ifndef NDEBUG
 	o.validate = true;
 #endif
@@ -334,6 +348,8 @@ static bool do_preprocess(struct job *j, struct glsl_options *go)
 static bool do_check(struct job *j, struct glsl_options *go)
 {
 	j->data = "";
+	if (j->o->language == USCC_LANGUAGE_TGSI) /* parsed and lowered */
+		return source_to_ir(j, go) != NULL;
 	return glsl_check(j->src, j->file, go, j->arena, &j->diag);
 }
 
@@ -416,6 +432,10 @@ static enum uscc_status run_job(struct job *j, const char *source, size_t len)
 		diag_error(&j->diag, file_loc(j),
 			   "vertex shaders are only checked and lowered to IR (--check, "
 			   "--dump-ir); R500 code is for fragment shaders");
+		return USCC_USAGE_ERROR;
+	}
+	if (o->language == USCC_LANGUAGE_TGSI && j->action == USCC_ACTION_PREPROCESS) {
+		diag_error(&j->diag, file_loc(j), "-E: TGSI has no preprocessor");
 		return USCC_USAGE_ERROR;
 	}
 	if (!source) {

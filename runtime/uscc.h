@@ -70,6 +70,9 @@ USCC_API const char *uscc_status_string(enum uscc_status status);
 /* ---- options ---- */
 
 enum uscc_stage { USCC_STAGE_FRAGMENT, USCC_STAGE_VERTEX };
+/* The source language: GLSL, or a fragment program in the text Mesa's
+ * tgsi_dump prints (docs/tgsi.md). */
+enum uscc_language { USCC_LANGUAGE_GLSL, USCC_LANGUAGE_TGSI };
 
 struct uscc_options;
 
@@ -77,6 +80,9 @@ struct uscc_options;
 USCC_API struct uscc_options *uscc_options_create(const struct uscc_allocator *alloc);
 USCC_API void uscc_options_destroy(struct uscc_options *o);
 USCC_API enum uscc_status uscc_options_set_stage(struct uscc_options *o, enum uscc_stage stage);
+/* GLSL (the default) or TGSI; TGSI has no preprocessor (no -E, defines
+ * do nothing) and is a fragment program. */
+USCC_API enum uscc_status uscc_options_set_language(struct uscc_options *o, enum uscc_language lang);
 /* 0 (no optimization passes) or 2 (the default). */
 USCC_API enum uscc_status uscc_options_set_opt_level(struct uscc_options *o, int level);
 /* -D NAME[=VALUE] (value NULL means "1") and -U NAME, applied in call order. */
@@ -171,6 +177,35 @@ enum uscc_depth_mode {
 USCC_API enum uscc_status uscc_options_set_shadow(struct uscc_options *o, int unit,
 						  enum uscc_compare compare,
 						  enum uscc_depth_mode mode);
+
+/* ---- r300's conventions ----
+ * For Mesa's r300 driver (integrations/mesa-r300): the program takes its
+ * inputs, constants and window position the way r300 sets up its own
+ * programs, so that the driver uploads and binds it unchanged
+ * (docs/container.md, "r300's conventions", says what the container
+ * then holds):
+ * - every input the shader declares in a temporary, in the order r300's
+ *   allocate_hardware_inputs gives them registers: COLOR0, COLOR1, FACE,
+ *   GENERIC by index (GLSL: gl_TexCoord[i] is GENERIC i, gl_PointCoord 8,
+ *   varyings 9, 10, ...), FOG, WPOS;
+ * - WPOS as r300 interpolates it, the clip-space position (input
+ *   "gl_r300Position"), and FACE as r300 delivers it, 1.0 on a back face
+ *   (input "gl_r300BackFace"); the program makes gl_FragCoord and
+ *   gl_FrontFacing from them, with two state constants;
+ * - constants: element i of the uniforms (vec4 i of the flattened uniform
+ *   values: TGSI's CONST[i]) in slot i, unpacked, every element up to the
+ *   last; then r300's state constants (uniforms named gl_r300*: see
+ *   uscc_container_constant_info); then the immediates;
+ * - no constant program (r300 has no way to run one).
+ * Off by default; part of the cache key. */
+USCC_API enum uscc_status uscc_options_set_r300_conventions(struct uscc_options *o, bool on);
+/* r300's wrap emulation for a unit (its variant key's wrap_mode and
+ * clamp_and_scale_before_fetch, set for NPOT textures): the coordinates
+ * are wrapped in code before the lookup, as r300's compiler does.  With
+ * r300's conventions only; part of the cache key. */
+enum uscc_wrap { USCC_WRAP_NONE, USCC_WRAP_REPEAT, USCC_WRAP_MIRRORED_REPEAT, USCC_WRAP_MIRRORED_CLAMP };
+USCC_API enum uscc_status uscc_options_set_r300_wrap(struct uscc_options *o, int unit,
+						     enum uscc_wrap wrap, bool clamp_and_scale);
 
 /* ---- compiling ---- */
 
@@ -287,6 +322,33 @@ struct uscc_program_info {
 };
 USCC_API void uscc_container_program_info(const struct uscc_container *c,
 					  struct uscc_program_info *out);
+/* What the driver uploads to a constant slot. */
+enum uscc_constant_kind {
+	USCC_CONSTANT_UNUSED,     /* nothing reads it */
+	USCC_CONSTANT_UNIFORM,    /* a uniform element: `uniform`, an index of the uniform table */
+	USCC_CONSTANT_IMMEDIATE,  /* a compiler immediate: `value` */
+	USCC_CONSTANT_STATE,      /* driver state (r300's conventions): `state`, `unit` */
+	USCC_CONSTANT_COMPUTED,   /* written by the constant program */
+};
+/* r300's state constants (its RC_STATE_R300_*), from uniforms the
+ * program reads under r300's conventions. */
+enum uscc_state_constant {
+	USCC_STATE_R300_VIEWPORT_SCALE,   /* "gl_r300ViewportScale": the viewport's scale, 1 */
+	USCC_STATE_R300_VIEWPORT_OFFSET,  /* "gl_r300ViewportOffset": its offset, 1 */
+	USCC_STATE_R300_TEXSCALE_FACTOR,  /* "gl_r300TexScale[unit]": wrap emulation's scale */
+};
+struct uscc_constant_info {
+	enum uscc_constant_kind kind;
+	int uniform;                      /* UNIFORM: the first entry in the slot */
+	enum uscc_state_constant state;   /* STATE */
+	int unit;                         /* STATE of a texture unit, else 0 */
+	float value[4];                   /* IMMEDIATE */
+};
+/* Slot `slot` (0 .. uscc_container_num_const_slots - 1); false when out
+ * of range. */
+USCC_API bool uscc_container_constant_info(const struct uscc_container *c, int slot,
+					   struct uscc_constant_info *out);
+
 /* ---- the constant program ----
  * Work that depends only on uniforms, moved out of the pixel program
  * (uscc_options_set_constant_program; docs/container.md, "CPRG").  A

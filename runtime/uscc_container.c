@@ -82,6 +82,35 @@ bool uscc_container_constant(const struct uscc_container *c, int slot, float v[4
 	return true;
 }
 
+_Static_assert((int)USCC_STATE_R300_TEXSCALE_FACTOR == 2,
+	       "uscc.h's enum uscc_state_constant follows ir_r300_state_uniform");
+
+bool uscc_container_constant_info(const struct uscc_container *c, int slot,
+				  struct uscc_constant_info *out)
+{
+	if (slot < 0 || slot >= c->p.nconst_slots)
+		return false;
+	memset(out, 0, sizeof *out);
+	if (c->p.const_is_imm[slot]) {
+		out->kind = USCC_CONSTANT_IMMEDIATE;
+		memcpy(out->value, c->p.consts[slot], sizeof out->value);
+		return true;
+	}
+	for (int i = 0; i < c->p.nuniforms; i++) {
+		if (c->p.uniforms[i].slot != slot)
+			continue;
+		int state = ir_r300_state_uniform(c->p.uniforms[i].name, &out->unit);
+		out->kind = state >= 0 ? USCC_CONSTANT_STATE : USCC_CONSTANT_UNIFORM;
+		out->state = state >= 0 ? (enum uscc_state_constant)state : 0;
+		out->uniform = i;
+		return true;
+	}
+	for (int i = 0; i < c->p.cp.nouts; i++)
+		if (c->p.cp.outs[i].slot == slot)
+			out->kind = USCC_CONSTANT_COMPUTED;
+	return true;
+}
+
 int uscc_container_num_uniforms(const struct uscc_container *c)
 {
 	return c->p.nuniforms;

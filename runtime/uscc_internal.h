@@ -4,12 +4,14 @@
 
 #include "arena.h"
 #include "glsl.h"
+#include "r300_conventions.h"
 #include "switches.h"
 #include "uscc.h"
 
 struct uscc_options {
 	struct mem_allocator alloc;
 	enum uscc_stage stage;
+	enum uscc_language language;
 	int opt_level;
 	bool werror, record_time;
 	bool no_constant_program;    /* uscc_options_set_constant_program(o, false) */
@@ -20,6 +22,8 @@ struct uscc_options {
 	sw_set skip;                 /* the switches turned off (switches.def) */
 	char skip_env_bad[64];       /* a USCC_SKIP name not known ("" none) */
 	struct glsl_shadow_state shadow[GLSL_SHADOW_UNITS]; /* per unit; zero: GL's default */
+	bool r300;                   /* uscc_options_set_r300_conventions */
+	struct ir_r300_unit r300_units[IR_R300_UNITS]; /* uscc_options_set_r300_wrap */
 };
 
 /* The options of uscc_options_create (no defines, no file name), in o;

@@ -105,6 +105,14 @@ enum uscc_status uscc_options_set_stage(struct uscc_options *o, enum uscc_stage 
 	return USCC_OK;
 }
 
+enum uscc_status uscc_options_set_language(struct uscc_options *o, enum uscc_language lang)
+{
+	if (lang != USCC_LANGUAGE_GLSL && lang != USCC_LANGUAGE_TGSI)
+		return USCC_USAGE_ERROR;
+	o->language = lang;
+	return USCC_OK;
+}
+
 enum uscc_status uscc_options_set_opt_level(struct uscc_options *o, int level)
 {
 	if (level != 0 && level != 2)
@@ -252,6 +260,26 @@ enum uscc_status uscc_options_set_shadow(struct uscc_options *o, int unit, enum 
 	return USCC_OK;
 }
 
+enum uscc_status uscc_options_set_r300_conventions(struct uscc_options *o, bool on)
+{
+	if (!o)
+		return USCC_USAGE_ERROR;
+	o->r300 = on;
+	return USCC_OK;
+}
+
+_Static_assert((int)USCC_WRAP_MIRRORED_CLAMP == (int)IR_R300_WRAP_MIRRORED_CLAMP,
+	       "uscc.h's enum uscc_wrap follows ir/r300_conventions.h");
+
+enum uscc_status uscc_options_set_r300_wrap(struct uscc_options *o, int unit, enum uscc_wrap wrap,
+					    bool clamp_and_scale)
+{
+	if (!o || unit < 0 || unit >= IR_R300_UNITS || (unsigned)wrap >= IR_R300_WRAP_COUNT)
+		return USCC_USAGE_ERROR;
+	o->r300_units[unit] = (struct ir_r300_unit){ (uint8_t)wrap, clamp_and_scale };
+	return USCC_OK;
+}
+
 long uscc_options_limit(const struct uscc_options *o, enum uscc_limit which)
 {
 	if ((unsigned)which >= LIMIT_COUNT)
@@ -272,6 +300,8 @@ uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t
 	h = hash_str(h, USCC_BUILD_ID); /* the compiler's sources */
 	h = hash_u64(h, CONTAINER_VERSION);
 	h = hash_u64(h, (uint64_t)o->stage);
+	if (o->language != USCC_LANGUAGE_GLSL) /* GLSL keys stay as they were */
+		h = hash_str(h, "language TGSI");
 	h = hash_u64(h, (uint64_t)o->opt_level);
 	h = hash_u64(h, o->werror);
 	h = hash_u64(h, o->record_time);
@@ -295,5 +325,11 @@ uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t
 		if (o->shadow[u].compare || o->shadow[u].depth_mode)
 			h = hash_u64(h, (uint64_t)2 << 32 | (uint64_t)u << 16 |
 					(uint64_t)o->shadow[u].compare << 8 | o->shadow[u].depth_mode);
+	if (o->r300) { /* likewise for r300's conventions */
+		h = hash_u64(h, (uint64_t)3 << 32);
+		for (int u = 0; u < IR_R300_UNITS; u++)
+			h = hash_u64(h, (uint64_t)o->r300_units[u].wrap << 8 |
+					o->r300_units[u].clamp_and_scale);
+	}
 	return hash_bytes(h, source ? source : "", source ? len : 0);
 }

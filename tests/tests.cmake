@@ -23,3 +23,26 @@ else()
 endif()
 add_test(NAME lib_exports
   COMMAND sh ${CMAKE_SOURCE_DIR}/tests/lib/exports.sh $<TARGET_FILE:uscc> ${LIB_EXPORTS_MODE})
+
+# The TGSI frontend (docs/tgsi.md): the command line on tests/tgsi; a
+# corpus of r300's TGSI for real-world shaders, when one is at hand
+# (skipped loudly otherwise).  tests/tools/tools.cmake judges tests/tgsi.
+if(TARGET uscc_cli)
+  add_test(NAME cli_tgsi
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/cli/tgsi.sh $<TARGET_FILE:uscc_cli>
+            ${CMAKE_SOURCE_DIR}/tests/tgsi)
+  add_test(NAME tgsi_realworld
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tgsi/corpus.sh $<TARGET_FILE:uscc_cli>)
+  set_tests_properties(tgsi_realworld PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
+endif()
+
+# The patched Mesa r300 (integrations/mesa-r300): given a folder build.sh
+# printed (-DUSCC_MESA_R300_DIR=...) and r300_measure (-DUSCC_R300_MEASURE=...),
+# the samples compile through it, each by uscc or with a clean fallback.
+if(USCC_MESA_R300_DIR AND USCC_R300_MEASURE AND TARGET uscc_cli AND TARGET uscc_run)
+  file(GLOB mesa_samples ${CMAKE_SOURCE_DIR}/samples/*.frag)
+  add_test(NAME mesa_r300_patch
+    COMMAND bash ${CMAKE_SOURCE_DIR}/integrations/mesa-r300/test.sh ${USCC_MESA_R300_DIR}
+            ${USCC_R300_MEASURE} $<TARGET_FILE_DIR:uscc_cli> ${mesa_samples})
+  set_tests_properties(mesa_r300_patch PROPERTIES SKIP_RETURN_CODE 77)
+endif()

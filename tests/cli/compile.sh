@@ -130,6 +130,12 @@ expect 0 "$USCC" -S cp.frag
 grep -q '^# constant program: ' out || fail "-S: no constant program: $(head -3 out)"
 expect 0 "$USCC" -S --no-constant-program cp.frag
 grep -q 'constant program' out && fail "--no-constant-program: $(head -3 out)"
+# --r300: no constant program either; r300's inputs in -S's table
+expect 0 "$USCC" -S --r300 cp.frag
+grep -q 'constant program' out && fail "--r300 kept the constant program: $(head -3 out)"
+printf 'varying vec2 uv;\nvoid main() { gl_FragColor = vec4(uv, 0.0, 1.0) * gl_FragCoord; }\n' >wpos.frag
+expect 0 "$USCC" -S --r300 wpos.frag
+grep -q 'input  t1.xyzw = gl_r300Position' out || fail "--r300: no r300 WPOS in t1: $(head -4 out)"
 echo 'void main() { gl_Position = gl_Vertex; }' >v.vert
 expect 0 "$USCC" --check v.vert
 echo 'void main() { vec4 x = gl_Vertex * 2.0; }' >v2.vert

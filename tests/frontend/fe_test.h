@@ -80,12 +80,13 @@ static inline int fe_count_op(struct ir_func *f, enum ir_op op)
 }
 
 /* Runs the function on one quad: every input has value inputs[i] at all
- * four pixels (NULL: 0); uniforms from `uniforms` (vec4 slots).  Returns
- * output `out` of pixel 0 in `res`. */
-static inline bool fe_run(struct ir_func *f, const float (*inputs)[4], const float (*uniforms)[4],
-			  const struct tex_image *tex, int ntex, int out, float res[4])
+ * four pixels (NULL: 0); uniforms from `uniforms` (vec4 slots).  The
+ * whole result in *r; false when the interpreter fails. */
+static inline bool fe_run_quad(struct ir_func *f, const float (*inputs)[4],
+			       const float (*uniforms)[4], const struct tex_image *tex, int ntex,
+			       struct ir_interp_result *r)
 {
-	static const float zeros[4][4];
+	static const float zeros[64][4];
 	float in_store[8][4][4];
 	const float (*in_ptr[8])[4];
 	for (int i = 0; i < f->ninputs && i < 8; i++) {
@@ -102,14 +103,23 @@ static inline bool fe_run(struct ir_func *f, const float (*inputs)[4], const flo
 	env.ntextures = ntex;
 	for (int p = 0; p < 4; p++)
 		env.covered[p] = true;
-	struct ir_interp_result r;
-	memset(&r, 0, sizeof r);
+	memset(r, 0, sizeof *r);
 	struct arena *a = arena_create(&mem_default_allocator);
 	struct diag_sink d;
 	diag_init(&d, a);
-	bool ok = ir_interp_quad(f, &env, &r, &d);
+	bool ok = ir_interp_quad(f, &env, r, &d);
 	arena_destroy(a);
-	if (!ok || out >= f->noutputs || !r.written[out])
+	return ok;
+}
+
+/* fe_run_quad's output `out` of pixel 0 in `res`; false when it fails or
+ * the output is not written. */
+static inline bool fe_run(struct ir_func *f, const float (*inputs)[4], const float (*uniforms)[4],
+			  const struct tex_image *tex, int ntex, int out, float res[4])
+{
+	struct ir_interp_result r;
+	if (!fe_run_quad(f, inputs, uniforms, tex, ntex, &r) || out >= f->noutputs ||
+	    !r.written[out])
 		return false;
 	memcpy(res, r.outputs[out][0], sizeof(float) * 4);
 	return true;

@@ -14,3 +14,15 @@ set_target_properties(uscc_ref PROPERTIES OUTPUT_NAME uscc-ref)
 # values worked out by hand, both modes
 add_test(NAME uscc_ref_smoke
   COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tools/ref_smoke.sh $<TARGET_FILE:uscc_ref>)
+
+# tests/tgsi judged as the real-world corpus is: emulator against the
+# interpreter, -O0 and -O2 (tests/realworld/judge takes .tgsi files too)
+if(TARGET uscc_cli AND TARGET uscc_run)
+  find_package(Python3 COMPONENTS Interpreter)
+  if(Python3_FOUND)
+    add_test(NAME tgsi_judge
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/realworld/judge
+              --build ${CMAKE_BINARY_DIR} --corpus ${CMAKE_SOURCE_DIR}/tests/tgsi --jobs 1)
+    set_tests_properties(tgsi_judge PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+  endif()
+endif()

@@ -12,6 +12,7 @@
 #include "arena.h"
 #include "shadow.h"
 #include "uscc_ref.h"
+#include "tgsi.h"
 
 static const char usage[] =
 	"usage: uscc-ref FILE.frag [--size WxH] [--uniform NAME=x[,y,z,w...]]...\n"
@@ -156,7 +157,10 @@ int main(int argc, char **argv)
 	struct glsl_options gopts = { .stage = o.stage, .defines = o.defines,
 				      .ndefines = o.ndefines, .shadow = o.shadow };
 	const char *name = strcmp(o.run.file, "-") ? o.run.file : "<stdin>";
-	struct ir_func *f = glsl_to_ir(src, name, &gopts, arena, &diag);
+	size_t nlen = strlen(name);
+	bool tgsi = nlen >= 5 && !strcmp(name + nlen - 5, ".tgsi"); /* as uscc tells them */
+	struct ir_func *f = tgsi ? tgsi_to_ir(src, name, &gopts, arena, &diag)
+				 : glsl_to_ir(src, name, &gopts, arena, &diag);
 	fputs(diag_render(&diag), stderr);
 	int status;
 	struct diag_sink vdiag;
