@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arena_strbuf.h"
 #include "cg.h"
 #include "name_list.h"
 #include "r500_codec.h"
@@ -314,9 +315,11 @@ char *r500_program_listing(const struct r500_program *p, struct arena *arena)
 			OUT("#   %s\n", line);
 	}
 	for (int i = 0; i < p->ninst; i++) {
-		char line[512];
-		r500_disasm_inst(&p->code[i], line, sizeof line);
-		OUT("%3d: %s\n", i, line);
+		struct strbuf line;
+		strbuf_init(&line, arena);
+		r500_disasm_inst(&line, &p->code[i]);
+		const char *text = strbuf_text(&line);
+		OUT("%3d: %s\n", i, text ? text : "");
 	}
 #undef OUT
 	if (n >= cap)

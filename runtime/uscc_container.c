@@ -196,20 +196,14 @@ const char *uscc_container_json(const struct uscc_container *c)
 	return c->json;
 }
 
-/* r500_disasm_program returns malloc'ed text; it is copied into the arena
- * so the caller's allocator owns what we keep. */
 const char *uscc_container_disasm(struct uscc_container *c)
 {
 	if (c->disasm)
 		return c->disasm;
-	char *text = r500_disasm_program(c->words, c->p.ninst);
-	if (!text)
-		return NULL;
-	/* then the constant program, as comments the assembler skips */
 	struct strbuf b;
 	strbuf_init(&b, c->arena);
-	strbuf_puts(&b, text);
-	free(text);
+	r500_disasm_program(&b, c->words, c->p.ninst);
+	/* then the constant program, as comments the assembler skips */
 	const struct r500_const_prog *cp = &c->p.cp;
 	if (cp->nouts)
 		strbuf_printf(&b, "# constant program: %d instructions, %d outputs\n", cp->ninst,
