@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "arena_strbuf.h"
 #include "cg.h"
 #include "name_list.h"
 #include "r500_codec.h"
@@ -271,58 +270,4 @@ struct r500_program *r500_compile(struct ir_func *f, const struct r500_compile_o
 	}
 	struct cg_ctx *cg = run_best(f, opts, arena, diag);
 	return cg ? cg->prog : NULL;
-}
-
-char *r500_program_listing(const struct r500_program *p, struct arena *arena)
-{
-	if (!p)
-		return arena_strdup(arena, "");
-	size_t cap = 256 + (size_t)(p->ninst + p->cp.ninst + p->cp.nouts) * 320 +
-		     (size_t)(p->nconst_slots + p->nuniforms +
-							     p->nsamplers + p->ninputs +
-							     p->noutputs) * 96;
-	char *buf = arena_alloc(arena, cap);
-	if (!buf)
-		return NULL;
-	size_t n = 0;
-#define OUT(...) do { if (n < cap) n += (size_t)snprintf(buf + n, cap - n, __VA_ARGS__); } while (0)
-	OUT("# %d instructions, %d temps (pixsize %d), %d constant slots\n", p->ninst,
-	    p->stats.temps, p->pixsize, p->nconst_slots);
-	for (int i = 0; i < p->ninputs; i++)
-		OUT("# input  t%d.%s = %s\n", p->inputs[i].temp, p->inputs[i].components,
-		    p->inputs[i].name);
-	for (int i = 0; i < p->nuniforms; i++)
-		OUT("# uniform c%d.%s = %s[%d]\n", p->uniforms[i].slot, p->uniforms[i].swizzle,
-		    p->uniforms[i].name, p->uniforms[i].element);
-	for (int s = 0; s < p->nconst_slots; s++)
-		if (p->const_is_imm && p->const_is_imm[s])
-			OUT("# const  c%d = {%g, %g, %g, %g}\n", s, p->consts[s][0], p->consts[s][1],
-			    p->consts[s][2], p->consts[s][3]);
-	for (int i = 0; i < p->nsamplers; i++)
-		OUT("# sampler %d = %s (%s)\n", p->samplers[i].unit, p->samplers[i].name,
-		    tex_target_name(p->samplers[i].target));
-	for (int i = 0; i < p->noutputs; i++) {
-		if (p->outputs[i].target < 0)
-			OUT("# output depth = %s\n", p->outputs[i].name);
-		else
-			OUT("# output target %d = %s\n", p->outputs[i].target, p->outputs[i].name);
-	}
-	if (p->cp.nouts) {
-		OUT("# constant program: %d instructions, %d outputs (run before the draw)\n",
-		    p->cp.ninst, p->cp.nouts);
-		char line[256];
-		for (int i = 0; r500_cp_format(&p->cp, i, line, sizeof line); i++)
-			OUT("#   %s\n", line);
-	}
-	for (int i = 0; i < p->ninst; i++) {
-		struct strbuf line;
-		strbuf_init(&line, arena);
-		r500_disasm_inst(&line, &p->code[i]);
-		const char *text = strbuf_text(&line);
-		OUT("%3d: %s\n", i, text ? text : "");
-	}
-#undef OUT
-	if (n >= cap)
-		buf[cap - 1] = 0;
-	return buf;
 }

@@ -178,10 +178,17 @@ static void json_const_prog(struct strbuf *b, const struct r500_program *p)
 		return;
 	strbuf_printf(b, ",\"constant_program\":{\"instructions\":%d,\"outputs\":%d,\"lines\":[",
 		      cp->ninst, cp->nouts);
-	char line[256];
-	for (int i = 0; r500_cp_format(cp, i, line, sizeof line); i++) {
+	for (int i = 0; i < cp->ninst + cp->nouts; i++) {
+		struct strbuf line;
+		strbuf_init(&line, b->arena);
+		r500_cp_format(&line, cp, i);
+		const char *text = strbuf_text(&line);
+		if (!text) {
+			b->failed = true;
+			return;
+		}
 		strbuf_puts(b, i ? "," : "");
-		jb_string(b, line);
+		jb_string(b, text);
 	}
 	strbuf_puts(b, "]}");
 }

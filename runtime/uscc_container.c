@@ -205,12 +205,11 @@ const char *uscc_container_disasm(struct uscc_container *c)
 	r500_disasm_program(&b, c->words, c->p.ninst);
 	/* then the constant program, as comments the assembler skips */
 	const struct r500_const_prog *cp = &c->p.cp;
-	if (cp->nouts)
+	if (cp->nouts) {
 		strbuf_printf(&b, "# constant program: %d instructions, %d outputs\n", cp->ninst,
 			      cp->nouts);
-	char line[256];
-	for (int i = 0; cp->nouts && r500_cp_format(cp, i, line, sizeof line); i++)
-		strbuf_printf(&b, "#   %s\n", line);
+		r500_cp_list(&b, cp, "#   ");
+	}
 	c->disasm = strbuf_text(&b);
 	return c->disasm;
 }

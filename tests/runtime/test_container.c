@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "arena_strbuf.h"
 #include "container.h"
 #include "r500_cp.h"
 #include "fnv.h"
@@ -321,12 +322,17 @@ static void test_const_prog(void **state)
 	assert_true(c[2][0] == sinf(0.5f) && c[2][1] == sinf(-1.0f));
 	assert_true(c[2][2] == 7.0f && c[2][3] == 7.0f); /* not its components */
 	assert_false(r500_cp_run(&f.p.cp, c, 2));       /* slot 2 is past 2 slots */
-	char line[64];
-	assert_true(r500_cp_format(&f.p.cp, 0, line, sizeof line));
-	assert_string_equal(line, "t0 = mul c0.xyzw, i0.xxxx (4)");
-	assert_true(r500_cp_format(&f.p.cp, 2, line, sizeof line));
-	assert_string_equal(line, "c2.xy = t1.xy");
-	assert_false(r500_cp_format(&f.p.cp, 3, line, sizeof line));
+	struct arena *a = arena_create(NULL);
+	struct strbuf line;
+	strbuf_init(&line, a);
+	assert_true(r500_cp_format(&line, &f.p.cp, 0));
+	assert_string_equal(strbuf_text(&line), "t0 = mul c0.xyzw, i0.xxxx (4)");
+	strbuf_init(&line, a);
+	assert_true(r500_cp_format(&line, &f.p.cp, 2));
+	assert_string_equal(strbuf_text(&line), "c2.xy = t1.xy");
+	assert_false(r500_cp_format(&line, &f.p.cp, 3));
+	assert_string_equal(strbuf_text(&line), "c2.xy = t1.xy");
+	arena_destroy(a);
 
 	size_t size;
 	uint8_t *buf;
