@@ -185,10 +185,7 @@ enum uscc_status uscc_container_run_constant_program(const struct uscc_container
 
 void uscc_container_stats(const struct uscc_container *c, struct uscc_stats *out)
 {
-	const struct r500_stats *s = &c->p.stats;
-	*out = (struct uscc_stats){ s->instructions, s->alu, s->tex, s->fc, s->out, s->nops,
-				    s->pairs, s->temps, s->constants, s->lower_bound, s->cycles,
-				    s->compile_us };
+	uscc_stats_from(out, &c->p.stats);
 }
 
 const char *uscc_container_json(const struct uscc_container *c)

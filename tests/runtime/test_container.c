@@ -298,6 +298,19 @@ static void test_specific_errors(void **state)
 	expect_reject(buf, size, "output target 4");
 	free(buf);
 
+	/* negative figures: a 32-bit one by its position, compile_us by name */
+	fixture_init(&f);
+	f.p.stats.nops = -1;
+	buf = container_write(&f.p, NULL, &size);
+	expect_reject(buf, size, "figure 5 is negative");
+	free(buf);
+
+	fixture_init(&f);
+	f.p.stats.compile_us = -2;
+	buf = container_write(&f.p, NULL, &size);
+	expect_reject(buf, size, "compile_us is negative");
+	free(buf);
+
 	/* a reserved RGB opcode makes the decoder refuse instruction 1 */
 	fixture_init(&f);
 	f.code[1].alu.rgb_op = R500_ROP_RESERVED6;
@@ -393,7 +406,9 @@ static void test_json(void **state)
 static void test_stats_json(void **state)
 {
 	(void)state;
-	struct r500_stats s = { 10, 6, 2, 1, 1, 1, 4, 5, 3, 5, 41, 77 };
+	struct r500_stats s = { .instructions = 10, .alu = 6, .tex = 2, .fc = 1, .out = 1, .nops = 1,
+				.pairs = 4, .temps = 5, .constants = 3, .lower_bound = 5,
+				.cycles = 41, .compile_us = 77 };
 	struct arena *a = arena_create(NULL);
 	assert_string_equal(stats_to_json(&s, a),
 			    "{\"instructions\":10,\"alu\":6,\"tex\":2,\"fc\":1,\"out\":1,"
