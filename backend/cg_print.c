@@ -207,9 +207,9 @@ char *cg_print(const struct cg_ctx *cg, struct arena *arena)
 	for (int sl = 0; sl < cg->nslots; sl++)
 		print_slot(&o, cg, sl);
 	for (int i = 0; i < cg->ninst; i++) {
-		char line[512];
-		r500_disasm_inst(&cg->code[i], line, sizeof line);
-		strbuf_printf(&o, "code %d: %s\n", i, line);
+		strbuf_printf(&o, "code %d: ", i);
+		r500_disasm_inst(&o, &cg->code[i]);
+		strbuf_puts(&o, "\n");
 	}
 	return strbuf_text(&o);
 }

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include "r500.h"
 
+struct strbuf;
+
 /* One field of one word: which instruction types have it, where it lives,
  * which member of struct r500_inst holds it, and its legal values. */
 struct r500_field {
@@ -48,14 +50,12 @@ bool r500_program_validate(const struct r500_inst *code, int n, char *why, size_
  * scheduler and r500_program_validate share. */
 bool r500_hazard_needs_nop(const struct r500_inst *prev, const struct r500_inst *next);
 
-/* Assembly text of one instruction (no trailing newline); returns the
- * length it needed (snprintf-style). */
-int r500_disasm_inst(const struct r500_inst *in, char *buf, size_t len);
+/* Appends the assembly text of one instruction (no trailing newline). */
+void r500_disasm_inst(struct strbuf *out, const struct r500_inst *in);
 
-/* Whole program, one instruction per line prefixed by its slot number;
- * invalid instructions are printed as raw words with the reason.
- * Returns a malloc'ed string (caller frees) or NULL on allocation failure. */
-char *r500_disasm_program(const uint32_t *words, int ninst);
+/* Appends the whole program, one instruction per line prefixed by its slot
+ * number; invalid instructions are printed as raw words with the reason. */
+void r500_disasm_program(struct strbuf *out, const uint32_t *words, int ninst);
 
 /* Assembler for tests: parses the text r500_disasm_inst prints.
  * Returns true on success; on failure `why` says where. */

@@ -66,7 +66,8 @@ int r500_program_cycles(const struct r500_inst *code, int n);
  * instructions inside loops, weighed alike. */
 long r500_program_weighted_cost(const struct r500_program *p, long *in_loops);
 
-/* Assembly listing of a compiled program (the -S output); arena string. */
+/* Assembly listing of a compiled program (the -S output, r500_listing.c):
+ * the whole text in the arena, or NULL when the arena runs out. */
 char *r500_program_listing(const struct r500_program *p, struct arena *arena);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arena_strbuf.h"
 #include "ir_eval.h"
 
 /* The container's operation codes: index in this list.  Append only. */
@@ -168,48 +169,44 @@ bool r500_cp_exec(const struct r500_const_prog *cp, float (*consts)[4])
 	return true;
 }
 
-static int format_src(char *buf, size_t len, const struct r500_cp_src *s, int n)
+static void format_src(struct strbuf *text, const struct r500_cp_src *s, int n)
 {
 	static const char files[] = "tci";
-	int w = snprintf(buf, len, "%c%u.", files[s->file < 3 ? s->file : 0], s->index);
-	for (int c = 0; c < n && w >= 0 && (size_t)w < len; c++)
-		buf[w++] = "xyzw"[s->swz[c] & 3];
-	if (w >= 0 && (size_t)w < len)
-		buf[w] = 0;
-	return w;
+	strbuf_printf(text, "%c%u.", files[s->file < 3 ? s->file : 0], s->index);
+	for (int c = 0; c < n && c < 4; c++)
+		strbuf_add(text, &"xyzw"[s->swz[c] & 3], 1);
 }
 
-bool r500_cp_format(const struct r500_const_prog *cp, int i, char *buf, size_t len)
+bool r500_cp_format(struct strbuf *text, const struct r500_const_prog *cp, int i)
 {
-	if (!len)
-		return i >= 0 && i < cp->ninst + cp->nouts;
-	buf[0] = 0;
-	size_t at = 0;
-#define PUT(...) do { int k_ = snprintf(buf + at, len - at, __VA_ARGS__); \
-		      if (k_ > 0) at = at + (size_t)k_ < len ? at + (size_t)k_ : len - 1; } while (0)
 	if (i >= 0 && i < cp->ninst) {
 		const struct r500_cp_inst *in = &cp->code[i];
 		const char *name = r500_cp_op_name(in->op);
-		PUT("t%d = %s", i, name ? name : "?");
+		strbuf_printf(text, "t%d = %s", i, name ? name : "?");
 		for (int k = 0; k < in->nsrc && k < R500_CP_MAX_SRC; k++) {
-			PUT("%s", k ? ", " : " ");
-			if (at < len - 1)
-				format_src(buf + at, len - at, &in->src[k], 4);
-			at += strlen(buf + at);
+			strbuf_puts(text, k ? ", " : " ");
+			format_src(text, &in->src[k], 4);
 		}
-		PUT(" (%u)", in->ncomp);
+		strbuf_printf(text, " (%u)", in->ncomp);
 		return true;
 	}
 	int o = i - cp->ninst;
 	if (o < 0 || o >= cp->nouts)
 		return false;
 	const struct r500_cp_output *out = &cp->outs[o];
-	PUT("c%u.", out->slot);
+	strbuf_printf(text, "c%u.", out->slot);
 	for (int c = 0; c < out->ncomp && c < 4; c++)
-		PUT("%c", "xyzw"[(out->shift + c) & 3]);
-	PUT(" = ");
-	if (at < len - 1)
-		format_src(buf + at, len - at, &out->src, out->ncomp);
-#undef PUT
+		strbuf_add(text, &"xyzw"[(out->shift + c) & 3], 1);
+	strbuf_puts(text, " = ");
+	format_src(text, &out->src, out->ncomp);
 	return true;
+}
+
+void r500_cp_list(struct strbuf *text, const struct r500_const_prog *cp, const char *prefix)
+{
+	for (int i = 0; i < cp->ninst + cp->nouts; i++) {
+		strbuf_puts(text, prefix);
+		r500_cp_format(text, cp, i);
+		strbuf_puts(text, "\n");
+	}
 }

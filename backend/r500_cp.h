@@ -10,6 +10,8 @@
 #include "ir.h"
 #include "r500_program.h"
 
+struct strbuf;
+
 /* Code of an IR op in the container's list; -1 when the list lacks it. */
 int r500_cp_op_code(enum ir_op op);
 /* Name of code `code`, NULL past the list. */
@@ -27,10 +29,12 @@ bool r500_cp_check(const struct r500_const_prog *cp, int nslots, char *why, size
  * untouched) when the program is not well formed for nslots. */
 bool r500_cp_run(const struct r500_const_prog *cp, float (*consts)[4], int nslots);
 
-/* One line of the program as text: instruction i < ninst
- * ("t2 = mul t0.xyzw, c3.wwww"), or output i - ninst ("c4.xy = t2.xy");
- * false past the end.  Written into buf (truncated to len). */
-bool r500_cp_format(const struct r500_const_prog *cp, int i, char *buf, size_t len);
+/* Appends one line of the program as text (no newline): instruction
+ * i < ninst ("t2 = mul t0.xyzw, c3.wwww"), or output i - ninst
+ * ("c4.xy = t2.xy"); false (nothing appended) past the end. */
+bool r500_cp_format(struct strbuf *text, const struct r500_const_prog *cp, int i);
+/* Appends every line, each after `prefix` and ending in a newline. */
+void r500_cp_list(struct strbuf *text, const struct r500_const_prog *cp, const char *prefix);
 
 /* r500_cp_run without the check, for a program r500_cp_check accepted for
  * at most the slots consts has (a container's, checked when it was read). */

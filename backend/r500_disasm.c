@@ -7,23 +7,7 @@
  */
 #include "r500_disasm_syntax.h"
 
-#include <stdarg.h>
-#include <stdlib.h>
-#include <string.h>
-
-struct sbuf { char *buf; size_t len, pos; };
-
-__attribute__((format(printf, 2, 3)))
-static void put(struct sbuf *s, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	size_t room = s->pos < s->len ? s->len - s->pos : 0;
-	int n = vsnprintf(room ? s->buf + s->pos : NULL, room, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		s->pos += (size_t)n;
-}
+#include "arena_strbuf.h"
 
 static const char *value_name(const char *field, unsigned type, unsigned v)
 {
@@ -31,69 +15,69 @@ static const char *value_name(const char *field, unsigned type, unsigned v)
 	return f && f->value_names && v < (1u << f->width) ? f->value_names[v] : "?";
 }
 
-static void put_flags(struct sbuf *s, const struct r500_inst *in)
+static void put_flags(struct strbuf *s, const struct r500_inst *in)
 {
 	const struct r500_cmn *c = &in->cmn;
-	if (c->nop) put(s, " nop");
-	if (c->alu_wait) put(s, " alu_wait");
-	if (c->tex_sem_wait) put(s, " sem_wait");
-	if (c->last) put(s, " last");
-	if (c->write_inactive) put(s, " write_inactive");
-	if (c->stat_we) put(s, " stat_we=0x%X", c->stat_we);
+	if (c->nop) strbuf_printf(s, " nop");
+	if (c->alu_wait) strbuf_printf(s, " alu_wait");
+	if (c->tex_sem_wait) strbuf_printf(s, " sem_wait");
+	if (c->last) strbuf_printf(s, " last");
+	if (c->write_inactive) strbuf_printf(s, " write_inactive");
+	if (c->stat_we) strbuf_printf(s, " stat_we=0x%X", c->stat_we);
 	/* CMN fields this type's syntax has no place for, by table name */
 	for (const char *const *g = r500_asm_generic[c->type & 3]; g && *g; g++) {
 		const struct r500_field *f = r500_field_find(*g, c->type & 3);
 		if (f && r500_field_get(in, f))
-			put(s, " %s=%u", f->name, r500_field_get(in, f));
+			strbuf_printf(s, " %s=%u", f->name, r500_field_get(in, f));
 	}
 }
 
-static void put_pred(struct sbuf *s, unsigned sel, unsigned inv)
+static void put_pred(struct strbuf *s, unsigned sel, unsigned inv)
 {
 	if (!sel && !inv)
 		return;
-	put(s, " (%sp.%s)", inv ? "!" : "", r500_asm_pred_names[sel & 7]);
+	strbuf_printf(s, " (%sp.%s)", inv ? "!" : "", r500_asm_pred_names[sel & 7]);
 }
 
 /* temporary N, constant N, with REL as [aL+N] */
-static void put_reg(struct sbuf *s, char file, unsigned addr, unsigned rel)
+static void put_reg(struct strbuf *s, char file, unsigned addr, unsigned rel)
 {
 	if (rel)
-		put(s, "%c[aL+%u]", file, addr);
+		strbuf_printf(s, "%c[aL+%u]", file, addr);
 	else
-		put(s, "%c%u", file, addr);
+		strbuf_printf(s, "%c%u", file, addr);
 }
 
-static void put_slot(struct sbuf *s, const struct r500_addr *a)
+static void put_slot(struct strbuf *s, const struct r500_addr *a)
 {
 	if (a->cnst)
 		put_reg(s, 'c', a->addr, a->rel);
 	else if (a->addr & R500_INLINE_BIT)
-		put(s, "%.10g%s", (double)r500_inline_value(a->addr & 127), a->rel ? "[aL]" : "");
+		strbuf_printf(s, "%.10g%s", (double)r500_inline_value(a->addr & 127), a->rel ? "[aL]" : "");
 	else
 		put_reg(s, 't', a->addr, a->rel);
 }
 
-static void put_arg(struct sbuf *s, const struct r500_arg *a, int nswz, const char *sep)
+static void put_arg(struct strbuf *s, const struct r500_arg *a, int nswz, const char *sep)
 {
 	bool neg = a->mod == R500_MOD_NEG || a->mod == R500_MOD_NAB;
 	bool abs = a->mod == R500_MOD_ABS || a->mod == R500_MOD_NAB;
-	put(s, " %s%s%s.", neg ? "-" : "", abs ? "|" : "", r500_asm_sel_names[a->sel & 3]);
+	strbuf_printf(s, " %s%s%s.", neg ? "-" : "", abs ? "|" : "", r500_asm_sel_names[a->sel & 3]);
 	for (int i = 0; i < nswz; i++)
-		put(s, "%c", r500_asm_swz_chars[a->swz[i] & 7]);
-	put(s, "%s%s", abs ? "|" : "", sep);
+		strbuf_printf(s, "%c", r500_asm_swz_chars[a->swz[i] & 7]);
+	strbuf_printf(s, "%s%s", abs ? "|" : "", sep);
 }
 
-static void put_mask(struct sbuf *s, unsigned mask, const char *letters)
+static void put_mask(struct strbuf *s, unsigned mask, const char *letters)
 {
 	if (!mask)
-		put(s, "-");
+		strbuf_printf(s, "-");
 	for (int i = 0; letters[i]; i++)
 		if ((mask >> i) & 1)
-			put(s, "%c", letters[i]);
+			strbuf_printf(s, "%c", letters[i]);
 }
 
-static void put_unit(struct sbuf *s, const struct r500_inst *in, bool rgb)
+static void put_unit(struct strbuf *s, const struct r500_inst *in, bool rgb)
 {
 	const struct r500_cmn *c = &in->cmn;
 	const struct r500_alu *a = &in->alu;
@@ -103,169 +87,139 @@ static void put_unit(struct sbuf *s, const struct r500_inst *in, bool rgb)
 	unsigned target = rgb ? a->rgb_target : a->alpha_target;
 	const char *letters = rgb ? "rgb" : "a";
 
-	put(s, " :");
+	strbuf_printf(s, " :");
 	put_pred(s, rgb ? c->rgb_pred_sel : c->alpha_pred_sel, rgb ? c->rgb_pred_inv : c->alpha_pred_inv);
-	put(s, " ");
+	strbuf_printf(s, " ");
 	put_reg(s, 't', rgb ? a->rgb_addrd : a->alpha_addrd, rgb ? a->rgb_addrd_rel : a->alpha_addrd_rel);
-	put(s, ".");
+	strbuf_printf(s, ".");
 	put_mask(s, rgb ? c->rgb_wmask : c->alpha_wmask, letters);
-	put(s, " = %s%s%s", value_name(rgb ? "RGB_OP" : "ALPHA_OP", c->type, op),
+	strbuf_printf(s, " = %s%s%s", value_name(rgb ? "RGB_OP" : "ALPHA_OP", c->type, op),
 	    (rgb ? c->rgb_clamp : c->alpha_clamp) ? "_sat" : "", r500_asm_omod_names[omod & 7]);
 	for (int k = 0; k < 3; k++)
 		put_arg(s, rgb ? &a->rgb_arg[k] : &a->alpha_arg[k], rgb ? 3 : 1, k < 2 ? "," : "");
 	bool w = !rgb && a->w_omask;
 	if (omask || target || w)
-		put(s, " ->");
+		strbuf_printf(s, " ->");
 	if (omask || target) {
 		if (out)
-			put(s, " rt%u.", target);
+			strbuf_printf(s, " rt%u.", target);
 		else
-			put(s, " p.");
+			strbuf_printf(s, " p.");
 		put_mask(s, omask, letters);
 		if (!out)
-			put(s, "%s", r500_asm_cmp_names[target & 3]);
+			strbuf_printf(s, "%s", r500_asm_cmp_names[target & 3]);
 	}
 	if (w)
-		put(s, " depth");
+		strbuf_printf(s, " depth");
 }
 
-static void put_alu(struct sbuf *s, const struct r500_inst *in)
+static void put_alu(struct strbuf *s, const struct r500_inst *in)
 {
 	const struct r500_alu *a = &in->alu;
 	for (int k = 0; k < 3; k++) {
-		put(s, " src%d=", k);
+		strbuf_printf(s, " src%d=", k);
 		put_slot(s, &a->rgb_addr.src[k]);
-		put(s, ",");
+		strbuf_printf(s, ",");
 		put_slot(s, &a->alpha_addr.src[k]);
 	}
 	bool srcp = a->rgb_addr.srcp_op || a->alpha_addr.srcp_op;
 	for (int k = 0; k < 3; k++)
 		srcp |= a->rgb_arg[k].sel == R500_SEL_SRCP || a->alpha_arg[k].sel == R500_SEL_SRCP;
 	if (srcp)
-		put(s, " srcp=%s,%s", value_name("RGB_SRCP_OP", in->cmn.type, a->rgb_addr.srcp_op),
+		strbuf_printf(s, " srcp=%s,%s", value_name("RGB_SRCP_OP", in->cmn.type, a->rgb_addr.srcp_op),
 		    value_name("ALPHA_SRCP_OP", in->cmn.type, a->alpha_addr.srcp_op));
 	put_unit(s, in, true);
 	put_unit(s, in, false);
 	if (a->alu_wmask || in->cmn.alu_result_sel || in->cmn.alu_result_op)
-		put(s, " : %s=%c%s", a->alu_wmask ? "result" : "noresult",
+		strbuf_printf(s, " : %s=%c%s", a->alu_wmask ? "result" : "noresult",
 		    in->cmn.alu_result_sel ? 'a' : 'r', r500_asm_cmp_names[in->cmn.alu_result_op & 3]);
 }
 
-static void put_tex_swz(struct sbuf *s, const uint16_t swz[4])
+static void put_tex_swz(struct strbuf *s, const uint16_t swz[4])
 {
 	for (int i = 0; i < 4; i++)
-		put(s, "%c", "rgba"[swz[i] & 3]);
+		strbuf_printf(s, "%c", "rgba"[swz[i] & 3]);
 }
 
-static void put_tex(struct sbuf *s, const struct r500_inst *in)
+static void put_tex(struct strbuf *s, const struct r500_inst *in)
 {
 	const struct r500_tex *t = &in->tex;
 	put_pred(s, in->cmn.rgb_pred_sel, in->cmn.rgb_pred_inv);
-	put(s, " %s ", value_name("INST", R500_TYPE_TEX, t->inst));
+	strbuf_printf(s, " %s ", value_name("INST", R500_TYPE_TEX, t->inst));
 	put_reg(s, 't', t->dst_addr, t->dst_addr_rel);
-	put(s, ".");
+	strbuf_printf(s, ".");
 	put_mask(s, in->cmn.rgb_wmask | in->cmn.alpha_wmask << 3, "rgba");
-	put(s, " = tex%u(", t->tex_id);
+	strbuf_printf(s, " = tex%u(", t->tex_id);
 	put_reg(s, 't', t->src_addr, t->src_addr_rel);
-	put(s, ".");
+	strbuf_printf(s, ".");
 	put_tex_swz(s, t->src_swz);
-	put(s, ").");
+	strbuf_printf(s, ").");
 	put_tex_swz(s, t->dst_swz);
-	if (t->sem_acquire) put(s, " acquire");
-	if (t->ignore_uncovered) put(s, " ignore_uncovered");
-	if (t->unscaled) put(s, " unscaled");
+	if (t->sem_acquire) strbuf_printf(s, " acquire");
+	if (t->ignore_uncovered) strbuf_printf(s, " ignore_uncovered");
+	if (t->unscaled) strbuf_printf(s, " unscaled");
 	bool dxdy = t->inst == R500_TEX_DXDY || t->dx_addr || t->dx_addr_rel || t->dy_addr ||
 		    t->dy_addr_rel;
 	for (int i = 0; i < 4; i++)
 		dxdy |= t->dx_swz[i] || t->dy_swz[i];
 	if (dxdy) {
-		put(s, " dx=");
+		strbuf_printf(s, " dx=");
 		put_reg(s, 't', t->dx_addr, t->dx_addr_rel);
-		put(s, ".");
+		strbuf_printf(s, ".");
 		put_tex_swz(s, t->dx_swz);
-		put(s, " dy=");
+		strbuf_printf(s, " dy=");
 		put_reg(s, 't', t->dy_addr, t->dy_addr_rel);
-		put(s, ".");
+		strbuf_printf(s, ".");
 		put_tex_swz(s, t->dy_swz);
 	}
 }
 
-static void put_fc(struct sbuf *s, const struct r500_inst *in)
+static void put_fc(struct strbuf *s, const struct r500_inst *in)
 {
 	const struct r500_fc *f = &in->fc;
 	put_pred(s, in->cmn.rgb_pred_sel, in->cmn.rgb_pred_inv);
-	put(s, " %s func=0x%02X", value_name("OP", R500_TYPE_FC, f->op), f->jump_func);
-	if (f->jump_any) put(s, " any");
-	if (f->b_else) put(s, " else");
-	if (f->a_op) put(s, " a_op=%s", value_name("A_OP", R500_TYPE_FC, f->a_op));
-	if (f->b_op0) put(s, " b_op0=%s", value_name("B_OP0", R500_TYPE_FC, f->b_op0));
-	if (f->b_op1) put(s, " b_op1=%s", value_name("B_OP1", R500_TYPE_FC, f->b_op1));
-	if (f->b_pop_cnt) put(s, " pop_cnt=%u", f->b_pop_cnt);
-	if (f->ignore_uncovered) put(s, " ignore_uncovered");
-	if (f->bool_addr) put(s, " bool=%u", f->bool_addr);
-	if (f->int_addr) put(s, " int=%u", f->int_addr);
-	put(s, " addr=%u", f->jump_addr);
-	if (f->jump_global) put(s, " global");
+	strbuf_printf(s, " %s func=0x%02X", value_name("OP", R500_TYPE_FC, f->op), f->jump_func);
+	if (f->jump_any) strbuf_printf(s, " any");
+	if (f->b_else) strbuf_printf(s, " else");
+	if (f->a_op) strbuf_printf(s, " a_op=%s", value_name("A_OP", R500_TYPE_FC, f->a_op));
+	if (f->b_op0) strbuf_printf(s, " b_op0=%s", value_name("B_OP0", R500_TYPE_FC, f->b_op0));
+	if (f->b_op1) strbuf_printf(s, " b_op1=%s", value_name("B_OP1", R500_TYPE_FC, f->b_op1));
+	if (f->b_pop_cnt) strbuf_printf(s, " pop_cnt=%u", f->b_pop_cnt);
+	if (f->ignore_uncovered) strbuf_printf(s, " ignore_uncovered");
+	if (f->bool_addr) strbuf_printf(s, " bool=%u", f->bool_addr);
+	if (f->int_addr) strbuf_printf(s, " int=%u", f->int_addr);
+	strbuf_printf(s, " addr=%u", f->jump_addr);
+	if (f->jump_global) strbuf_printf(s, " global");
 }
 
-int r500_disasm_inst(const struct r500_inst *in, char *buf, size_t len)
+void r500_disasm_inst(struct strbuf *s, const struct r500_inst *in)
 {
-	struct sbuf s = { buf, len, 0 };
-	if (buf && len)
-		buf[0] = 0;
 	unsigned type = in->cmn.type & 3;
-	put(&s, "%s", r500_fields[0].value_names[type]);
-	put_flags(&s, in);
+	strbuf_puts(s, r500_fields[0].value_names[type]);
+	put_flags(s, in);
 	if (type == R500_TYPE_TEX)
-		put_tex(&s, in);
+		put_tex(s, in);
 	else if (type == R500_TYPE_FC)
-		put_fc(&s, in);
+		put_fc(s, in);
 	else
-		put_alu(&s, in);
-	return (int)s.pos;
+		put_alu(s, in);
 }
 
-static bool append(char **out, size_t *len, size_t *cap, const char *text)
+void r500_disasm_program(struct strbuf *out, const uint32_t *words, int ninst)
 {
-	size_t n = strlen(text);
-	if (*len + n + 1 > *cap) {
-		size_t nc = (*cap ? *cap * 2 : 4096);
-		while (nc < *len + n + 1)
-			nc *= 2;
-		char *p = realloc(*out, nc);
-		if (!p)
-			return false;
-		*out = p;
-		*cap = nc;
-	}
-	memcpy(*out + *len, text, n + 1);
-	*len += n;
-	return true;
-}
-
-char *r500_disasm_program(const uint32_t *words, int ninst)
-{
-	char *out = NULL;
-	size_t len = 0, cap = 0;
-	if (!append(&out, &len, &cap, ""))
-		return NULL;
 	for (int i = 0; words && i < ninst; i++) {
 		const uint32_t *w = words + (size_t)i * R500_WORDS;
 		struct r500_inst in;
-		char why[160], text[1024], line[1400];
+		char why[160];
 		if (r500_decode(w, &in, why, sizeof why)) {
-			r500_disasm_inst(&in, text, sizeof text);
-			snprintf(line, sizeof line, "%03d: %s\n", i, text);
+			strbuf_printf(out, "%03d: ", i);
+			r500_disasm_inst(out, &in);
+			strbuf_puts(out, "\n");
 		} else {
-			snprintf(line, sizeof line,
-				 "%03d: .words 0x%08X 0x%08X 0x%08X 0x%08X 0x%08X 0x%08X ; invalid: %s\n",
-				 i, (unsigned)w[0], (unsigned)w[1], (unsigned)w[2], (unsigned)w[3],
-				 (unsigned)w[4], (unsigned)w[5], why);
-		}
-		if (!append(&out, &len, &cap, line)) {
-			free(out);
-			return NULL;
+			strbuf_printf(out,
+				      "%03d: .words 0x%08X 0x%08X 0x%08X 0x%08X 0x%08X 0x%08X ; invalid: %s\n",
+				      i, (unsigned)w[0], (unsigned)w[1], (unsigned)w[2], (unsigned)w[3],
+				      (unsigned)w[4], (unsigned)w[5], why);
 		}
 	}
-	return out;
 }

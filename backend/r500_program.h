@@ -45,10 +45,11 @@ struct r500_loop_const {
 	int8_t step;
 };
 
+/* The figures of a compiled program (r500_stats.def says what each is). */
 struct r500_stats {
-	int instructions, alu, tex, fc, out, nops, pairs, temps, constants;
-	int lower_bound, cycles;
-	int64_t compile_us;
+#define R500_STAT(name, type, meaning) type name;
+#include "r500_stats.def"
+#undef R500_STAT
 };
 
 /* The constant program (ir/const_program.h; docs/container.md "CPRG"):

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strbuf.h"
+#include "pp_text.h"
 
 enum { PP_BUCKETS = 256 };
 
@@ -34,7 +34,7 @@ struct pp_cond {
 struct pp {
 	struct fe_ctx *fe;
 	struct pp_macro *buckets[PP_BUCKETS];
-	struct fe_buf clean, out;
+	struct pp_text clean, out;
 	struct pp_cond *conds;
 	int nconds, capconds;
 	bool seen_content;        /* anything but comments/space before #version */
@@ -161,11 +161,11 @@ static bool strip_comments(struct pp *pp, const char *src)
 		}
 		if (c == '/' && src[i + 1] == '*') {
 			int sl = line, sc = col;
-			fe_buf_putc(&pp->clean, ' ', line, col);
+			pp_text_putc(&pp->clean, ' ', line, col);
 			i += 2, col += 2;
 			while (src[i] && !(src[i] == '*' && src[i + 1] == '/')) {
 				if (src[i] == '\n') {
-					fe_buf_putc(&pp->clean, '\n', line, col);
+					pp_text_putc(&pp->clean, '\n', line, col);
 					line++, col = 1;
 				} else {
 					col++;
@@ -182,18 +182,18 @@ static bool strip_comments(struct pp *pp, const char *src)
 		}
 		if (c == '\r') {
 			if (src[i + 1] != '\n')
-				fe_buf_putc(&pp->clean, ' ', line, col);
+				pp_text_putc(&pp->clean, ' ', line, col);
 			i++, col++;
 			continue;
 		}
-		fe_buf_putc(&pp->clean, c, line, col);
+		pp_text_putc(&pp->clean, c, line, col);
 		i++;
 		if (c == '\n')
 			line++, col = 1;
 		else
 			col++;
 	}
-	fe_buf_putc(&pp->clean, '\n', line, col); /* every line ends in a newline */
+	pp_text_putc(&pp->clean, '\n', line, col); /* every line ends in a newline */
 	return ok;
 }
 
@@ -223,15 +223,15 @@ static void span_loc(const struct pp_span *s, size_t i, int *line, int *col)
 	}
 }
 
-static void emit(struct pp *pp, struct fe_buf *out, const struct pp_span *s, size_t from, size_t to)
+static void emit(struct pp *pp, struct pp_text *out, const struct pp_span *s, size_t from, size_t to)
 {
 	const struct limits *lim = &pp->fe->limits;
-	if (out->len + (to - from) > (size_t)lim->v[LIMIT_PREPROCESSED_BYTES]) {
+	if (out->s.len + (to - from) > (size_t)lim->v[LIMIT_PREPROCESSED_BYTES]) {
 		if (!pp->too_big) {
 			int l, c;
 			span_loc(s, from, &l, &c);
 			limit_error(pp->fe->diag, fe_loc(pp->fe, l + pp->line_delta, c), lim,
-				    LIMIT_PREPROCESSED_BYTES, (long)(out->len + (to - from)));
+				    LIMIT_PREPROCESSED_BYTES, (long)(out->s.len + (to - from)));
 			pp->too_big = true;
 		}
 		return;
@@ -239,20 +239,19 @@ static void emit(struct pp *pp, struct fe_buf *out, const struct pp_span *s, siz
 	for (size_t i = from; i < to; i++) {
 		int l, c;
 		span_loc(s, i, &l, &c);
-		fe_buf_putc(out, s->text[i], l + pp->line_delta, c);
+		pp_text_putc(out, s->text[i], l + pp->line_delta, c);
 	}
 }
 
-static void expand(struct pp *pp, struct fe_buf *out, const struct pp_span *s,
+static void expand(struct pp *pp, struct pp_text *out, const struct pp_span *s,
 		   const struct pp_hide *hide, int depth);
 
 /* Replaces parameters by their arguments' text in a function-like body. */
 static char *substitute(struct pp *pp, const struct pp_macro *m, const char **args,
 			const size_t *alen)
 {
-	struct fe_buf b;
-	fe_buf_init(&b, pp->fe->arena, false);
-	fe_buf_append(&b, "", 0, 0, 0);
+	struct pp_text b;
+	pp_text_init(&b, pp->fe->arena, false);
 	const char *p = m->body;
 	while (*p) {
 		if (is_ident_start((unsigned char)*p)) {
@@ -265,20 +264,20 @@ static char *substitute(struct pp *pp, const struct pp_macro *m, const char **ar
 				    memcmp(m->params[i], p, (size_t)(q - p)) == 0)
 					k = i;
 			if (k >= 0)
-				fe_buf_append(&b, args[k], alen[k], 0, 0);
+				pp_text_append(&b, args[k], alen[k], 0, 0);
 			else
-				fe_buf_append(&b, p, (size_t)(q - p), 0, 0);
+				pp_text_append(&b, p, (size_t)(q - p), 0, 0);
 			p = q;
 		} else {
-			fe_buf_putc(&b, *p++, 0, 0);
+			pp_text_putc(&b, *p++, 0, 0);
 		}
 	}
-	return b.failed ? NULL : b.text;
+	return b.s.failed ? NULL : b.s.text;
 }
 
 /* A function-like macro's name at s[start..pos): reads its arguments from
  * s[pos..]; returns the position after ')' or 0 when there is no call. */
-static size_t expand_call(struct pp *pp, struct fe_buf *out, const struct pp_span *s,
+static size_t expand_call(struct pp *pp, struct pp_text *out, const struct pp_span *s,
 			  size_t start, size_t pos, const struct pp_macro *m,
 			  const struct pp_hide *hide, int depth)
 {
@@ -342,13 +341,13 @@ static size_t expand_call(struct pp *pp, struct fe_buf *out, const struct pp_spa
 		if (s->text[k] == '\n') {
 			int nl, nc;
 			span_loc(s, k, &nl, &nc);
-			fe_buf_putc(out, '\n', nl + pp->line_delta, nc);
+			pp_text_putc(out, '\n', nl + pp->line_delta, nc);
 		}
 	(void)newlines;
 	return i + 1;
 }
 
-static void expand(struct pp *pp, struct fe_buf *out, const struct pp_span *s,
+static void expand(struct pp *pp, struct pp_text *out, const struct pp_span *s,
 		   const struct pp_hide *hide, int depth)
 {
 	if (depth > pp->fe->limits.v[LIMIT_MACRO_DEPTH]) {
@@ -595,9 +594,8 @@ static struct pp_cond *cond_push(struct pp *pp, int line, int col)
 /* Evaluates the rest of an #if/#elif line: `defined` first, then macros. */
 static bool eval_condition(struct pp *pp, struct pp_line *d)
 {
-	struct fe_buf tmp;
-	fe_buf_init(&tmp, pp->fe->arena, true);
-	fe_buf_append(&tmp, "", 0, 0, 0);
+	struct pp_text tmp;
+	pp_text_init(&tmp, pp->fe->arena, true);
 	while (!dl_at_end(d)) {
 		size_t s = d->pos;
 		const char *name;
@@ -618,26 +616,25 @@ static bool eval_condition(struct pp *pp, struct pp_line *d)
 			}
 			bool def = macro_find(pp, mn, mlen) || name_is(mn, mlen, "__LINE__") ||
 				   name_is(mn, mlen, "__FILE__") || name_is(mn, mlen, "__VERSION__");
-			fe_buf_append(&tmp, def ? " 1 " : " 0 ", 3, l, c);
+			pp_text_append(&tmp, def ? " 1 " : " 0 ", 3, l, c);
 			continue;
 		}
 		if (!n)
 			d->pos++;
 		for (size_t i = s; i < d->pos; i++)
-			fe_buf_putc(&tmp, d->text[i], d->line[i], d->col[i]);
+			pp_text_putc(&tmp, d->text[i], d->line[i], d->col[i]);
 	}
-	struct fe_buf ex;
-	fe_buf_init(&ex, pp->fe->arena, true);
-	fe_buf_append(&ex, "", 0, 0, 0);
-	struct pp_span sp = { tmp.text, tmp.len, tmp.line, tmp.col, d->hline, d->hcol };
+	struct pp_text ex;
+	pp_text_init(&ex, pp->fe->arena, true);
+	struct pp_span sp = { tmp.s.text, tmp.s.len, tmp.line, tmp.col, d->hline, d->hcol };
 	int delta = pp->line_delta;
 	pp->line_delta = 0;
 	expand(pp, &ex, &sp, NULL, 0);
 	pp->line_delta = delta;
-	if (tmp.failed || ex.failed)
+	if (tmp.s.failed || ex.s.failed)
 		return false;
 	long long v;
-	const char *why = pp_eval(ex.text, &v);
+	const char *why = pp_eval(ex.s.text, &v);
 	if (why) {
 		pp_error(pp, d->hline, d->hcol, "%s", why);
 		return false;
@@ -892,7 +889,7 @@ static void flush_text(struct pp *pp, size_t from, size_t to)
 {
 	if (from >= to)
 		return;
-	struct pp_span s = { pp->clean.text + from, to - from, pp->clean.line + from,
+	struct pp_span s = { pp->clean.s.text + from, to - from, pp->clean.line + from,
 			     pp->clean.col + from, 0, 0 };
 	expand(pp, &pp->out, &s, NULL, 0);
 }
@@ -907,18 +904,17 @@ bool pp_run(struct fe_ctx *fe, const char *source, const struct glsl_options *op
 	fe->es = false;
 	fe_ext_reset(fe);
 	int errors0 = fe->diag->errors;
-	fe_buf_init(&pp.clean, fe->arena, true);
-	fe_buf_init(&pp.out, fe->arena, true);
-	fe_buf_append(&pp.out, "", 0, 1, 1);
+	pp_text_init(&pp.clean, fe->arena, true);
+	pp_text_init(&pp.out, fe->arena, true);
 	if (!source_fits(&pp, source ? source : ""))
 		return false;
 	strip_comments(&pp, source ? source : "");
 	define_extension_macros(&pp);
 	add_command_line(&pp, opts);
 	size_t run = 0; /* start of the pending run of text lines */
-	const char *t = pp.clean.text;
-	size_t len = pp.clean.len;
-	for (size_t ls = 0; ls < len && !pp.clean.failed;) {
+	const char *t = pp.clean.s.text;
+	size_t len = pp.clean.s.len;
+	for (size_t ls = 0; ls < len && !pp.clean.s.failed;) {
 		size_t le = ls;
 		while (le < len && t[le] != '\n')
 			le++;
@@ -930,11 +926,11 @@ bool pp_run(struct fe_ctx *fe, const char *source, const struct glsl_options *op
 			struct pp_line d = { t, p + 1, le, pp.clean.line, pp.clean.col,
 					     pp.clean.line[p], pp.clean.col[p] };
 			directive(&pp, &d);
-			fe_buf_putc(&pp.out, '\n', pp.clean.line[le] + pp.line_delta, pp.clean.col[le]);
+			pp_text_putc(&pp.out, '\n', pp.clean.line[le] + pp.line_delta, pp.clean.col[le]);
 			run = le + 1;
 		} else if (!region_active(&pp)) {
 			flush_text(&pp, run, ls);
-			fe_buf_putc(&pp.out, '\n', pp.clean.line[le] + pp.line_delta, pp.clean.col[le]);
+			pp_text_putc(&pp.out, '\n', pp.clean.line[le] + pp.line_delta, pp.clean.col[le]);
 			run = le + 1;
 		} else if (p < le) {
 			pp.seen_content = true;
@@ -944,15 +940,15 @@ bool pp_run(struct fe_ctx *fe, const char *source, const struct glsl_options *op
 	flush_text(&pp, run, len);
 	for (int i = pp.nconds - 1; i >= 0; i--)
 		pp_error(&pp, pp.conds[i].line, pp.conds[i].col, "unterminated #if%s", "");
-	if (pp.clean.failed || pp.out.failed || arena_failed(fe->arena)) {
+	if (pp.clean.s.failed || pp.out.s.failed || arena_failed(fe->arena)) {
 		diag_error(fe->diag, fe_loc(fe, 0, 0), "out of memory");
 		return false;
 	}
 	/* the final newline added by strip_comments is not the user's */
-	if (pp.out.len && pp.out.text[pp.out.len - 1] == '\n')
-		pp.out.text[--pp.out.len] = 0;
-	out->text = pp.out.text;
-	out->len = pp.out.len;
+	if (pp.out.s.len && pp.out.s.text[pp.out.s.len - 1] == '\n')
+		pp.out.s.text[--pp.out.s.len] = 0;
+	out->text = pp.out.s.text;
+	out->len = pp.out.s.len;
 	out->line = pp.out.line;
 	out->col = pp.out.col;
 	return fe->diag->errors == errors0;

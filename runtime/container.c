@@ -207,21 +207,17 @@ static void write_flow(struct wbuf *w, const struct r500_program *p)
 			put_u32(w, loop_const_reg(&p->int_consts[i]));
 }
 
-static void stats_fields(const struct r500_stats *s, int32_t out[11])
-{
-	const int v[11] = { s->instructions, s->alu, s->tex, s->fc, s->out, s->nops,
-			    s->pairs, s->temps, s->constants, s->lower_bound, s->cycles };
-	for (int i = 0; i < 11; i++)
-		out[i] = v[i];
-}
-
+/* The figures in r500_stats.def's order: int ones as u32, int64_t ones as u64. */
 static void write_stats(struct wbuf *w, const struct r500_program *p)
 {
-	int32_t f[11];
-	stats_fields(&p->stats, f);
-	for (int i = 0; i < 11; i++)
-		put_u32(w, (uint32_t)f[i]);
-	put_u64(w, (uint64_t)p->stats.compile_us);
+	const struct r500_stats *s = &p->stats;
+#define R500_STAT(name, type, meaning)                  \
+	if (sizeof s->name == sizeof(uint64_t))         \
+		put_u64(w, (uint64_t)s->name);          \
+	else                                            \
+		put_u32(w, (uint32_t)s->name);
+#include "r500_stats.def"
+#undef R500_STAT
 }
 
 /* A constant-program source: file, swizzle (2 bits a component), index. */
@@ -655,31 +651,26 @@ static void read_flow(struct rbuf *r, struct arena *arena, struct r500_program *
 	}
 }
 
+/* A negative figure is refused: by its position among the 32-bit ones,
+ * by name for a 64-bit one. */
 static void read_stats(struct rbuf *r, struct arena *arena, struct r500_program *out)
 {
 	(void)arena;
-	int32_t f[11];
-	for (int i = 0; i < 11; i++) {
-		f[i] = (int32_t)get_u32(r);
-		if (!r->failed && f[i] < 0)
-			fail(r, "figure %d is negative", i);
-	}
-	int64_t us = (int64_t)get_u64(r);
-	if (!r->failed && us < 0)
-		fail(r, "compile_us is negative");
 	struct r500_stats *s = &out->stats;
-	s->instructions = f[0];
-	s->alu = f[1];
-	s->tex = f[2];
-	s->fc = f[3];
-	s->out = f[4];
-	s->nops = f[5];
-	s->pairs = f[6];
-	s->temps = f[7];
-	s->constants = f[8];
-	s->lower_bound = f[9];
-	s->cycles = f[10];
-	s->compile_us = us;
+	int figure = 0;
+#define R500_STAT(name, type, meaning)                                          \
+	if (sizeof s->name == sizeof(uint64_t)) {                               \
+		s->name = (type)get_u64(r);                                     \
+		if (!r->failed && s->name < 0)                                  \
+			fail(r, "%s is negative", #name);                       \
+	} else {                                                                \
+		s->name = (type)(int32_t)get_u32(r);                            \
+		if (!r->failed && s->name < 0)                                  \
+			fail(r, "figure %d is negative", figure);               \
+		figure++;                                                       \
+	}
+#include "r500_stats.def"
+#undef R500_STAT
 }
 
 static uint16_t get_u16(struct rbuf *r)

@@ -40,14 +40,16 @@ static void jb_float(struct strbuf *b, float f)
 }
 
 
+/* {"instructions":N,...} in r500_stats.def's order. */
 static void stats_body(struct strbuf *b, const struct r500_stats *s)
 {
-	strbuf_printf(b, "{\"instructions\":%d,\"alu\":%d,\"tex\":%d,\"fc\":%d,\"out\":%d,",
-		  s->instructions, s->alu, s->tex, s->fc, s->out);
-	strbuf_printf(b, "\"nops\":%d,\"pairs\":%d,\"temps\":%d,\"constants\":%d,", s->nops,
-		  s->pairs, s->temps, s->constants);
-	strbuf_printf(b, "\"lower_bound\":%d,\"cycles\":%d,\"compile_us\":%lld}", s->lower_bound,
-		  s->cycles, (long long)s->compile_us);
+	const char *sep = "{";
+#define R500_STAT(name, type, meaning)                                       \
+	strbuf_printf(b, "%s\"%s\":%lld", sep, #name, (long long)s->name); \
+	sep = ",";
+#include "r500_stats.def"
+#undef R500_STAT
+	strbuf_puts(b, "}");
 }
 
 char *stats_to_json(const struct r500_stats *s, struct arena *arena)
@@ -178,10 +180,17 @@ static void json_const_prog(struct strbuf *b, const struct r500_program *p)
 		return;
 	strbuf_printf(b, ",\"constant_program\":{\"instructions\":%d,\"outputs\":%d,\"lines\":[",
 		      cp->ninst, cp->nouts);
-	char line[256];
-	for (int i = 0; r500_cp_format(cp, i, line, sizeof line); i++) {
+	for (int i = 0; i < cp->ninst + cp->nouts; i++) {
+		struct strbuf line;
+		strbuf_init(&line, b->arena);
+		r500_cp_format(&line, cp, i);
+		const char *text = strbuf_text(&line);
+		if (!text) {
+			b->failed = true;
+			return;
+		}
 		strbuf_puts(b, i ? "," : "");
-		jb_string(b, line);
+		jb_string(b, text);
 	}
 	strbuf_puts(b, "]}");
 }

@@ -183,13 +183,6 @@ static struct glsl_options frontend_options(const struct uscc_options *o)
 		.shadow = o->shadow };
 }
 
-static void stats_from(struct uscc_stats *d, const struct r500_stats *s)
-{
-	*d = (struct uscc_stats){ s->instructions, s->alu, s->tex, s->fc, s->out, s->nops,
-				  s->pairs, s->temps, s->constants, s->lower_bound, s->cycles,
-				  s->compile_us };
-}
-
 /* The backend's middle form after each stage (--dump-backend=all), or
  * after the last one only. */
 struct backend_dump {
@@ -303,7 +296,7 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 		return NULL;
 	int64_t us = now_us() - t0;
 	p->stats.compile_us = us;
-	stats_from(&j->stats, &p->stats);
+	uscc_stats_from(&j->stats, &p->stats);
 	j->has_stats = true;
 	j->stats_json = stats_to_json(&p->stats, j->arena);
 	if (!j->o->record_time)

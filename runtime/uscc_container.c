@@ -214,10 +214,7 @@ enum uscc_status uscc_container_run_constant_program(const struct uscc_container
 
 void uscc_container_stats(const struct uscc_container *c, struct uscc_stats *out)
 {
-	const struct r500_stats *s = &c->p.stats;
-	*out = (struct uscc_stats){ s->instructions, s->alu, s->tex, s->fc, s->out, s->nops,
-				    s->pairs, s->temps, s->constants, s->lower_bound, s->cycles,
-				    s->compile_us };
+	uscc_stats_from(out, &c->p.stats);
 }
 
 const char *uscc_container_json(const struct uscc_container *c)
@@ -225,27 +222,20 @@ const char *uscc_container_json(const struct uscc_container *c)
 	return c->json;
 }
 
-/* r500_disasm_program returns malloc'ed text; it is copied into the arena
- * so the caller's allocator owns what we keep. */
 const char *uscc_container_disasm(struct uscc_container *c)
 {
 	if (c->disasm)
 		return c->disasm;
-	char *text = r500_disasm_program(c->words, c->p.ninst);
-	if (!text)
-		return NULL;
-	/* then the constant program, as comments the assembler skips */
 	struct strbuf b;
 	strbuf_init(&b, c->arena);
-	strbuf_puts(&b, text);
-	free(text);
+	r500_disasm_program(&b, c->words, c->p.ninst);
+	/* then the constant program, as comments the assembler skips */
 	const struct r500_const_prog *cp = &c->p.cp;
-	if (cp->nouts)
+	if (cp->nouts) {
 		strbuf_printf(&b, "# constant program: %d instructions, %d outputs\n", cp->ninst,
 			      cp->nouts);
-	char line[256];
-	for (int i = 0; cp->nouts && r500_cp_format(cp, i, line, sizeof line); i++)
-		strbuf_printf(&b, "#   %s\n", line);
+		r500_cp_list(&b, cp, "#   ");
+	}
 	c->disasm = strbuf_text(&b);
 	return c->disasm;
 }

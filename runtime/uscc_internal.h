@@ -37,6 +37,10 @@ struct uscc_result *uscc_result_make(const struct mem_allocator *alloc, enum usc
 				     const void *data, size_t size, const char *diag,
 				     const struct uscc_stats *stats, const char *stats_json);
 
+/* The public figures from the backend's (uscc_stats.c). */
+struct r500_stats;
+void uscc_stats_from(struct uscc_stats *d, const struct r500_stats *s);
+
 /* The allocator behind a public one (NULL = the default). */
 struct mem_allocator uscc_allocator_of(const struct uscc_allocator *a);
 

@@ -1,6 +1,8 @@
-/* A string that grows in an arena, by doubling; after an allocation
- * failure `failed` sticks and later appends do nothing.  The text is
- * always NUL-terminated once anything was appended. */
+/* The project's one string builder: a string that grows in an arena, by
+ * doubling; after an allocation failure `failed` sticks and later appends
+ * do nothing.  The text is always NUL-terminated once anything was
+ * appended.  Printers append to a caller's strbuf rather than filling
+ * fixed buffers, so that no text is ever cut short. */
 #ifndef USCC_ARENA_STRBUF_H
 #define USCC_ARENA_STRBUF_H
 

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include "arena_strbuf.h"
 
 void diag_init(struct diag_sink *sink, struct arena *arena)
 {
@@ -98,74 +99,42 @@ static const char *find_line(const struct diag_sink *sink, const char *file, int
 	return NULL;
 }
 
-struct strbuf {
-	struct arena *arena;
-	char *data;
-	size_t len, cap;
-};
-
-static void sb_append(struct strbuf *sb, const char *s, size_t n)
-{
-	if (sb->len + n + 1 > sb->cap) {
-		size_t ncap = (sb->cap ? sb->cap * 2 : 256);
-		while (ncap < sb->len + n + 1)
-			ncap *= 2;
-		char *nd = arena_realloc(sb->arena, sb->data, sb->cap, ncap);
-		if (!nd)
-			return;
-		sb->data = nd;
-		sb->cap = ncap;
-	}
-	memcpy(sb->data + sb->len, s, n);
-	sb->len += n;
-	sb->data[sb->len] = 0;
-}
-
-static void sb_puts(struct strbuf *sb, const char *s)
-{
-	sb_append(sb, s, strlen(s));
-}
-
 char *diag_render(const struct diag_sink *sink)
 {
 	static const char *const names[] = { "note", "warning", "error" };
-	struct strbuf sb = { sink->arena, NULL, 0, 0 };
-	char head[64];
-	sb_append(&sb, "", 0);
+	struct strbuf sb;
+	strbuf_init(&sb, sink->arena);
 	for (const struct diag *d = sink->first; d; d = d->next) {
 		const char *sev = names[d->severity];
 		if (d->severity == DIAG_WARNING && sink->werror)
 			sev = "error";
 		const char *file = d->loc.file ? d->loc.file : sink->input_name;
 		if (file) {
-			sb_puts(&sb, file);
+			strbuf_puts(&sb, file);
 			if (d->loc.line > 0) {
-				snprintf(head, sizeof head, ":%d", d->loc.line);
-				sb_puts(&sb, head);
-				if (d->loc.col > 0) {
-					snprintf(head, sizeof head, ":%d", d->loc.col);
-					sb_puts(&sb, head);
-				}
+				strbuf_printf(&sb, ":%d", d->loc.line);
+				if (d->loc.col > 0)
+					strbuf_printf(&sb, ":%d", d->loc.col);
 			}
-			sb_puts(&sb, ": ");
+			strbuf_puts(&sb, ": ");
 		}
-		sb_puts(&sb, sev);
-		sb_puts(&sb, ": ");
-		sb_puts(&sb, d->message);
-		sb_puts(&sb, "\n");
+		strbuf_puts(&sb, sev);
+		strbuf_puts(&sb, ": ");
+		strbuf_puts(&sb, d->message);
+		strbuf_puts(&sb, "\n");
 		size_t len = 0;
 		const char *line = d->loc.file && d->loc.line > 0
 					   ? find_line(sink, d->loc.file, d->loc.line, &len)
 					   : NULL;
 		if (line) {
-			sb_append(&sb, " ", 1);
-			sb_append(&sb, line, len);
-			sb_puts(&sb, "\n ");
+			strbuf_add(&sb, " ", 1);
+			strbuf_add(&sb, line, len);
+			strbuf_puts(&sb, "\n ");
 			int col = d->loc.col > 0 ? d->loc.col : 1;
 			for (int i = 1; i < col && (size_t)(i - 1) < len; i++)
-				sb_append(&sb, line[i - 1] == '\t' ? "\t" : " ", 1);
-			sb_puts(&sb, "^\n");
+				strbuf_add(&sb, line[i - 1] == '\t' ? "\t" : " ", 1);
+			strbuf_puts(&sb, "^\n");
 		}
 	}
-	return sb.data;
+	return strbuf_text(&sb);
 }

@@ -87,7 +87,9 @@ static inline void fixture_init(struct fixture *f)
 	p->int_consts[5] = (struct r500_loop_const){ 10, 2, -3 };
 	p->bool_const = 5;
 	p->pixsize = 2;
-	p->stats = (struct r500_stats){ 3, 1, 1, 0, 1, 0, 1, 3, 2, 1, 33, 1234 };
+	p->stats = (struct r500_stats){ .instructions = 3, .alu = 1, .tex = 1, .fc = 0, .out = 1,
+					.nops = 0, .pairs = 1, .temps = 3, .constants = 2,
+					.lower_bound = 1, .cycles = 33, .compile_us = 1234 };
 	/* constant program: c2.xy = sin(u * 2).xy, u in c0 */
 	f->cp_imm[0][0] = 2.0f;
 	f->cp_code[0] = (struct r500_cp_inst){ 4 /* mul */, 4, 2, 4,

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "arena_strbuf.h"
 #include "container.h"
 #include "r500_cp.h"
 #include "fnv.h"
@@ -297,6 +298,19 @@ static void test_specific_errors(void **state)
 	expect_reject(buf, size, "output target 4");
 	free(buf);
 
+	/* negative figures: a 32-bit one by its position, compile_us by name */
+	fixture_init(&f);
+	f.p.stats.nops = -1;
+	buf = container_write(&f.p, NULL, &size);
+	expect_reject(buf, size, "figure 5 is negative");
+	free(buf);
+
+	fixture_init(&f);
+	f.p.stats.compile_us = -2;
+	buf = container_write(&f.p, NULL, &size);
+	expect_reject(buf, size, "compile_us is negative");
+	free(buf);
+
 	/* a reserved RGB opcode makes the decoder refuse instruction 1 */
 	fixture_init(&f);
 	f.code[1].alu.rgb_op = R500_ROP_RESERVED6;
@@ -321,12 +335,17 @@ static void test_const_prog(void **state)
 	assert_true(c[2][0] == sinf(0.5f) && c[2][1] == sinf(-1.0f));
 	assert_true(c[2][2] == 7.0f && c[2][3] == 7.0f); /* not its components */
 	assert_false(r500_cp_run(&f.p.cp, c, 2));       /* slot 2 is past 2 slots */
-	char line[64];
-	assert_true(r500_cp_format(&f.p.cp, 0, line, sizeof line));
-	assert_string_equal(line, "t0 = mul c0.xyzw, i0.xxxx (4)");
-	assert_true(r500_cp_format(&f.p.cp, 2, line, sizeof line));
-	assert_string_equal(line, "c2.xy = t1.xy");
-	assert_false(r500_cp_format(&f.p.cp, 3, line, sizeof line));
+	struct arena *a = arena_create(NULL);
+	struct strbuf line;
+	strbuf_init(&line, a);
+	assert_true(r500_cp_format(&line, &f.p.cp, 0));
+	assert_string_equal(strbuf_text(&line), "t0 = mul c0.xyzw, i0.xxxx (4)");
+	strbuf_init(&line, a);
+	assert_true(r500_cp_format(&line, &f.p.cp, 2));
+	assert_string_equal(strbuf_text(&line), "c2.xy = t1.xy");
+	assert_false(r500_cp_format(&line, &f.p.cp, 3));
+	assert_string_equal(strbuf_text(&line), "c2.xy = t1.xy");
+	arena_destroy(a);
 
 	size_t size;
 	uint8_t *buf;
@@ -387,7 +406,9 @@ static void test_json(void **state)
 static void test_stats_json(void **state)
 {
 	(void)state;
-	struct r500_stats s = { 10, 6, 2, 1, 1, 1, 4, 5, 3, 5, 41, 77 };
+	struct r500_stats s = { .instructions = 10, .alu = 6, .tex = 2, .fc = 1, .out = 1, .nops = 1,
+				.pairs = 4, .temps = 5, .constants = 3, .lower_bound = 5,
+				.cycles = 41, .compile_us = 77 };
 	struct arena *a = arena_create(NULL);
 	assert_string_equal(stats_to_json(&s, a),
 			    "{\"instructions\":10,\"alu\":6,\"tex\":2,\"fc\":1,\"out\":1,"
