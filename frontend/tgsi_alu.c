@@ -143,7 +143,7 @@ static void tex(struct tgsi_lower *t, const struct tgsi_insn *in, const uint8_t 
  * distinct swizzle channel compared once). */
 static void kill_if(struct tgsi_lower *t, const struct tgsi_insn *in)
 {
-	uint8_t chans[4];
+	uint8_t chans[4] = { 0 };
 	int n = 0;
 	unsigned seen = 0;
 	for (int c = 0; c < 4; c++) {
@@ -162,7 +162,7 @@ static void kill_if(struct tgsi_lower *t, const struct tgsi_insn *in)
 void tgsi_lower_insn(struct tgsi_lower *t, const struct tgsi_insn *in)
 {
 	const struct tgsi_op_info *info = &tgsi_op_infos[in->op];
-	uint8_t chans[4];
+	uint8_t chans[4] = { 0 };
 	int n = tgsi_mask_chans(in->dst.mask, chans);
 	struct ir_src s[3];
 	enum ir_op o = (enum ir_op)info->ir;

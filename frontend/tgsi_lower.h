@@ -16,8 +16,9 @@
 #include "tgsi_prog.h"
 
 /* Registers a program may use in each file, beyond which it is refused
- * (uscc's own bounds, far above what the R500 runs). */
-enum { TGSI_MAX_TEMPS = 4096, TGSI_MAX_INPUTS = 64, TGSI_MAX_OUTPUTS = 16,
+ * (uscc's own bounds, far above what the R500 runs: each IF copies the
+ * values of every register, so that TEMPs times nesting stay bounded). */
+enum { TGSI_MAX_TEMPS = 1024, TGSI_MAX_INPUTS = 64, TGSI_MAX_OUTPUTS = 16,
        TGSI_MAX_CONSTS = 4096, TGSI_MAX_SAMPLERS = 16, TGSI_MAX_ADDRS = 4 };
 
 /* A TEMP, OUT or ADDR register: element `elem` of variable `sym`. */

@@ -3,8 +3,9 @@
  * ends the program (tgsi_prog.h). */
 #include "tgsi_prog.h"
 
-/* Deeper nesting is refused: the lowering recurses once per level. */
-enum { TGSI_MAX_NESTING = 256 };
+/* Deeper nesting is refused: the lowering recurses once per level, and
+ * each level copies every register's value. */
+enum { TGSI_MAX_NESTING = 64 };
 
 static bool fail(struct diag_sink *diag, struct src_loc loc, const char *fmt, const char *what)
 {
@@ -24,7 +25,7 @@ bool tgsi_structure(struct tgsi_prog *prog, struct diag_sink *diag)
 		case TGSI_OP_UIF:
 		case TGSI_OP_BGNLOOP:
 			if (depth == TGSI_MAX_NESTING)
-				return fail(diag, in->loc, "%s nested deeper than 256 levels", name);
+				return fail(diag, in->loc, "%s nested deeper than 64 levels", name);
 			loops += in->op == TGSI_OP_BGNLOOP;
 			open[depth++] = i;
 			break;

@@ -12,7 +12,7 @@ option(USCC_FUZZ "Build the libFuzzer targets (clang; implies ASan + UBSan)" OFF
 
 set(FUZZ_DIR ${CMAKE_SOURCE_DIR}/tests/fuzz)
 set(FUZZ_REG ${FUZZ_DIR}/regressions)
-set(FUZZ_TARGETS source container container_fixed ir_parse pp)
+set(FUZZ_TARGETS source container container_fixed ir_parse pp tgsi)
 
 if(USCC_FUZZ)
   if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
@@ -48,6 +48,7 @@ endif()
 
 set(FUZZ_SEEDS_source ${CMAKE_SOURCE_DIR}/samples ${CMAKE_SOURCE_DIR}/tests/shaders)
 set(FUZZ_SEEDS_pp ${FUZZ_SEEDS_source})
+set(FUZZ_SEEDS_tgsi ${CMAKE_SOURCE_DIR}/tests/tgsi)
 set(FUZZ_SEEDS_ir_parse ${CMAKE_SOURCE_DIR}/tests/ir/fixtures ${CMAKE_SOURCE_DIR}/tests/backend/fixtures)
 set(FUZZ_SEEDS_container ${FUZZ_SEED_BIN})
 set(FUZZ_SEEDS_container_fixed ${FUZZ_SEED_BIN})

@@ -122,3 +122,55 @@ bool fuzz_walk_container(const void *data, size_t size, bool must_open)
 	uscc_container_destroy(c);
 	return true;
 }
+
+/* A diagnostic line (a quoted source line starts with a space) whose
+ * message says the compiler broke its own invariants. */
+static bool internal_error(const char *diag)
+{
+	for (const char *line = diag; *line;) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		char buf[512];
+		snprintf(buf, sizeof buf, "%.*s", (int)len, line);
+		const char *msg = strstr(buf, "error: ");
+		if (*line != ' ' && msg &&
+		    (!strncmp(msg + 7, "internal error", 14) ||
+		     !strncmp(msg + 7, "IR invalid after pass", 21)))
+			return true;
+		line += len + (nl != NULL);
+	}
+	return false;
+}
+
+void fuzz_check_result(const struct uscc_result *r, enum uscc_status st,
+		       enum uscc_action action)
+{
+	if (uscc_result_status(r) != st)
+		fuzz_bug("uscc_run returned another status than its result holds", NULL);
+	const char *diag = uscc_result_diagnostics(r);
+	if (!diag)
+		fuzz_bug("no diagnostics text", NULL);
+	if (internal_error(diag))
+		fuzz_bug("internal compiler error", diag);
+	size_t size = 0;
+	const char *data = uscc_result_data(r, &size);
+	if (st != USCC_OK) {
+		if (data || size)
+			fuzz_bug("a failed run has output", diag);
+		return;
+	}
+	if (!data)
+		fuzz_bug("a successful run has no output", diag);
+	if (action == USCC_ACTION_COMPILE) {
+		fuzz_walk_container(data, size, true);
+	} else if (strlen(data) != size) {
+		fuzz_bug("text output size differs from its length", diag);
+	}
+	struct uscc_stats stats;
+	const char *json = uscc_result_stats_json(r);
+	bool has = uscc_result_stats(r, &stats);
+	if (has != (json != NULL))
+		fuzz_bug("stats and stats JSON disagree", diag);
+	if (action == USCC_ACTION_COMPILE && !has)
+		fuzz_bug("a compiled program has no stats", diag);
+}

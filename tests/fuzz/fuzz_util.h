@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "uscc.h"
+
 /* The entry point every target defines (libFuzzer calls it). */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -19,6 +21,14 @@ _Noreturn void fuzz_bug(const char *what, const char *detail);
  * JSON, disassembly).  Returns whether it opened; must_open: a failure
  * to open is a bug (a container the compiler wrote). */
 bool fuzz_walk_container(const void *data, size_t size, bool must_open);
+
+/* The checks every uscc_run result passes (fuzz_bug otherwise): its
+ * status is the one returned; there is a diagnostics text and it holds no
+ * internal error; a failed run has no output and a successful one has
+ * (a compiled container opens and reads, a text is as long as it says);
+ * stats and their JSON agree, and a compiled program has them. */
+void fuzz_check_result(const struct uscc_result *r, enum uscc_status st,
+		       enum uscc_action action);
 
 /* data as a NUL-terminated malloc'd string (embedded NULs kept). */
 char *fuzz_strndup(const uint8_t *data, size_t size);
