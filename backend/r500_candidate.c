@@ -75,6 +75,14 @@ struct tried {
 	struct r500_compile_report rep;
 };
 
+/* t in *best if its program costs less (the one compare of the search). */
+static void keep_cheaper(const struct tried *t, struct tried *best)
+{
+	struct r500_cost a = r500_program_cost(t->p), b = r500_program_cost(best->p);
+	if (r500_cost_better(&a, &b))
+		*best = *t;
+}
+
 struct search {
 	struct r500_ir_source *src;
 	const struct r500_compile_options *opts; /* dumps off */
@@ -98,11 +106,8 @@ static void try_alternative(struct search *s, struct r500_candidate c, struct tr
 	struct tried t = { .c = c };
 	bool ok = compile(s, &t) && !arena_failed(s->arena);
 	*s->diag = kept;
-	if (!ok)
-		return;
-	struct r500_cost a = r500_program_cost(t.p), b = r500_program_cost(best->p);
-	if (r500_cost_better(&a, &b))
-		*best = t;
+	if (ok)
+		keep_cheaper(&t, best);
 }
 
 /* t->c as it is, else with local arrays as selects where they did not fit
@@ -194,9 +199,7 @@ struct r500_program *r500_compile_best(struct r500_ir_source *src,
 		struct tried t = { .c = plain };
 		if (compile_fitting(&s, &t) && !arena_failed(arena)) {
 			try_backend_alternatives(&s, &t);
-			struct r500_cost a = r500_program_cost(t.p), b = r500_program_cost(best.p);
-			if (r500_cost_better(&a, &b))
-				best = t;
+			keep_cheaper(&t, &best);
 		}
 		*diag = kept_diag;
 	}
