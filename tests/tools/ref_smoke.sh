@@ -3,19 +3,7 @@
 # usage: ref_smoke.sh PATH/TO/uscc-ref
 set -u
 REF=$1
-T=${TMPDIR:-/tmp}/uscc_ref_smoke.$$
-mkdir -p "$T" || exit 2
-trap 'rm -rf "$T"' EXIT
-fail=0
-
-check() { # name expected actual
-	if [ "$2" != "$3" ]; then
-		printf 'FAIL %s\n  want: %s\n  got:  %s\n' "$1" "$2" "$3"
-		fail=1
-	else
-		printf 'ok   %s\n' "$1"
-	fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 # uniforms by name: a mat2 whole (column-major), one element of an array.
 # v_uv at pixel (1,0) of 2x2 is (0.75, 0.25); m*v = 0.75*(1,2) + 0.25*(3,4).

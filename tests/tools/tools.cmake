@@ -26,3 +26,13 @@ if(TARGET uscc_cli AND TARGET uscc_run)
     set_tests_properties(tgsi_judge PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
   endif()
 endif()
+
+# compile-many: many shaders compiled in one process (tests/gen
+# --compile-only), so that a sanitizer build pays one process start and
+# one leak scan per batch, not per shader
+add_executable(compile_many ${CMAKE_SOURCE_DIR}/tests/tools/compile_many.c)
+target_link_libraries(compile_many PRIVATE uscc_runtime)
+set_target_properties(compile_many PROPERTIES OUTPUT_NAME compile-many)
+add_test(NAME compile_many_smoke
+  COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tools/compile_many_smoke.sh $<TARGET_FILE:compile_many>
+          ${CMAKE_SOURCE_DIR}/samples)
