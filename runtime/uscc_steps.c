@@ -3,7 +3,19 @@
 #include "switches.h"
 #include "uscc.h"
 
-enum { NSTEPS_MAX = 128 };
+#include <pthread.h>
+
+/* How many steps the table has: every PIPE_ line counts one. */
+enum {
+	NSTEPS = 0
+#define PIPE_FRONTEND(name, what) +1
+#define PIPE_IR_ROUND(id, fn, level) +1
+#define PIPE_IR_ONCE(id, fn, level) +1
+#define PIPE_SPLIT(name, what) +1
+#define PIPE_BACKEND(name, fn, sw, phase) +1
+#define PIPE_INSIDE(step, sw, what) +1
+#include "pipeline_steps.h"
+};
 
 static int fill(struct uscc_step *t)
 {
@@ -29,12 +41,22 @@ static int fill(struct uscc_step *t)
 	return n;
 }
 
+static struct uscc_step table[NSTEPS];
+static int table_len;
+static pthread_once_t table_once = PTHREAD_ONCE_INIT;
+
+static void fill_table(void)
+{
+	table_len = fill(table);
+}
+
+/* The table is built once (its names come from functions, so it cannot be
+ * a static initializer); pthread_once because any thread may ask first. */
 bool uscc_pipeline_step(int i, struct uscc_step *out)
 {
-	struct uscc_step t[NSTEPS_MAX];
-	int n = fill(t);
-	if (i < 0 || i >= n)
+	pthread_once(&table_once, fill_table);
+	if (i < 0 || i >= table_len)
 		return false;
-	*out = t[i];
+	*out = table[i];
 	return true;
 }
