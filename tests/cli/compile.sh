@@ -5,17 +5,8 @@
 set -u
 USCC=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 STATS_DEF=$(cd "$(dirname "$0")/../../backend" && pwd)/r500_stats.def
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$(dirname "$0")/cli_lib.sh"
 cd "$T" || exit 2
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-expect() {
-	want=$1; shift
-	"$@" >out 2>err
-	got=$?
-	[ "$got" = "$want" ] || fail "'$*' exited $got, expected $want: $(cat err)"
-}
 json_ok() { ! command -v python3 >/dev/null || python3 -m json.tool "$1" >/dev/null; }
 
 cat >ok.frag <<'GLSL'

@@ -11,22 +11,9 @@ set -u
 USCC=$1
 RUN=$2
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-# expect CODE CMD...: run (bounded in time when timeout(1) exists), compare
-# the exit status; stdout in $T/out, stderr in $T/err
-TIMEOUT=
-command -v timeout >/dev/null 2>&1 && TIMEOUT="timeout 120"
-expect() {
-	want=$1; shift
-	$TIMEOUT "$@" >"$T/out" 2>"$T/err" </dev/null
-	got=$?
-	[ "$got" = "$want" ] || fail "'$*' exited $got, expected $want: $(head -c 300 "$T/err")"
-}
-# says TEXT: the last command's stderr holds TEXT
-says() { grep -qF -- "$1" "$T/err" || fail "stderr lacks '$1': $(head -c 300 "$T/err")"; }
+. "$(dirname "$0")/cli_lib.sh"
+# no command here may wait for input
+exec </dev/null
 
 cd "$T" || exit 1
 "$USCC" "$SRC/samples/textured.frag" -o t.bin || { echo "FAIL: cannot compile"; exit 1; }

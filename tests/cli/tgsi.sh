@@ -5,16 +5,7 @@
 # $2 = tests/tgsi.
 set -u
 USCC=$1 DIR=$2
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-expect() {
-	want=$1; shift
-	"$@" >"$T/out" 2>"$T/err"
-	got=$?
-	[ "$got" = "$want" ] || fail "'$*' exited $got, expected $want: $(cat "$T/err")"
-}
+. "$(dirname "$0")/cli_lib.sh"
 
 # every committed TGSI file compiles at both levels, by its extension
 for f in "$DIR"/*.tgsi; do

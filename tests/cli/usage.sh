@@ -3,17 +3,7 @@
 # usage errors (exit 2), corrupt containers (exit 1).  $1 = the uscc binary.
 set -u
 USCC=$1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-# expect CODE CMD...: run, compare the exit status
-expect() {
-	want=$1; shift
-	"$@" >"$T/out" 2>"$T/err"
-	got=$?
-	[ "$got" = "$want" ] || fail "'$*' exited $got, expected $want: $(cat "$T/err")"
-}
+. "$(dirname "$0")/cli_lib.sh"
 
 expect 0 "$USCC" --version
 grep -Eq '^uscc [0-9]+\.[0-9]+\.[0-9]+$' "$T/out" || fail "--version prints '$(cat "$T/out")'"
