@@ -3,6 +3,7 @@
 
 #include "cg.h"
 #include "const_program.h"
+#include "ir_pass.h"
 #include "r500_cost.h"
 
 struct r500_candidate r500_candidate_first(const struct r500_compile_options *opts)
@@ -23,10 +24,14 @@ static bool split_constant_program(struct ir_func *f, struct ir_func **pixel,
 				   struct ir_func **cp, struct diag_sink *diag)
 {
 	bool failed = false;
+	struct ir_pass_ctx ctx;
+	ir_pass_ctx_init(&ctx, diag);
 	struct ir_func *g = ir_func_clone(f);
-	*cp = g ? ir_split_constant_program(g, &failed) : NULL;
+	*cp = g ? ir_split_constant_program(g, &ctx, &failed) : NULL;
 	if (!g || failed) {
-		diag_error(diag, (struct src_loc){ 0 }, "out of memory splitting the constant program");
+		if (!ctx.failed) /* else the invalid step said so */
+			diag_error(diag, (struct src_loc){ 0 },
+				   "out of memory splitting the constant program");
 		return false;
 	}
 #ifndef NDEBUG

@@ -34,6 +34,7 @@ enum { CP_PART_COST = 32 };
 
 struct split {
 	struct ir_func *f;
+	struct ir_pass_ctx *ctx;  /* the clean-ups of f run through it (may be NULL) */
 	uint8_t *kind;            /* by id: CP_* */
 	int *cost;                /* by id: R500 instructions of the op tree */
 	bool *root, *need;
@@ -344,13 +345,15 @@ static bool rewrite_pixel_program(struct split *s)
 		ir_forward(r, rd);
 	}
 	ir_apply_forwards(f);
-	ir_opt_dce(f);
+	ir_pass_run_named(s->ctx, f, "constant_program.dce", ir_opt_dce);
 	/* an IF whose work all moved is left empty; its condition would
 	 * still cost the pixel program (an IF holding such an IF empties
 	 * the next round) */
-	for (int round = 0; round < 8 && ir_opt_dead_branch(f); round++)
-		ir_opt_dce(f);
-	return true;
+	for (int round = 0; round < 8 && ir_pass_run_named(s->ctx, f, "constant_program.dead_branch",
+								 ir_opt_dead_branch);
+	     round++)
+		ir_pass_run_named(s->ctx, f, "constant_program.dce", ir_opt_dce);
+	return !(s->ctx && s->ctx->failed);
 }
 
 bool ir_uniform_is_cp_output(const struct ir_uniform *u)
@@ -366,17 +369,18 @@ static bool already_split(const struct ir_func *f)
 	return false;
 }
 
-struct ir_func *ir_split_constant_program(struct ir_func *f, bool *failed)
+struct ir_func *ir_split_constant_program(struct ir_func *f, struct ir_pass_ctx *ctx,
+					  bool *failed)
 {
 	*failed = false;
 	if (already_split(f))
 		return NULL;
-	if (!ir_cp_prepare(f)) {
+	if (!ir_cp_prepare(f, ctx) || (ctx && ctx->failed)) {
 		*failed = true;
 		return NULL;
 	}
 	size_t n = (size_t)f->next_id + 1;
-	struct split s = { .f = f };
+	struct split s = { .f = f, .ctx = ctx };
 	s.kind = calloc(n, 1);
 	s.cost = calloc(n, sizeof *s.cost);
 	s.root = calloc(n, 1);

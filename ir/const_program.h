@@ -20,6 +20,8 @@
 #include <stdbool.h>
 #include "ir.h"
 
+struct ir_pass_ctx;
+
 /* Bounds on what moves: new uniforms (each takes a slot or part of one)
  * and instructions of the constant program. */
 enum { IR_CP_MAX_OUTPUTS = 64, IR_CP_MAX_INSTRS = 256 };
@@ -28,8 +30,12 @@ enum { IR_CP_MAX_OUTPUTS = 64, IR_CP_MAX_INSTRS = 256 };
  * (cp_prepare.h: x / u becomes x * rcp(u) and the like; the last bits
  * may differ, as GLSL allows).  Returns the constant program,
  * or NULL when nothing is worth moving (f keeps only those rewrites) or
- * memory ran out (*failed set; f is then to be dropped). */
-struct ir_func *ir_split_constant_program(struct ir_func *f, bool *failed);
+ * memory ran out or a clean-up left f invalid (*failed set; f is then to
+ * be dropped).  The clean-ups of f (dead code, emptied branches) run
+ * through ctx as the steps "constant_program.*": validated and dumped as
+ * ctx says (ctx may be NULL: neither). */
+struct ir_func *ir_split_constant_program(struct ir_func *f, struct ir_pass_ctx *ctx,
+					  bool *failed);
 
 /* Whether uniform u is one the constant program fills ("$cp<k>"): not
  * one the application sets. */

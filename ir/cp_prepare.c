@@ -343,7 +343,7 @@ static void count_phi(struct ir_instr *in, void *ud)
 	*(uint32_t *)ud += in->op == IR_OP_PHI;
 }
 
-bool ir_cp_prepare(struct ir_func *f)
+bool ir_cp_prepare(struct ir_func *f, struct ir_pass_ctx *ctx)
 {
 	struct prep_scan d = { .f = f, .n = f->next_id, .uniform_only = calloc((size_t)f->next_id + 1, 1) };
 	if (!d.uniform_only)
@@ -368,7 +368,7 @@ bool ir_cp_prepare(struct ir_func *f)
 		ir_apply_forwards(f);
 		/* the PHIs made selects, and what only they read: else the
 		 * split would take a PHI's source for a root */
-		ir_opt_dce(f);
+		ir_pass_run_named(ctx, f, "constant_program.prepare-dce", ir_opt_dce);
 	}
 	free(d.uniform_only);
 	free(pc.copy);

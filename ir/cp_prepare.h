@@ -6,8 +6,11 @@
 #include <stdbool.h>
 #include "ir.h"
 
-/* Rewrites f in place; false when memory ran out (f is then to be
- * dropped). */
-bool ir_cp_prepare(struct ir_func *f);
+struct ir_pass_ctx;
+
+/* Rewrites f in place, its dead code removed through ctx (the step
+ * "constant_program.prepare-dce"; ctx may be NULL); false when memory ran
+ * out (f is then to be dropped). */
+bool ir_cp_prepare(struct ir_func *f, struct ir_pass_ctx *ctx);
 
 #endif

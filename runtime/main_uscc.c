@@ -227,17 +227,22 @@ static int parse_define(struct cli *c, const char *v)
 	return st == USCC_OK ? 0 : usage("invalid macro name in -D '%s'", v);
 }
 
-/* --list-steps: util/pipeline.def as a table */
+/* --list-steps: util/pipeline.def as a table, the step column as wide
+ * as its longest name */
 static void list_steps(void)
 {
-	printf("%-9s %-20s %-16s %-3s %s\n", "layer", "step", "--skip", "-O", "note");
 	struct uscc_step st;
+	int width = 4;
+	for (int i = 0; uscc_pipeline_step(i, &st); i++)
+		if ((int)strlen(st.name) > width)
+			width = (int)strlen(st.name);
+	printf("%-9s %-*s %-16s %-3s %s\n", "layer", width, "step", "--skip", "-O", "note");
 	for (int i = 0; uscc_pipeline_step(i, &st); i++) {
 		char note[160];
 		snprintf(note, sizeof note, "%s%s%s", st.within ? "inside " : "",
 			 st.within ? st.within : "", st.within ? ": " : "");
-		printf("%-9s %-20s %-16s %-3d %s%s\n", st.layer, st.name, st.skip ? st.skip : "-",
-		       st.min_level, note, st.note ? st.note : "");
+		printf("%-9s %-*s %-16s %-3d %s%s\n", st.layer, width, st.name,
+		       st.skip ? st.skip : "-", st.min_level, note, st.note ? st.note : "");
 	}
 }
 

@@ -378,13 +378,18 @@ static bool do_dump_ir(struct job *j, struct glsl_options *go)
 		return false;
 	char *dump = v.dump[kept.keep_loops];
 	if (all && has_cp) {
-		bool failed;
-		struct ir_func *cp = ir_split_constant_program(f, &failed);
-		if (failed)
-			return false;
 		struct ir_dump_text t = { .full = false };
 		strbuf_init(&t.buf, j->arena);
 		strbuf_puts(&t.buf, dump);
+		/* the split's clean-up steps dump the pixel program as they go */
+		struct ir_pass_ctx ctx;
+		ir_pass_ctx_init(&ctx, &j->diag);
+		ctx.dump = ir_dump_text_append;
+		ctx.dump_ud = &t;
+		bool failed;
+		struct ir_func *cp = ir_split_constant_program(f, &ctx, &failed);
+		if (failed)
+			return false;
 		ir_dump_text_append(&t, "constant_program: the pixel program", f);
 		ir_dump_text_append(&t, "constant_program: run before the draw", cp);
 		dump = strbuf_text(&t.buf);

@@ -117,6 +117,10 @@ grep -q '^loop {' out || fail "--dump-ir=all does not show the kept loop"
 printf 'uniform float t;\nvarying vec2 uv;\nvoid main() { gl_FragColor = vec4(uv * sin(t * 0.5), 0.0, 1.0); }\n' >cp.frag
 expect 0 "$USCC" --dump-ir=all cp.frag
 grep -q -- '--- constant_program: run before the draw ---' out || fail "--dump-ir=all: no constant program"
+# the split's clean-ups are dumped as steps of their own
+steps=$(grep -o -- '--- constant_program[.a-z_-]* ---' out | sort -u | tr '\n' ' ')
+[ "$steps" = "--- constant_program.dce --- --- constant_program.dead_branch --- --- constant_program.prepare-dce --- " ] ||
+	fail "--dump-ir=all: the split's clean-up steps are '$steps'"
 expect 0 "$USCC" -S cp.frag
 grep -q '^# constant program: ' out || fail "-S: no constant program: $(head -3 out)"
 expect 0 "$USCC" -S --no-constant-program cp.frag

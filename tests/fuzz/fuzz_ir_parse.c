@@ -200,7 +200,7 @@ static struct ir_func *split_check(struct ir_func *f, struct arena *arena,
 				   const float (*uniforms)[4], const char *text)
 {
 	bool failed;
-	struct ir_func *cp = ir_split_constant_program(f, &failed);
+	struct ir_func *cp = ir_split_constant_program(f, NULL, &failed);
 	if (!cp) /* nothing to move, or out of memory (-malloc_limit_mb) */
 		return NULL;
 	struct diag_sink d;
@@ -271,7 +271,7 @@ static void run(const char *text, struct arena *arena)
 	const float(*nz)[4] = (const float(*)[4])nonzero_uniforms(f, arena);
 	struct ir_interp_result *whole = arena_alloc(arena, sizeof *whole);
 	struct ir_func *prepared = ran_after ? ir_parse(optimized, "fuzz.ir", arena, &d) : NULL;
-	bool ran_whole = prepared && nz && whole && ir_cp_prepare(prepared) &&
+	bool ran_whole = prepared && nz && whole && ir_cp_prepare(prepared, NULL) &&
 			 interp(prepared, arena, whole, nz);
 	struct ir_func *cp = split_check(f, arena, ran_whole ? whole : NULL, nz, optimized);
 	if (f->stage == IR_STAGE_FRAGMENT) {

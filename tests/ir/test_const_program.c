@@ -63,7 +63,7 @@ static struct ir_func *split_within(const char *body, int want_outputs, float to
 {
 	struct ir_func *whole = parse_body(body), *pixel = parse_body(body);
 	bool failed = true;
-	struct ir_func *cp = ir_split_constant_program(pixel, &failed);
+	struct ir_func *cp = ir_split_constant_program(pixel, NULL, &failed);
 	assert_false(failed);
 	if (want_outputs == 0) {
 		assert_null(cp);
@@ -205,7 +205,7 @@ static struct ir_func *pixel_after_split(const char *body)
 {
 	struct ir_func *pixel = parse_body(body);
 	bool failed = true;
-	assert_non_null(ir_split_constant_program(pixel, &failed));
+	assert_non_null(ir_split_constant_program(pixel, NULL, &failed));
 	ir_opt_dce(pixel);
 	return pixel;
 }
@@ -438,8 +438,8 @@ static void test_loop_body_and_twice(void **state)
 	split_agrees(body, 1);
 	struct ir_func *f = parse_body(body);
 	bool failed;
-	assert_non_null(ir_split_constant_program(f, &failed));
-	assert_null(ir_split_constant_program(f, &failed));
+	assert_non_null(ir_split_constant_program(f, NULL, &failed));
+	assert_null(ir_split_constant_program(f, NULL, &failed));
 	assert_false(failed);
 }
 

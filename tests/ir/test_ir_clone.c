@@ -47,7 +47,7 @@ static void test_clone_is_independent(void **state)
 	assert_non_null(g);
 	assert_true(ir_optimize(g, 2, NULL));
 	bool failed = true;
-	ir_split_constant_program(g, &failed);
+	ir_split_constant_program(g, NULL, &failed);
 	assert_false(failed);
 	assert_true(ir_func_add_uniform(g, "extra", "float", 0, 1, 1) >= 0);
 	validate_ok(a, g);
