@@ -36,7 +36,6 @@ SELECT = {
     "kodi-visualization-waveform": ("*/shaders/*", r"/shaders/GLE?S?/frag\.glsl$"),
     "megaglest-data": ("*/shaders/*", r"/shaders/[^/]+\.(frag|fp)$"),
     "mgba-common": ("*/shaders/*", r"/shaders/.*\.fs$"),
-    "naev-data": ("*/dat/glsl/*", r"/dat/glsl/[^/]+\.frag$"),
     "prusa-slicer": ("*/shaders/*", r"/shaders/[^/]+\.fs$"),
     "pymol-data": ("*/shaders/*", r"/shaders/[^/]+\.fs$"),
     "python3-uranium": ("*/shaders/*", r"/shaders/[^/]+\.shader$"),
@@ -47,7 +46,6 @@ SELECT = {
     # Spring reads its shaders from the springcontent.sdz zip archive.
     "spring-common": ("*/springcontent.sdz", r"/springcontent\.sdz!shaders/GLSL/[^/]*Frag[^/]*\.glsl$"),
     "widelands-data": ("*/shaders/*", r"/shaders/[^/]+\.fp$"),
-    "qt3d5-examples": ("*/examples/*", r"\.(frag|fsh)$"),
     # 0 A.D. reads its shaders from the public.zip archive of its mod.
     "0ad-data": ("*/public.zip", r"/public\.zip!shaders/glsl/[^/]+\.fs$"),
     "stellarium-data": ("*/shaders/*", r"/shaders/[^/]+\.frag$"),
@@ -151,7 +149,7 @@ def uranium_section(src, key):
 INCLUDE_RX = re.compile(r'^[ \t]*#[ \t]*include[ \t]+"([^"]+)"[^\n]*$', re.M)
 # Programs whose shader loader replaces #include "file" by the file (path
 # relative to the including file's folder).
-INCLUDE_PACKAGES = ("naev-data", "0ad-data")
+INCLUDE_PACKAGES = ("0ad-data",)
 
 
 def inline_includes(rel, src, read, depth=0):
