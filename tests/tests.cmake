@@ -36,6 +36,11 @@ if(TARGET uscc_cli)
   set_tests_properties(tgsi_realworld PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
 endif()
 
+# Corpus 2's deterministic parts (bench/corpus/corpus_recipes.py): which
+# files are candidates, the wrappers, the per-package cap.
+add_test(NAME corpus_recipes
+  COMMAND python3 ${CMAKE_SOURCE_DIR}/tests/corpus/test_recipes.py)
+
 # The patched Mesa r300 (integrations/mesa-r300): given a folder build.sh
 # printed (-DUSCC_MESA_R300_DIR=...) and r300_measure (-DUSCC_R300_MEASURE=...),
 # the samples compile through it, each by uscc or with a clean fallback.
