@@ -4,6 +4,7 @@
 #include "cg.h"
 #include "const_program.h"
 #include "r500_cost.h"
+#include "step_time.h"
 
 struct r500_candidate r500_candidate_first(const struct r500_compile_options *opts)
 {
@@ -23,8 +24,10 @@ static bool split_constant_program(struct ir_func *f, struct ir_func **pixel,
 				   struct ir_func **cp, struct diag_sink *diag)
 {
 	bool failed = false;
+	int64_t t = step_time_start();
 	struct ir_func *g = ir_func_clone(f);
 	*cp = g ? ir_split_constant_program(g, &failed) : NULL;
+	step_time_add(STEP_SPLIT_constant_program, t);
 	if (!g || failed) {
 		diag_error(diag, (struct src_loc){ 0 }, "out of memory splitting the constant program");
 		return false;

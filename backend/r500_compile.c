@@ -11,6 +11,7 @@
 #include "r500_codec.h"
 #include "r500_candidate.h"
 #include "r500_cp.h"
+#include "step_time.h"
 
 static bool cg_stage_check_regs(struct cg_ctx *cg)
 {
@@ -44,10 +45,11 @@ struct cg_stage {
 	bool (*run)(struct cg_ctx *cg);
 	int sw;
 	enum cg_phase gives;
+	enum step_id step; /* for step_time.h */
 };
 
 static const struct cg_stage stages[] = {
-#define PIPE_BACKEND(name, fn, sw, phase) { #name, fn, SW_##sw, phase },
+#define PIPE_BACKEND(name, fn, sw, phase) { #name, fn, SW_##sw, phase, STEP_BE_##fn },
 #include "pipeline_steps.h"
 };
 enum { NSTAGES = sizeof stages / sizeof stages[0] };
@@ -98,7 +100,9 @@ struct cg_ctx *cg_run_stages(struct ir_func *f, const struct r500_compile_option
 		const struct cg_stage *st = &stages[i];
 		if (!stage_runs(cg, st))
 			continue;
+		int64_t t = step_time_start();
 		ok = st->run(cg) && !cg->failed && !arena_failed(arena);
+		step_time_add(st->step, t);
 		if (ok && cg->opts->validate)
 			ok = check_stage(cg, st);
 		if (!ok && arena_failed(arena) && !cg->failed)

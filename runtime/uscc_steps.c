@@ -1,5 +1,6 @@
 /* The steps of a compile for uscc --list-steps (uscc.h), read from
  * util/pipeline.def: the one table of what runs and in what order. */
+#include "step_time.h"
 #include "switches.h"
 #include "uscc.h"
 
@@ -37,4 +38,14 @@ bool uscc_pipeline_step(int i, struct uscc_step *out)
 		return false;
 	*out = t[i];
 	return true;
+}
+
+void uscc_step_times_enable(bool on)
+{
+	step_time_enable(on);
+}
+
+int64_t uscc_step_time_ns(int i)
+{
+	return step_time_total(i);
 }
