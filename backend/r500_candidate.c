@@ -174,9 +174,11 @@ static void try_backend_alternatives(struct search *s, struct tried *best)
 	}
 }
 
-struct r500_program *r500_compile_best(struct r500_ir_source *src,
-				       const struct r500_compile_options *opts, struct arena *arena,
-				       struct diag_sink *diag, struct r500_candidate *kept)
+/* r500_compile_best's search, its words unchecked without opts->validate. */
+static struct r500_program *search_best(struct r500_ir_source *src,
+					const struct r500_compile_options *opts,
+					struct arena *arena, struct diag_sink *diag,
+					struct r500_candidate *kept)
 {
 	struct r500_compile_options quiet = *opts;
 	quiet.dump = NULL;
@@ -212,4 +214,14 @@ struct r500_program *r500_compile_best(struct r500_ir_source *src,
 		return best.p;
 	/* again, to show the kept program's forms */
 	return r500_compile_candidate(src, &best.c, opts, arena, diag, NULL);
+}
+
+struct r500_program *r500_compile_best(struct r500_ir_source *src,
+				       const struct r500_compile_options *opts, struct arena *arena,
+				       struct diag_sink *diag, struct r500_candidate *kept)
+{
+	struct r500_program *p = search_best(src, opts, arena, diag, kept);
+	if (p && !opts->validate && !cg_program_words_valid(p, diag))
+		return NULL;
+	return p;
 }
