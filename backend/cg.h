@@ -317,6 +317,11 @@ struct r500_compile_report;
 struct cg_ctx *cg_run_stages(struct ir_func *f, const struct r500_compile_options *opts,
 			     const struct r500_candidate *c, struct arena *arena,
 			     struct diag_sink *diag, struct r500_compile_report *rep);
+/* The validate stage's checks of every machine word and of the program,
+ * on a finished program: a compile whose stages did not validate
+ * (opts->validate off) checks the one program it keeps (r500_candidate.c).
+ * False with an internal-error diagnostic. */
+bool cg_program_words_valid(const struct r500_program *p, struct diag_sink *diag);
 
 /* A barrier op (see cg_op.late): FC or ALU-result writer. */
 static inline bool cg_op_barrier(const struct cg_op *op)

@@ -5,6 +5,7 @@
 #include "const_program.h"
 #include "ir_pass.h"
 #include "r500_cost.h"
+#include "step_time.h"
 
 struct r500_candidate r500_candidate_first(const struct r500_compile_options *opts)
 {
@@ -26,8 +27,10 @@ static bool split_constant_program(struct ir_func *f, struct ir_func **pixel,
 	bool failed = false;
 	struct ir_pass_ctx ctx;
 	ir_pass_ctx_init(&ctx, diag);
+	int64_t t = step_time_start();
 	struct ir_func *g = ir_func_clone(f);
 	*cp = g ? ir_split_constant_program(g, &ctx, &failed) : NULL;
+	step_time_add(STEP_SPLIT_CONSTANT_PROGRAM, t);
 	if (!g || failed) {
 		if (!ctx.failed) /* else the invalid step said so */
 			diag_error(diag, (struct src_loc){ 0 },
@@ -176,9 +179,11 @@ static void try_backend_alternatives(struct search *s, struct tried *best)
 	}
 }
 
-struct r500_program *r500_compile_best(struct r500_ir_source *src,
-				       const struct r500_compile_options *opts, struct arena *arena,
-				       struct diag_sink *diag, struct r500_candidate *kept)
+/* r500_compile_best's search, its words unchecked without opts->validate. */
+static struct r500_program *search_best(struct r500_ir_source *src,
+					const struct r500_compile_options *opts,
+					struct arena *arena, struct diag_sink *diag,
+					struct r500_candidate *kept)
 {
 	struct r500_compile_options quiet = *opts;
 	quiet.dump = NULL;
@@ -214,4 +219,14 @@ struct r500_program *r500_compile_best(struct r500_ir_source *src,
 		return best.p;
 	/* again, to show the kept program's forms */
 	return r500_compile_candidate(src, &best.c, opts, arena, diag, NULL);
+}
+
+struct r500_program *r500_compile_best(struct r500_ir_source *src,
+				       const struct r500_compile_options *opts, struct arena *arena,
+				       struct diag_sink *diag, struct r500_candidate *kept)
+{
+	struct r500_program *p = search_best(src, opts, arena, diag, kept);
+	if (p && !opts->validate && !cg_program_words_valid(p, diag))
+		return NULL;
+	return p;
 }

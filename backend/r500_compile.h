@@ -16,7 +16,9 @@ typedef void (*r500_dump_fn)(void *ud, const char *stage, const struct cg_ctx *c
 struct r500_compile_options {
 	int opt_level;       /* 0: no optimizing stage runs; 2: all of them */
 	sw_set skip;         /* the optimizing stages switched off (switches.h) */
-	bool validate;       /* cg_validate after every stage (debug builds, tests) */
+	bool validate;       /* cg_validate after every stage and the machine words of
+				every candidate (debug builds, tests); off, the words of
+				the kept program only */
 	r500_dump_fn dump;   /* NULL: no dumps */
 	void *dump_ud;
 	/* the constant program split from the function (ir/const_program.h),

@@ -1,4 +1,4 @@
-/* What the bench's C helpers share: a monotonic clock, a comparison for
+/* What the bench's C helpers share: clocks (wall, or any clock_gettime's), a comparison for
  * qsort of doubles (medians), and reading a whole file. */
 #ifndef USCC_BENCH_UTIL_H
 #define USCC_BENCH_UTIL_H
@@ -7,11 +7,16 @@
 #include <stdlib.h>
 #include <time.h>
 
-static inline double now_us(void)
+static inline double clock_us(clockid_t clock)
 {
 	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(clock, &t);
 	return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
+}
+
+static inline double now_us(void)
+{
+	return clock_us(CLOCK_MONOTONIC);
 }
 
 static inline int by_value(const void *a, const void *b)

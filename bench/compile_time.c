@@ -1,13 +1,19 @@
 /* uscc-time: compile time inside one process, as a driver sees it (and as
  * Mesa's ms_total was measured: the median of 5 runs in one process).
  *
- *   uscc-time [--runs N] FILE...
+ *   uscc-time [--runs N] [--steps] [--cpu] FILE...
  *
  * Each FILE is compiled N times in a row with uscc_compile (default
  * options, the whole call: preprocessing to container bytes); printed per
  * file, tab-separated: the median and the first run in microseconds, the
- * status of the last run, and the file name.  A benchmark helper, not
- * installed (bench/quality calls it). */
+ * status of the last run, and the file name.  With --steps (and N > 1), a
+ * second line per file: "steps", then name=nanoseconds for each step of
+ * uscc_pipeline_step's list that ran, its mean per warm compile (all but
+ * the first; uscc_step_times_enable).  --cpu: the times are the calling
+ * thread's CPU time (user and system), not wall time: on a machine other
+ * processes keep busy, a wall clock measures the scheduler too.  A benchmark helper, not installed
+ * (bench/quality and bench/compile-speed call it). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +24,22 @@
 
 enum { MAX_RUNS = 101 };
 
-static int time_file(const char *path, int runs)
+/* The mean time per compile of each step over the last `runs` compiles. */
+static void print_steps(int runs)
+{
+	struct uscc_step st;
+	printf("steps");
+	for (int i = 0; uscc_pipeline_step(i, &st); i++) {
+		int64_t ns = uscc_step_time_ns(i);
+		if (ns > 0)
+			printf("\t%s=%lld", st.name, (long long)(ns / runs));
+	}
+	printf("\n");
+}
+
+static clockid_t clock_used = CLOCK_MONOTONIC;
+
+static int time_file(const char *path, int runs, bool steps)
 {
 	size_t len;
 	char *src = read_file(path, &len);
@@ -26,33 +47,46 @@ static int time_file(const char *path, int runs)
 		return 1;
 	double t[MAX_RUNS];
 	enum uscc_status st = USCC_OK;
+	uscc_step_times_enable(false);
 	for (int i = 0; i < runs; i++) {
+		if (i == 1)
+			uscc_step_times_enable(steps);
 		struct uscc_result *r = NULL;
-		double t0 = now_us();
+		double t0 = clock_us(clock_used);
 		st = uscc_compile(NULL, src, len, &r);
-		t[i] = now_us() - t0;
+		t[i] = clock_us(clock_used) - t0;
 		uscc_result_destroy(r);
 	}
 	free(src);
 	double first = t[0];
 	qsort(t, (size_t)runs, sizeof *t, by_value);
 	printf("%.1f\t%.1f\t%s\t%s\n", t[runs / 2], first, uscc_status_string(st), path);
+	if (steps && runs > 1)
+		print_steps(runs - 1);
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	int runs = 5, i = 1;
-	if (i + 1 < argc && strcmp(argv[i], "--runs") == 0) {
-		runs = atoi(argv[i + 1]);
-		i += 2;
+	bool steps = false;
+	for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
+		if (strcmp(argv[i], "--steps") == 0)
+			steps = true;
+		else if (strcmp(argv[i], "--cpu") == 0)
+			clock_used = CLOCK_THREAD_CPUTIME_ID;
+		else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
+			runs = atoi(argv[++i]);
+		else
+			runs = 0; /* unknown: the usage below */
 	}
 	if (runs < 1 || runs > MAX_RUNS || i >= argc) {
-		fprintf(stderr, "usage: uscc-time [--runs N (1..%d)] FILE...\n", MAX_RUNS);
+		fprintf(stderr, "usage: uscc-time [--runs N (1..%d)] [--steps] [--cpu] FILE...\n",
+			MAX_RUNS);
 		return 2;
 	}
 	int failed = 0;
 	for (; i < argc; i++)
-		failed |= time_file(argv[i], runs);
+		failed |= time_file(argv[i], runs, steps);
 	return failed;
 }

@@ -7,6 +7,7 @@
 #include "parse.h"
 #include "pp.h"
 #include "sema.h"
+#include "step_time.h"
 
 static int diag_cmp(const void *a, const void *b)
 {
@@ -89,7 +90,10 @@ static bool front(struct fe_ctx *fe, const char *source, const struct glsl_optio
 {
 	struct pp_output out;
 	memset(prog, 0, sizeof *prog);
-	if (!pp_run(fe, source, opts, &out))
+	int64_t t = step_time_start();
+	bool preprocessed = pp_run(fe, source, opts, &out);
+	step_time_add(STEP_FE_preprocess, t);
+	if (!preprocessed)
 		return false;
 	struct parse_ctx pc;
 	memset(&pc, 0, sizeof pc);
@@ -98,11 +102,15 @@ static bool front(struct fe_ctx *fe, const char *source, const struct glsl_optio
 	/* after syntax errors (the parser recovers at the next ';') the
 	 * checker still runs, but stays quiet about undeclared names: those
 	 * are mostly the declarations the syntax errors dropped */
+	t = step_time_start();
 	bool parsed = parse_unit(&pc);
+	step_time_add(STEP_FE_parse, t);
 	if (pc.over_limit)
 		return false; /* the parse stopped early: no checks on a torn tree */
 	fe->after_syntax_errors = !parsed;
+	t = step_time_start();
 	bool checked = sema_check(fe, pc.unit.first, prog);
+	step_time_add(STEP_FE_check, t);
 	return parsed && checked;
 }
 
@@ -126,7 +134,12 @@ struct ir_func *glsl_to_ir(const char *source, const char *filename,
 	fe_init(&fe, source, filename, opts, arena, diag);
 	struct sema_program prog;
 	struct diag *before = diag->last;
-	struct ir_func *f = front(&fe, source, opts, &prog) ? lower_program(&fe, &prog) : NULL;
+	struct ir_func *f = NULL;
+	if (front(&fe, source, opts, &prog)) {
+		int64_t t = step_time_start();
+		f = lower_program(&fe, &prog);
+		step_time_add(STEP_FE_lower, t);
+	}
 	diag_sort_since(diag, before);
 	glsl_apply_shadow_state(f, opts);
 	return f;

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "step_time.h"
 
 void ir_pass_ctx_init(struct ir_pass_ctx *ctx, struct diag_sink *diag)
 {
@@ -71,13 +72,23 @@ static const struct round_step {
 	enum sw_id sw;
 	ir_pass_fn run;
 	int min_level;
+	enum step_id step;
 } round_steps[] = {
-#define PIPE_IR_ROUND(id, fn, level) { SW_##id, fn, level },
+#define PIPE_IR_ROUND(id, fn, level) { SW_##id, fn, level, STEP_IR_##id },
 #include "pipeline_steps.h"
 }, once_steps[] = {
-#define PIPE_IR_ONCE(id, fn, level) { SW_##id, fn, level },
+#define PIPE_IR_ONCE(id, fn, level) { SW_##id, fn, level, STEP_IR_##id },
 #include "pipeline_steps.h"
 };
+
+/* One step of the table, timed (step_time.h). */
+static bool run_step(struct ir_pass_ctx *ctx, struct ir_func *f, const struct round_step *st)
+{
+	int64_t t = step_time_start();
+	bool progress = ir_pass_run(ctx, f, st->sw, st->run);
+	step_time_add(st->step, t);
+	return progress;
+}
 
 /* The passes to a fixed point (loop_unroll only when `unroll`). */
 static void run_rounds(struct ir_func *f, int opt_level, bool unroll, struct ir_pass_ctx *ctx)
@@ -87,7 +98,7 @@ static void run_rounds(struct ir_func *f, int opt_level, bool unroll, struct ir_
 		for (size_t i = 0; i < sizeof round_steps / sizeof *round_steps; i++) {
 			const struct round_step *st = &round_steps[i];
 			if (opt_level >= st->min_level && (unroll || st->sw != SW_LOOP_UNROLL))
-				progress |= ir_pass_run(ctx, f, st->sw, st->run);
+				progress |= run_step(ctx, f, st);
 		}
 		if (!progress || (ctx && ctx->failed))
 			break;
@@ -105,7 +116,7 @@ bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx)
 	bool progress = false;
 	for (size_t i = 0; i < sizeof once_steps / sizeof *once_steps; i++)
 		if (opt_level >= once_steps[i].min_level && !(ctx && ctx->failed))
-			progress |= ir_pass_run(ctx, f, once_steps[i].sw, once_steps[i].run);
+			progress |= run_step(ctx, f, &once_steps[i]);
 	if (progress)
 		run_rounds(f, opt_level, false, ctx);
 	return !(ctx && ctx->failed);

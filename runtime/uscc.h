@@ -127,6 +127,14 @@ struct uscc_step {
 };
 /* Step i = 0, 1, ... into *out; false past the last. */
 USCC_API bool uscc_pipeline_step(int i, struct uscc_step *out);
+/* For benchmarks: on zeroes and starts summing the wall time each step
+ * takes, over every compile of the process that follows (a step runs once
+ * per candidate compiled, the IR passes once per round); off stops it.  The
+ * sums are process-wide and unsynchronized: turn them on in a
+ * one-threaded process only.  Off by default. */
+USCC_API void uscc_step_times_enable(bool on);
+/* Step i's sum in nanoseconds (0 for "inside" steps and past the last). */
+USCC_API int64_t uscc_step_time_ns(int i);
 
 /* ---- resource limits ----
  * Untrusted sources (WebGL) are bounded: going over a limit refuses the

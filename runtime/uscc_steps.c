@@ -1,5 +1,6 @@
 /* The steps of a compile for uscc --list-steps (uscc.h), read from
  * util/pipeline.def: the one table of what runs and in what order. */
+#include "step_time.h"
 #include "switches.h"
 #include "uscc.h"
 
@@ -11,7 +12,7 @@ enum {
 #define PIPE_FRONTEND(name, what) +1
 #define PIPE_IR_ROUND(id, fn, level) +1
 #define PIPE_IR_ONCE(id, fn, level) +1
-#define PIPE_SPLIT(name, what) +1
+#define PIPE_SPLIT(id, name, what) +1
 #define PIPE_BACKEND(name, fn, sw, phase) +1
 #define PIPE_INSIDE(step, sw, what) +1
 #include "pipeline_steps.h"
@@ -32,7 +33,7 @@ static int fill(struct uscc_step *t)
 					  "in rounds to a fixed point", level)
 #define PIPE_IR_ONCE(id, fn, level) STEP("ir-once", sw_name(SW_##id), SW_##id, NULL, \
 					 "once, then the rounds again", level)
-#define PIPE_SPLIT(name, what) STEP("split", #name, SW_NONE, NULL, what, 1)
+#define PIPE_SPLIT(id, name, what) STEP("split", name, SW_NONE, NULL, what, 1)
 #define PIPE_BACKEND(name, fn, sw, phase) STEP("backend", #name, SW_##sw, NULL, \
 					       phase_notes[phase], SW_##sw >= 0)
 #define PIPE_INSIDE(step, sw, what) STEP("inside", sw_name(SW_##sw), SW_##sw, #step, what, 1)
@@ -59,4 +60,14 @@ bool uscc_pipeline_step(int i, struct uscc_step *out)
 		return false;
 	*out = table[i];
 	return true;
+}
+
+void uscc_step_times_enable(bool on)
+{
+	step_time_enable(on);
+}
+
+int64_t uscc_step_time_ns(int i)
+{
+	return step_time_total(i);
 }

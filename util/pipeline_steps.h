@@ -11,7 +11,7 @@
 #define PIPE_IR_ONCE(id, fn, level)
 #endif
 #ifndef PIPE_SPLIT
-#define PIPE_SPLIT(name, what)
+#define PIPE_SPLIT(id, name, what)
 #endif
 #ifndef PIPE_BACKEND
 #define PIPE_BACKEND(name, fn, sw, phase)

@@ -1,7 +1,8 @@
 /* util/arena: zeroed memory, growth that keeps the contents and zeroes the
  * rest, big blocks (their own allocations, grown by realloc) wherever
  * they sit in the arena's list, byte accounting, and allocation failure
- * recorded instead of crashing.  Leaks show under the sanitizer build. */
+ * recorded instead of crashing, chunks kept for the next arena.  Leaks
+ * show under the sanitizer build. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -124,12 +125,55 @@ static void test_failure_recorded(void **state)
 	arena_destroy(a);
 }
 
+/* Counts what an allocator holds, to see every block given back. */
+static void *counting(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+	int *live = ud;
+	(void)osize;
+	*live += (ptr == NULL) - (nsize == 0);
+	if (nsize == 0) {
+		free(ptr);
+		return NULL;
+	}
+	return realloc(ptr, nsize);
+}
+
+/* A chunk of an arena on the default allocator serves the next arena
+ * (zeroed again by arena_alloc); an arena on the caller's allocator gives
+ * every chunk back to it. */
+static void test_chunks_reused(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(NULL);
+	unsigned char *p = arena_alloc(a, 100);
+	fill(p, 100, 5);
+	arena_destroy(a);
+	struct arena *b = arena_create(NULL);
+	unsigned char *q = arena_alloc(b, 100);
+	assert_true(all_zero(q, 100));
+#ifndef __SANITIZE_ADDRESS__
+	assert_ptr_equal(q, p);
+#endif
+	arena_destroy(b);
+	int live = 0;
+	struct mem_allocator m = { counting, &live };
+	for (int i = 0; i < 3; i++) {
+		struct arena *c = arena_create(&m);
+		for (int k = 0; k < 40; k++)
+			assert_non_null(arena_alloc(c, 4000));
+		assert_true(live > 2);
+		arena_destroy(c);
+		assert_int_equal(live, 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_small_and_big_zeroed),
 		cmocka_unit_test(test_growth_keeps_contents),
 		cmocka_unit_test(test_failure_recorded),
+		cmocka_unit_test(test_chunks_reused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

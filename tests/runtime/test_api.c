@@ -141,6 +141,42 @@ static void test_deterministic(void **state)
 	uscc_options_destroy(b);
 }
 
+/* Step times: none while off; on, every step a compile runs gets time
+ * (the frontend's, an IR pass, the backend's stages), a step made inside
+ * another none; turning them off zeroes them. */
+static void test_step_times(void **state)
+{
+	(void)state;
+	static const char *const src = "uniform vec4 u;\nvarying vec2 v;\n"
+				       "void main() { gl_FragColor = u * v.x + v.y; }\n";
+	struct uscc_result *r;
+	struct uscc_step st;
+	assert_int_equal(uscc_compile(NULL, src, USCC_NUL_TERMINATED, &r), USCC_OK);
+	uscc_result_destroy(r);
+	for (int i = 0; uscc_pipeline_step(i, &st); i++)
+		assert_int_equal(uscc_step_time_ns(i), 0);
+	uscc_step_times_enable(true);
+	assert_int_equal(uscc_compile(NULL, src, USCC_NUL_TERMINATED, &r), USCC_OK);
+	uscc_result_destroy(r);
+	int timed = 0, n = 0;
+	for (; uscc_pipeline_step(n, &st); n++) {
+		int64_t ns = uscc_step_time_ns(n);
+		if (strcmp(st.layer, "inside") == 0)
+			assert_int_equal(ns, 0);
+		if (strcmp(st.name, "parse") == 0 || strcmp(st.name, "cse") == 0 ||
+		    strcmp(st.name, "isel") == 0 || strcmp(st.name, "regalloc") == 0) {
+			assert_true(ns > 0);
+			timed++;
+		}
+	}
+	assert_int_equal(timed, 4);
+	assert_int_equal(uscc_step_time_ns(n), 0);
+	assert_int_equal(uscc_step_time_ns(-1), 0);
+	uscc_step_times_enable(false);
+	for (int i = 0; i < n; i++)
+		assert_int_equal(uscc_step_time_ns(i), 0);
+}
+
 /* A loop too long for the R500 once unrolled compiles as an R500 loop
  * (the compile retried with no loop unrolled); with loop_unroll skipped
  * by the caller it is a loop at once; a program too long either way
@@ -772,6 +808,7 @@ int main(void)
 		cmocka_unit_test(test_loop_kept_when_unrolled_too_long),
 		cmocka_unit_test(test_dump_backend_shows_kept_program),
 		cmocka_unit_test(test_pipeline_steps),
+		cmocka_unit_test(test_step_times),
 		cmocka_unit_test(test_nul_in_source),
 		cmocka_unit_test(test_vertex_stage_rules),
 		cmocka_unit_test(test_options_validation),
