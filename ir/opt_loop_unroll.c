@@ -8,7 +8,9 @@
  * end-of-body value; the BREAK IFs, whose outcome the simulation knows,
  * are dropped; the PHIs after the loop become MOVs of the value at the
  * BREAK taken.  Nested IFs and LOOPs are copied whole (their values count
- * as unknown); an inner loop is tried before the loop holding it.
+ * as unknown, but the simulation runs the branch of an IF whose condition
+ * it knows, and the PHIs after it); an inner loop is tried before the
+ * loop holding it.
  * Shape handled: no CONTINUE of the loop; head PHIs with (entry, end of
  * body); every BREAK alone in one branch of an IF placed directly in the
  * body, the other branch empty, no PHIs after that IF; the values the
@@ -213,6 +215,42 @@ static void eval_instr(struct unroll *u, const struct ir_instr *in)
 	r->known = ir_eval_op(in->op, in->ncomp, src0_ncomp, (const float(*)[4])s, r->val);
 }
 
+/* The block's instructions; `taken` is the branch (0 then, 1 else) of
+ * the IF before it whose condition was known, -1 when none: its PHIs take
+ * that branch's value. */
+static void eval_block(struct unroll *u, const struct ir_block *b, int taken)
+{
+	for (const struct ir_instr *in = b->first; in; in = in->next) {
+		struct body_rec *r = rec_of(in);
+		if (in->op == IR_OP_PHI && r && taken >= 0 && taken < in->nsrc)
+			r->known = src_value(u, &in->src[taken], r->val);
+		else
+			eval_instr(u, in);
+	}
+}
+
+/* A nested IF or LOOP of the body: the branch an IF whose condition is
+ * known takes is run (a flag the frontend sets under a constant test is
+ * then known, and with it the BREAK it feeds); returns that branch, or -1
+ * (the PHIs after it unknown). */
+static int eval_nested(struct unroll *u, const struct ir_cf *cf)
+{
+	float c[4];
+	if (cf->kind != IR_CF_IF || !src_value(u, &cf->cond, c))
+		return -1;
+	const struct ir_cf_list *branch = c[0] != 0.0f ? &cf->then_list : &cf->else_list;
+	int taken = -1;
+	for (const struct ir_cf *n = branch->first; n; n = n->next) {
+		if (n->kind != IR_CF_BLOCK) {
+			taken = eval_nested(u, n);
+			continue;
+		}
+		eval_block(u, &n->block, taken);
+		taken = -1;
+	}
+	return c[0] != 0.0f ? 0 : 1;
+}
+
 /* Runs the loop on its constants; false when the exit is not decided
  * within the budgets. */
 static bool simulate(struct unroll *u, int max_iterations, bool budgets)
@@ -244,15 +282,17 @@ static bool simulate(struct unroll *u, int max_iterations, bool budgets)
 			r->known = phi_known[p];
 			memcpy(r->val, phi_val[p], sizeof phi_val[p]);
 		}
-		int k = 0;
+		int k = 0, taken = -1;
 		for (const struct ir_cf *cf = u->loop->body.first; cf; cf = cf->next) {
 			if (cf->kind == IR_CF_BLOCK) {
-				for (const struct ir_instr *in = cf->block.first; in; in = in->next)
-					eval_instr(u, in);
+				eval_block(u, &cf->block, taken);
+				taken = -1;
 				continue;
 			}
-			if (k >= u->nbreaks || cf != u->breaks[k].node)
+			if (k >= u->nbreaks || cf != u->breaks[k].node) {
+				taken = eval_nested(u, cf);
 				continue;
+			}
 			float c[4];
 			if (!src_value(u, &cf->cond, c))
 				return false;
