@@ -8,7 +8,9 @@
  * end-of-body value; the BREAK IFs, whose outcome the simulation knows,
  * are dropped; the PHIs after the loop become MOVs of the value at the
  * BREAK taken.  Nested IFs and LOOPs are copied whole (their values count
- * as unknown); an inner loop is tried before the loop holding it.
+ * as unknown, but the simulation runs the branch of an IF whose condition
+ * it knows, and the PHIs after it); an inner loop is tried before the
+ * loop holding it.
  * Shape handled: no CONTINUE of the loop; head PHIs with (entry, end of
  * body); every BREAK alone in one branch of an IF placed directly in the
  * body, the other branch empty, no PHIs after that IF; the values the
@@ -30,7 +32,8 @@
 
 #include <string.h>
 
-enum { MAX_ITERATIONS = 64, MAX_COPIED = 1024, MAX_COPIED_VARYING = 256 };
+enum { MAX_ITERATIONS = 64, MAX_COPIED = 1024, MAX_COPIED_VARYING = 256,
+       MAX_GUARDS = 64 };
 
 /* A break IF: its index among the loop's BREAKs and the branch holding it. */
 struct break_if {
@@ -58,6 +61,25 @@ struct unroll {
 	int64_t *work;                /* instructions partial unrolling may still
 					 simulate in this run of the pass */
 	int exit_break;               /* index of the BREAK taken */
+	int nguards;                  /* BREAKs of unknown outcome the copies pass */
+	int guard_at[MAX_GUARDS];     /* each one's trip * nbreaks + index */
+	struct guard *guards;         /* [nguards]: the IFs copied for them */
+	int nguard_made;
+	/* where copies go: the list replacing the loop, or a guard's branch */
+	struct ir_cf_list *out;
+	struct ir_cf *out_parent;
+};
+
+/* A BREAK whose outcome the simulation does not know, in one copy: the
+ * rest of the copies go into the branch of its IF that goes on, and the
+ * PHIs after the loop get, after the IF, a PHI of the values at this
+ * BREAK (vals, one per PHI) and those from the branch that goes on. */
+struct guard {
+	struct ir_cf *node;           /* the copy's IF */
+	struct ir_cf_list *list;      /* the list holding it */
+	struct ir_cf *parent;
+	bool in_then;                 /* the BREAK's branch */
+	struct ir_src *vals;
 };
 
 /* The record of an instruction of the loop; NULL outside it and for the
@@ -213,9 +235,45 @@ static void eval_instr(struct unroll *u, const struct ir_instr *in)
 	r->known = ir_eval_op(in->op, in->ncomp, src0_ncomp, (const float(*)[4])s, r->val);
 }
 
+/* The block's instructions; `taken` is the branch (0 then, 1 else) of
+ * the IF before it whose condition was known, -1 when none: its PHIs take
+ * that branch's value. */
+static void eval_block(struct unroll *u, const struct ir_block *b, int taken)
+{
+	for (const struct ir_instr *in = b->first; in; in = in->next) {
+		struct body_rec *r = rec_of(in);
+		if (in->op == IR_OP_PHI && r && taken >= 0 && taken < in->nsrc)
+			r->known = src_value(u, &in->src[taken], r->val);
+		else
+			eval_instr(u, in);
+	}
+}
+
+/* A nested IF or LOOP of the body: the branch an IF whose condition is
+ * known takes is run (a flag the frontend sets under a constant test is
+ * then known, and with it the BREAK it feeds); returns that branch, or -1
+ * (the PHIs after it unknown). */
+static int eval_nested(struct unroll *u, const struct ir_cf *cf)
+{
+	float c[4];
+	if (cf->kind != IR_CF_IF || !src_value(u, &cf->cond, c))
+		return -1;
+	const struct ir_cf_list *branch = c[0] != 0.0f ? &cf->then_list : &cf->else_list;
+	int taken = -1;
+	for (const struct ir_cf *n = branch->first; n; n = n->next) {
+		if (n->kind != IR_CF_BLOCK) {
+			taken = eval_nested(u, n);
+			continue;
+		}
+		eval_block(u, &n->block, taken);
+		taken = -1;
+	}
+	return c[0] != 0.0f ? 0 : 1;
+}
+
 /* Runs the loop on its constants; false when the exit is not decided
  * within the budgets. */
-static bool simulate(struct unroll *u, int max_iterations, bool budgets)
+static bool simulate(struct unroll *u, int max_iterations, bool budgets, bool guards)
 {
 	const struct ir_cf *head = head_block(u->loop);
 	int nphi = 0;
@@ -227,6 +285,7 @@ static bool simulate(struct unroll *u, int max_iterations, bool budgets)
 	if (!phi_val || !phi_known)
 		return false;
 	uint32_t varying = 0;
+	u->nguards = 0;
 	for (int it = 0; it <= max_iterations; it++) {
 		if (budgets && (uint32_t)(it + 1) * u->nbody > MAX_COPIED)
 			return false;
@@ -244,18 +303,28 @@ static bool simulate(struct unroll *u, int max_iterations, bool budgets)
 			r->known = phi_known[p];
 			memcpy(r->val, phi_val[p], sizeof phi_val[p]);
 		}
-		int k = 0;
+		int k = 0, taken = -1;
 		for (const struct ir_cf *cf = u->loop->body.first; cf; cf = cf->next) {
 			if (cf->kind == IR_CF_BLOCK) {
-				for (const struct ir_instr *in = cf->block.first; in; in = in->next)
-					eval_instr(u, in);
+				eval_block(u, &cf->block, taken);
+				taken = -1;
 				continue;
 			}
-			if (k >= u->nbreaks || cf != u->breaks[k].node)
+			if (k >= u->nbreaks || cf != u->breaks[k].node) {
+				taken = eval_nested(u, cf);
 				continue;
+			}
 			float c[4];
-			if (!src_value(u, &cf->cond, c))
-				return false;
+			taken = -1;
+			if (!src_value(u, &cf->cond, c)) {
+				/* copies go on under a guard (the exit itself must
+				 * be known, at another BREAK) */
+				if (!guards || u->nguards == MAX_GUARDS)
+					return false;
+				u->guard_at[u->nguards++] = it * u->nbreaks + k;
+				k++;
+				continue;
+			}
 			if ((c[0] != 0.0f) == u->breaks[k].in_then) {
 				u->trips = it;
 				u->exit_break = k;
@@ -339,19 +408,91 @@ static void fix_list(struct unroll *u, struct ir_cf_list *list)
 	}
 }
 
-/* The block at the end of `out` to append to, made when missing. */
-static struct ir_block *tail_block(struct unroll *u, struct ir_cf_list *out)
+/* A new block at the end of the list copies go to. */
+static struct ir_block *new_block(struct unroll *u)
 {
-	if (out->last && out->last->kind == IR_CF_BLOCK)
-		return &out->last->block;
-	struct ir_cf *n = ir_cf_create(u->f, IR_CF_BLOCK, u->loop->parent);
+	struct ir_cf *n = ir_cf_create(u->f, IR_CF_BLOCK, u->out_parent);
 	if (!n)
 		return NULL;
-	ir_cf_list_append(out, n);
+	ir_cf_list_append(u->out, n);
 	return &n->block;
 }
 
-/* One copy of the body into `out`; the last one stops at the BREAK taken. */
+/* The block at the end of the list copies go to, made when missing. */
+static struct ir_block *tail_block(struct unroll *u)
+{
+	if (u->out->last && u->out->last->kind == IR_CF_BLOCK)
+		return &u->out->last->block;
+	return new_block(u);
+}
+
+static struct ir_cf *after_block(const struct ir_cf *loop)
+{
+	const struct ir_cf *a = loop->next;
+	return a && a->kind == IR_CF_BLOCK ? (struct ir_cf *)a : NULL;
+}
+
+/* The copy of break IF k (cf) whose outcome is unknown: an IF with the
+ * BREAK's branch empty; the copies go on in its other branch, and the
+ * values the PHIs after the loop take at this BREAK are kept. */
+static bool open_guard(struct unroll *u, const struct ir_cf *cf, int k)
+{
+	struct guard *g = &u->guards[u->nguard_made++];
+	struct ir_cf *n = ir_cf_create(u->f, IR_CF_IF, u->out_parent);
+	const struct ir_cf *after = after_block(u->loop);
+	int nphi = 0;
+	for (const struct ir_instr *in = after ? after->block.first : NULL;
+	     in && in->op == IR_OP_PHI; in = in->next)
+		nphi++;
+	g->vals = arena_alloc(u->f->arena, sizeof *g->vals * (size_t)(nphi + 1));
+	if (!n || !g->vals)
+		return false;
+	n->cond = remap(cf->cond, false);
+	ir_cf_list_append(u->out, n);
+	g->node = n;
+	g->list = u->out;
+	g->parent = u->out_parent;
+	g->in_then = u->breaks[k].in_then;
+	int p = 0;
+	for (const struct ir_instr *in = after ? after->block.first : NULL;
+	     in && in->op == IR_OP_PHI; in = in->next)
+		g->vals[p++] = remap(in->src[k], false);
+	u->out = g->in_then ? &n->else_list : &n->then_list;
+	u->out_parent = n;
+	return true;
+}
+
+/* The PHIs after the loop's guards, innermost first: each takes the
+ * values at its BREAK and those from the branch that went on (vals[p],
+ * updated to the PHI made). */
+static bool close_guards(struct unroll *u, struct ir_src *vals)
+{
+	const struct ir_cf *after = after_block(u->loop);
+	for (int i = u->nguard_made - 1; i >= 0; i--) {
+		const struct guard *g = &u->guards[i];
+		u->out = g->list;
+		u->out_parent = g->parent;
+		struct ir_block *bl = new_block(u);
+		if (!bl)
+			return false;
+		int p = 0;
+		for (const struct ir_instr *in = after ? after->block.first : NULL;
+		     in && in->op == IR_OP_PHI; in = in->next, p++) {
+			struct ir_instr *phi = ir_instr_copy(u->f, in);
+			if (!phi)
+				return false;
+			phi->nsrc = 2;
+			phi->src[g->in_then ? 0 : 1] = g->vals[p];
+			phi->src[g->in_then ? 1 : 0] = vals[p];
+			ir_block_append(bl, phi);
+			vals[p] = ir_src_of(phi);
+		}
+	}
+	return true;
+}
+
+/* One copy of the body into u->out (a part of `out`); the last one stops
+ * at the BREAK taken. */
 static bool copy_body(struct unroll *u, int it, struct ir_cf_list *out)
 {
 	for (uint32_t i = 0; i < u->nbody; i++) {
@@ -361,7 +502,7 @@ static bool copy_body(struct unroll *u, int it, struct ir_cf_list *out)
 	const struct ir_cf *head = head_block(u->loop);
 	const struct ir_instr *in = head ? head->block.first : NULL;
 	for (; in && in->op == IR_OP_PHI; in = in->next) {
-		struct ir_block *bl = tail_block(u, out);
+		struct ir_block *bl = tail_block(u);
 		struct ir_instr *mov = bl ? clone_instr(u, in) : NULL;
 		if (!mov)
 			return false;
@@ -378,15 +519,8 @@ static bool copy_body(struct unroll *u, int it, struct ir_cf_list *out)
 			for (const struct ir_instr *i = i0; i; i = i->next) {
 				/* PHIs after a nested IF/LOOP stay at the start of their block */
 				struct ir_block *bl = i->op == IR_OP_PHI && i == cf->block.first ?
-							      NULL : tail_block(u, out);
-				if (!bl) {
-					struct ir_cf *n = ir_cf_create(u->f, IR_CF_BLOCK, u->loop->parent);
-					if (!n)
-						return false;
-					ir_cf_list_append(out, n);
-					bl = &n->block;
-				}
-				struct ir_instr *c = clone_instr(u, i);
+							      new_block(u) : tail_block(u);
+				struct ir_instr *c = bl ? clone_instr(u, i) : NULL;
 				if (!c)
 					return false;
 				ir_block_append(bl, c);
@@ -396,6 +530,9 @@ static bool copy_body(struct unroll *u, int it, struct ir_cf_list *out)
 		if (k < u->nbreaks && cf == u->breaks[k].node) {
 			if (it == u->trips && k == u->exit_break)
 				break;
+			if (u->nguard_made < u->nguards &&
+			    u->guard_at[u->nguard_made] == it * u->nbreaks + k && !open_guard(u, cf, k))
+				return false;
 			k++;
 			continue;
 		}
@@ -403,25 +540,27 @@ static bool copy_body(struct unroll *u, int it, struct ir_cf_list *out)
 		struct ir_cf tmp = *cf;
 		tmp.prev = tmp.next = NULL;
 		struct ir_cf_list src = { &tmp, &tmp };
-		if (!clone_list(u, &src, &one, u->loop->parent))
+		if (!clone_list(u, &src, &one, u->out_parent))
 			return false;
-		ir_cf_list_append(out, one.first);
+		ir_cf_list_append(u->out, one.first);
 	}
 	fix_list(u, out);
 	return true;
 }
 
-/* Replaces the loop by `out` in `list` and resolves the PHIs after it. */
-static void replace_loop(struct unroll *u, struct ir_cf_list *list, struct ir_cf_list *out)
+/* Replaces the loop by `out` in `list`; the PHIs after it become MOVs of
+ * vals. */
+static void replace_loop(struct unroll *u, struct ir_cf_list *list, struct ir_cf_list *out,
+			 const struct ir_src *vals)
 {
-	struct ir_cf *loop = u->loop, *after = loop->next;
-	if (after && after->kind == IR_CF_BLOCK)
-		for (struct ir_instr *in = after->block.first; in && in->op == IR_OP_PHI;
-		     in = in->next) {
-			in->src[0] = remap(in->src[u->exit_break], false);
-			in->nsrc = 1;
-			in->op = IR_OP_MOV;
-		}
+	struct ir_cf *loop = u->loop, *after = after_block(loop);
+	int p = 0;
+	for (struct ir_instr *in = after ? after->block.first : NULL; in && in->op == IR_OP_PHI;
+	     in = in->next) {
+		in->src[0] = vals[p++];
+		in->nsrc = 1;
+		in->op = IR_OP_MOV;
+	}
 	struct ir_cf *first = out->first ? out->first : loop->next;
 	struct ir_cf *last = out->last ? out->last : loop->prev;
 	if (out->first) {
@@ -465,7 +604,7 @@ static bool unroll_twice(struct unroll *u)
 		max_it = *u->work / (int64_t)(u->nbody + 1);
 	if (max_it < 2)
 		return false;
-	bool found = simulate(u, (int)max_it, false);
+	bool found = simulate(u, (int)max_it, false, false);
 	*u->work -= (int64_t)((found ? u->trips + 1 : max_it) + 1) * (int64_t)(u->nbody + 1);
 	/* a few trips do not pay for a second copy of the body (the code
 	 * grows by one body; each trip saves a test and its jumps) */
@@ -478,6 +617,8 @@ static bool unroll_twice(struct unroll *u)
 	for (uint32_t i = 0; i < u->nbody; i++)
 		u->recs[i].map = u->body[i];
 	struct ir_cf_list out = { 0 };
+	u->out = &out;
+	u->out_parent = loop->parent;
 	if (!copy_body(u, 1, &out))
 		return false;
 	/* copy_body's fix-up pointed the loop PHIs' MOVs at copy 2 itself:
@@ -514,17 +655,34 @@ static bool unroll_loop(struct unroll *u, struct ir_cf_list *list)
 {
 	if (!check_shape(u))
 		return false;
-	if (!simulate(u, MAX_ITERATIONS, true))
+	if (!simulate(u, MAX_ITERATIONS, true, true))
 		return unroll_twice(u);
+	const struct ir_cf *after = after_block(u->loop);
+	uint32_t nphi = 0;
+	for (const struct ir_instr *in = after ? after->block.first : NULL;
+	     in && in->op == IR_OP_PHI; in = in->next)
+		nphi++;
 	/* the growth budget (LIMIT_IR_INSTRUCTIONS): copies get new ids */
-	if (u->f->id_budget && (uint64_t)u->f->next_id + (uint64_t)(u->trips + 1) * u->nbody >
-				       u->f->id_budget)
+	if (u->f->id_budget && (uint64_t)u->f->next_id + (uint64_t)(u->trips + 1) * u->nbody +
+					   (uint64_t)u->nguards * nphi > u->f->id_budget)
 		return false;
 	struct ir_cf_list out = { 0 };
+	u->out = &out;
+	u->out_parent = u->loop->parent;
+	u->guards = arena_alloc(u->f->arena, sizeof *u->guards * (size_t)(u->nguards + 1));
+	struct ir_src *vals = arena_alloc(u->f->arena, sizeof *vals * (nphi + 1));
+	if (!u->guards || !vals)
+		return false;
 	for (int it = 0; it <= u->trips; it++)
 		if (!copy_body(u, it, &out))
 			return false; /* out of memory: the function is untouched */
-	replace_loop(u, list, &out);
+	uint32_t p = 0;
+	for (const struct ir_instr *in = after ? after->block.first : NULL;
+	     in && in->op == IR_OP_PHI; in = in->next)
+		vals[p++] = remap(in->src[u->exit_break], false);
+	if (!close_guards(u, vals))
+		return false;
+	replace_loop(u, list, &out, vals);
 	return true;
 }
 
