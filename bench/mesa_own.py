@@ -16,7 +16,8 @@ source):
   * TGSI CONST[0][i] is the i-th vec4 of the default uniform block: the
     uniforms the linker kept (taken as those uscc's program reads), in
     declaration order, every element padded to a vec4, a matrix one vec4
-    per column; an array as long as its highest element read;
+    per column; an array as long as its highest element read; a struct's
+    members in the order of uscc's table;
   * then gl_FbWposYTransform, when the program reads gl_FragCoord or
     takes a dFdy (Mesa multiplies it by the transform's .x): (1, 0, 1, 0),
     no flip;
@@ -237,6 +238,14 @@ def const_layout(decls, glsl_info, tgsi):
         by_name.setdefault(u['name'], []).append(u)
     layout, k, done = {}, 0, set()
     for name, typ, alen in decls:
+        if name not in by_name and name not in done:
+            # a struct: its members uscc's program reads, as uscc lists them
+            for member in [m for m in by_name if m.startswith((name + '.', name + '['))]:
+                done.add(member)
+                for v in by_name[member]:
+                    layout[k] = [part(v, v['element'], 'xyzw'[:ROWS.get(v['type'], 4)])]
+                    k += 1
+            done.add(name)
         if name not in by_name or name in done:
             continue
         done.add(name)

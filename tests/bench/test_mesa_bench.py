@@ -79,6 +79,15 @@ class DumpTest(unittest.TestCase):
         self.assertEqual(layout[1 + 6][0][4], "y")   # ATTENUATION.y
         self.assertEqual(mesa_own.slot_value(layout[7], lambda n, t, i: [5.0]), [0, 5.0, 0, 0])
 
+    def test_struct_members(self):
+        info = {"uniforms": [
+            {"name": "s.f", "type": "float", "array_len": 0, "element": 0},
+            {"name": "s.v", "type": "vec3", "array_len": 0, "element": 0},
+            {"name": "t", "type": "vec2", "array_len": 0, "element": 0}]}
+        layout, _ = mesa_own.const_layout([("s", "S", 0), ("t", "vec2", 0)], info, "FRAG\n")
+        self.assertEqual([(p[0][0], p[0][4]) for _, p in sorted(layout.items())],
+                         [("s.f", "x"), ("s.v", "xyz"), ("t", "xy")])
+
     def test_r300_program_runs_to_uscc_pixels(self):
         data, warn = mesa_own.own_container(self.err, self.res, self.info, self.src, (8, 8))
         self.assertEqual(warn, [])
