@@ -4,8 +4,8 @@ pixel agreement, and uscc's program against r300's own on the same TGSI
 with every shader worse than r300 and every exception listed.
 
 A row (one shader) is a dict; the keys read here:
-  name, mesa ('ok', 'refused' (Mesa's GLSL compiler or linker), 'dummy'
-  (r300's compiler failed)), driver ('uscc', 'fallback', 'fail', or None
+  name, mesa ('ok', 'refused' (Mesa's GLSL compiler or linker, or a crash
+  or timeout with uscc and without), 'dummy' (r300's compiler failed)), driver ('uscc', 'fallback', 'fail', or None
   when r300 did not get the shader), why (fallback/fail reason),
   pixels {'-O0': 'ok'|'known'|'differs'|'n/a', '-O2': ...}, notes [..],
   and, when both programs were measured, fig = {'inst': (uscc, r300),
@@ -71,7 +71,8 @@ def table(summaries):
     def row(label, fn):
         lines.append("| %s | %s |" % (label, " | ".join(fn(s) for _, s in summaries)))
     row("shaders", lambda s: str(s["shaders"]))
-    row("Mesa's GLSL compiler refuses", lambda s: str(s["mesa_refused"]))
+    row("Mesa refuses (GLSL errors; a crash with and without uscc)",
+        lambda s: str(s["mesa_refused"]))
     row("r300 compiles (its own compiler)", lambda s: str(s["r300_ok"]))
     row("r300 fails (dummy shader)", lambda s: str(s["r300_dummy"]))
     row("r300 with uscc: compiled by uscc", lambda s: str(s["driver_uscc"]))
