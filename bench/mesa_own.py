@@ -197,12 +197,13 @@ def uniform_decls(source):
     src = re.sub(r'//[^\n]*', '', source)
     src = re.sub(r'/\*.*?\*/', '', src, flags=re.S)
     res = []
-    for m in re.finditer(r'\buniform\s+((?:(?:lowp|mediump|highp)\s+)?)(\w+)\s+([^;={]+)(=[^;]*)?;',
-                         src):
+    for m in re.finditer(r'\buniform\s+(?:(?:lowp|mediump|highp)\s+)?(\w+)\s*'
+                         r'(?:\[\s*(\d+)\s*\])?\s+([^;={]+)(=[^;]*)?;', src):
         for d in m.group(3).split(','):
+            # GLSL 1.20 puts an array's length on the type too: vec2[2] c
             mm = re.match(r'(\w+)\s*(?:\[\s*(\d+)\s*\])?', d.strip())
             if mm:
-                res.append((mm.group(1), m.group(2), int(mm.group(2) or 0)))
+                res.append((mm.group(1), m.group(1), int(mm.group(2) or m.group(2) or 0)))
     return res
 
 

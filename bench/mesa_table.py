@@ -101,6 +101,9 @@ def exceptions(corpus, rows, s):
         if r.get("driver") == "fail":
             out.append("- %s %s: FAILED: %s" % (corpus, r["name"], r.get("why", "?")))
         for opt, verdict in sorted(r.get("pixels", {}).items()):
+            if verdict == "n/a":
+                out.append("- %s %s %s: pixels not compared: %s" % (
+                    corpus, r["name"], opt, r.get("pixel_why", {}).get(opt, "")))
             if verdict in ("known", "differs"):
                 out.append("- %s %s %s: pixels %s: %s" % (
                     corpus, r["name"], opt, "differ (known)" if verdict == "known" else "DIFFER",

@@ -79,6 +79,12 @@ class DumpTest(unittest.TestCase):
         self.assertEqual(layout[1 + 6][0][4], "y")   # ATTENUATION.y
         self.assertEqual(mesa_own.slot_value(layout[7], lambda n, t, i: [5.0]), [0, 5.0, 0, 0])
 
+    def test_uniform_decls(self):
+        src = "uniform vec2[2] c;\nuniform highp mat3 m, n[4];\n// uniform float gone;\n" \
+              "uniform float k = 2.0;\n"
+        self.assertEqual(mesa_own.uniform_decls(src), [("c", "vec2", 2), ("m", "mat3", 0),
+                                                       ("n", "mat3", 4), ("k", "float", 0)])
+
     def test_struct_members(self):
         info = {"uniforms": [
             {"name": "s.f", "type": "float", "array_len": 0, "element": 0},
