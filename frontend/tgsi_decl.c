@@ -323,19 +323,32 @@ static bool declare_one(struct tgsi_lower *t, const struct tgsi_decl *d)
 
 #define ALLOC(p, n) ((p) = arena_alloc(t->l.f->arena, sizeof *(p) * (size_t)(n)))
 
+/* One past the highest TEMP the program declares (within the bound
+ * check_bounds enforces): the TEMP table's length.  A table of the bound
+ * (1024 registers, 128 KiB zeroed per compile) cost more than the rest of
+ * a small shader's compile inside a driver. */
+static int temps_declared(const struct tgsi_prog *prog)
+{
+	int n = 0;
+	for (int i = 0; i < prog->ndecls; i++) {
+		const struct tgsi_decl *d = &prog->decls[i];
+		if (d->file == TGSI_FILE_TEMP && d->last >= n && d->last < TGSI_MAX_TEMPS)
+			n = d->last + 1;
+	}
+	return n;
+}
+
 bool tgsi_declare(struct tgsi_lower *t)
 {
 	t->const_uniform = -1;
 	for (int i = 0; i < TGSI_MAX_SAMPLERS; i++)
 		t->svt[i] = t->sampler[i] = -1;
-	if (!ALLOC(t->temps, TGSI_MAX_TEMPS) || !ALLOC(t->outs, TGSI_MAX_OUTPUTS) ||
+	t->ntemps = temps_declared(t->prog);
+	/* arena_alloc zeroes: every register starts undeclared */
+	if (!ALLOC(t->temps, t->ntemps + 1) || !ALLOC(t->outs, TGSI_MAX_OUTPUTS) ||
 	    !ALLOC(t->addrs, TGSI_MAX_ADDRS) || !ALLOC(t->out_info, TGSI_MAX_OUTPUTS) ||
 	    !ALLOC(t->ins, TGSI_MAX_INPUTS))
 		return false;
-	memset(t->temps, 0, sizeof *t->temps * TGSI_MAX_TEMPS);
-	memset(t->outs, 0, sizeof *t->outs * TGSI_MAX_OUTPUTS);
-	memset(t->addrs, 0, sizeof *t->addrs * TGSI_MAX_ADDRS);
-	memset(t->ins, 0, sizeof *t->ins * TGSI_MAX_INPUTS);
 	if (!check_properties(t))
 		return false;
 	for (int i = 0; i < t->prog->ndecls; i++)

@@ -77,13 +77,13 @@ static void lower_bgnloop(struct tgsi_lower *t, int i)
 		const struct tgsi_reg *r = &w->dst.reg;
 		const struct tgsi_var *v = NULL;
 		if (r->file == TGSI_FILE_TEMP)
-			v = r->index >= 0 && r->index < TGSI_MAX_TEMPS ? &t->temps[r->index] : NULL;
+			v = r->index >= 0 && r->index < t->ntemps ? &t->temps[r->index] : NULL;
 		else if (r->file == TGSI_FILE_OUT)
 			v = r->index >= 0 && r->index < TGSI_MAX_OUTPUTS ? &t->outs[r->index] : NULL;
 		else if (r->file == TGSI_FILE_ADDR)
 			v = r->index >= 0 && r->index < TGSI_MAX_ADDRS ? &t->addrs[r->index] : NULL;
 		if (r->indirect && r->array_id) { /* any array may be meant: carry them all */
-			for (int a = 0; a < TGSI_MAX_TEMPS; a++)
+			for (int a = 0; a < t->ntemps; a++)
 				if (t->temps[a].array_id == r->array_id)
 					carried[t->temps[a].var_index] = true;
 		}

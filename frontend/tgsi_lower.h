@@ -46,6 +46,7 @@ struct tgsi_lower {
 	struct fe_ctx *fe;
 	const struct tgsi_prog *prog;
 	struct tgsi_var *temps, *outs, *addrs;  /* by register number; sym NULL: undeclared */
+	int ntemps;              /* temps[0 .. ntemps): up to the highest TEMP declared */
 	struct tgsi_output *out_info;
 	struct tgsi_input *ins;
 	struct ir_instr **imms;

@@ -27,7 +27,7 @@ static const char *reg_name(struct tgsi_lower *t, const struct tgsi_reg *r)
 static struct tgsi_var *file_vars(struct tgsi_lower *t, int file, int *bound)
 {
 	switch (file) {
-	case TGSI_FILE_TEMP: *bound = TGSI_MAX_TEMPS; return t->temps;
+	case TGSI_FILE_TEMP: *bound = t->ntemps; return t->temps;
 	case TGSI_FILE_OUT: *bound = TGSI_MAX_OUTPUTS; return t->outs;
 	case TGSI_FILE_ADDR: *bound = TGSI_MAX_ADDRS; return t->addrs;
 	default: *bound = 0; return NULL;
@@ -80,7 +80,7 @@ static const struct tgsi_var *indexed_array(struct tgsi_lower *t, const struct t
 {
 	const struct tgsi_var *v = NULL;
 	if (r->file == TGSI_FILE_TEMP && r->array_id) {
-		for (int i = 0; i < TGSI_MAX_TEMPS && !v; i++)
+		for (int i = 0; i < t->ntemps && !v; i++)
 			if (t->temps[i].sym && t->temps[i].array_id == r->array_id)
 				v = &t->temps[i];
 	} else if (r->file == TGSI_FILE_TEMP) {

@@ -51,3 +51,15 @@ if(USCC_MESA_R300_DIR AND USCC_R300_MEASURE AND TARGET uscc_cli AND TARGET uscc_
             ${USCC_R300_MEASURE} $<TARGET_FILE_DIR:uscc_cli> ${mesa_samples})
   set_tests_properties(mesa_r300_patch PROPERTIES SKIP_RETURN_CODE 77)
 endif()
+
+# bench/mesa's pieces that need no Mesa: r300's debug dump read into a
+# container that uscc-run runs to uscc's pixels, Mesa's constant layout,
+# the table's maths (the bench itself runs in .ci/test).
+if(TARGET uscc_cli AND TARGET uscc_run)
+  find_package(Python3 COMPONENTS Interpreter)
+  if(Python3_Interpreter_FOUND)
+    add_test(NAME bench_mesa_pieces
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/bench/test_mesa_bench.py
+              $<TARGET_FILE:uscc_cli> $<TARGET_FILE:uscc_run>)
+  endif()
+endif()
