@@ -75,6 +75,20 @@ static int mask_width(uint8_t mask)
 	return n;
 }
 
+/* FACE read whole, as nir_to_tgsi copies it (MOV TEMP, IN[k] with only
+ * IN[k].x declared): (face, 0, 0, 1), TGSI's fill for the components an
+ * input does not have.  The IR input stays one component. */
+static struct ir_instr *face_vec4(struct tgsi_lower *t, struct ir_instr *face)
+{
+	const float zero_one[4] = { 0, 1, 0, 0 };
+	struct ir_instr *k = ir_build_const(&t->l.b, 2, IR_FLOAT, zero_one);
+	if (!k)
+		return NULL;
+	struct ir_src c[4] = { ir_src_of(face), ir_src_comp(k, 0), ir_src_comp(k, 0),
+			       ir_src_comp(k, 1) };
+	return ir_build(&t->l.b, IR_OP_VEC, 4, IR_FLOAT, 4, c);
+}
+
 /* gl_FragCoord at integer pixel centers (PROPERTY FS_COORD_PIXEL_CENTER
  * INTEGER): the rasterizer's half-integer x and y less 0.5. */
 static struct ir_instr *integer_center(struct tgsi_lower *t, struct ir_instr *pos)
@@ -110,6 +124,12 @@ static bool declare_input(struct tgsi_lower *t, const struct tgsi_decl *d)
 		t->l.f->inputs[idx].centroid = is(d->location, "CENTROID");
 		if (t->integer_center && !strcmp(name, "gl_FragCoord"))
 			in = integer_center(t, in);
+		if (!strcmp(name, "gl_FrontFacing")) {
+			in = face_vec4(t, in);
+			ncomp = 4;
+		}
+		if (!in)
+			return false;
 		t->ins[r].value = in;
 		t->ins[r].ncomp = (uint8_t)ncomp;
 	}

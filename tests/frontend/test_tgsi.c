@@ -273,6 +273,28 @@ static void test_indirect(void **state)
 
 /* --- declarations: names, outputs, samplers --- */
 
+/* nir_to_tgsi copies FACE whole with only .x declared: (face, 0, 0, 1) */
+static void test_face_whole(void **state)
+{
+	(void)state;
+	struct fe_test t;
+	fe_test_begin(&t);
+	struct ir_func *f = tgsi_ok(&t,
+		"FRAG\n"
+		"DCL IN[0].x, FACE, CONSTANT\n"
+		"DCL OUT[0], COLOR\n"
+		"DCL TEMP[0]\n"
+		"  0: MOV TEMP[0], IN[0]\n"
+		"  1: ADD OUT[0], TEMP[0], TEMP[0].wwzx\n"
+		"  2: END\n");
+	assert_int_equal(f->inputs[0].ncomp, 1);
+	const float in[1][4] = { { -1 } };
+	float got[4];
+	assert_true(run(f, in, NULL, 0, got));
+	expect4(got, (const float[4]){ 0, 1, 0, 0 }, "back face read whole");
+	fe_test_end(&t);
+}
+
 static void test_names(void **state)
 {
 	(void)state;
@@ -381,6 +403,7 @@ int main(void)
 		cmocka_unit_test(test_alu_opcodes), cmocka_unit_test(test_trig_radians),
 		cmocka_unit_test(test_flow),        cmocka_unit_test(test_endless_loop),
 		cmocka_unit_test(test_indirect),    cmocka_unit_test(test_names),
+		cmocka_unit_test(test_face_whole),
 		cmocka_unit_test(test_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
