@@ -6,18 +6,6 @@
 
 #include <pthread.h>
 
-/* How many steps the table has: every PIPE_ line counts one. */
-enum {
-	NSTEPS = 0
-#define PIPE_FRONTEND(name, what) +1
-#define PIPE_IR_ROUND(id, fn, level) +1
-#define PIPE_IR_ONCE(id, fn, level) +1
-#define PIPE_SPLIT(id, name, what) +1
-#define PIPE_BACKEND(name, fn, sw, phase) +1
-#define PIPE_INSIDE(step, sw, what) +1
-#include "pipeline_steps.h"
-};
-
 static int fill(struct uscc_step *t)
 {
 	int n = 0;
@@ -42,7 +30,8 @@ static int fill(struct uscc_step *t)
 	return n;
 }
 
-static struct uscc_step table[NSTEPS];
+/* step_time.h counts the table's lines: one id per PIPE_ line */
+static struct uscc_step table[STEP_COUNT];
 static int table_len;
 static pthread_once_t table_once = PTHREAD_ONCE_INIT;
 

@@ -12,43 +12,12 @@
  *
  * Exit status: 0 every file compiled at every level; 1 some did not (each
  * printed as "FILE -ON: first diagnostic line"); 2 a usage or I/O error. */
+#include "run_args.h"
 #include "uscc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = NULL;
-	size_t cap = 0, n = 0, got;
-	do {
-		if (n == cap) {
-			size_t grown = cap ? cap * 2 : 4096;
-			char *p = realloc(buf, grown);
-			if (!p) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = p;
-			cap = grown;
-		}
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-	} while (got > 0);
-	bool failed = ferror(f);
-	fclose(f);
-	if (failed) {
-		free(buf);
-		return NULL;
-	}
-	*len = n;
-	return buf;
-}
 
 /* The first line of the diagnostics, for a one-line report. */
 static void print_first_line(const char *text)
@@ -61,7 +30,7 @@ static void print_first_line(const char *text)
 static int compile_one(const char *path, int level)
 {
 	size_t len;
-	char *src = read_file(path, &len);
+	char *src = run_read_file(path, &len);
 	if (!src) {
 		fprintf(stderr, "compile-many: cannot read %s\n", path);
 		return 2;

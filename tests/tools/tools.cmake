@@ -31,7 +31,7 @@ endif()
 # --compile-only), so that a sanitizer build pays one process start and
 # one leak scan per batch, not per shader
 add_executable(compile_many ${CMAKE_SOURCE_DIR}/tests/tools/compile_many.c)
-target_link_libraries(compile_many PRIVATE uscc_runtime)
+target_link_libraries(compile_many PRIVATE uscc_tools)
 set_target_properties(compile_many PROPERTIES OUTPUT_NAME compile-many)
 add_test(NAME compile_many_smoke
   COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tools/compile_many_smoke.sh $<TARGET_FILE:compile_many>
