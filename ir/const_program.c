@@ -345,14 +345,14 @@ static bool rewrite_pixel_program(struct split *s)
 		ir_forward(r, rd);
 	}
 	ir_apply_forwards(f);
-	ir_pass_run_named(s->ctx, f, "constant_program.dce", ir_opt_dce);
+	ir_pass_run_split(s->ctx, f, IR_SPLIT_CP_DCE, ir_opt_dce);
 	/* an IF whose work all moved is left empty; its condition would
 	 * still cost the pixel program (an IF holding such an IF empties
 	 * the next round) */
-	for (int round = 0; round < 8 && ir_pass_run_named(s->ctx, f, "constant_program.dead_branch",
+	for (int round = 0; round < 8 && ir_pass_run_split(s->ctx, f, IR_SPLIT_CP_DEAD_BRANCH,
 								 ir_opt_dead_branch);
 	     round++)
-		ir_pass_run_named(s->ctx, f, "constant_program.dce", ir_opt_dce);
+		ir_pass_run_split(s->ctx, f, IR_SPLIT_CP_DCE, ir_opt_dce);
 	return !(s->ctx && s->ctx->failed);
 }
 

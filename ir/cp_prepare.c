@@ -368,7 +368,7 @@ bool ir_cp_prepare(struct ir_func *f, struct ir_pass_ctx *ctx)
 		ir_apply_forwards(f);
 		/* the PHIs made selects, and what only they read: else the
 		 * split would take a PHI's source for a root */
-		ir_pass_run_named(ctx, f, "constant_program.prepare-dce", ir_opt_dce);
+		ir_pass_run_split(ctx, f, IR_SPLIT_CP_PREPARE_DCE, ir_opt_dce);
 	}
 	free(d.uniform_only);
 	free(pc.copy);

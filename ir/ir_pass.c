@@ -41,6 +41,16 @@ bool ir_pass_run_named(struct ir_pass_ctx *ctx, struct ir_func *f, const char *n
 	return progress;
 }
 
+bool ir_pass_run_split(struct ir_pass_ctx *ctx, struct ir_func *f, enum ir_split_step step,
+		       ir_pass_fn pass)
+{
+	static const char *const names[IR_SPLIT_COUNT] = {
+#define PIPE_SPLIT(id, name, what) [IR_SPLIT_##id] = name,
+#include "pipeline_steps.h"
+	};
+	return ir_pass_run_named(ctx, f, names[step], pass);
+}
+
 void ir_dump_text_add(struct ir_dump_text *d, const char *heading, const char *body)
 {
 	if (d->full)

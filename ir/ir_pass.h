@@ -37,6 +37,17 @@ bool ir_pass_run(struct ir_pass_ctx *ctx, struct ir_func *f, enum sw_id sw, ir_p
 bool ir_pass_run_named(struct ir_pass_ctx *ctx, struct ir_func *f, const char *name,
 		       ir_pass_fn pass);
 
+/* The constant-program split's clean-up steps, named by pipeline.def's
+ * PIPE_SPLIT lines (one spelling of each name). */
+enum ir_split_step {
+#define PIPE_SPLIT(id, name, what) IR_SPLIT_##id,
+#include "pipeline_steps.h"
+	IR_SPLIT_COUNT
+};
+/* Runs `pass` as split step `step`: validated and dumped under its name. */
+bool ir_pass_run_split(struct ir_pass_ctx *ctx, struct ir_func *f, enum ir_split_step step,
+		       ir_pass_fn pass);
+
 /* A dump callback that collects every dump into one arena string:
  *   "; --- <pass> ---\n<ir text>" ...  Set dump_ud to a struct ir_dump_text. */
 struct ir_dump_text {
