@@ -446,6 +446,16 @@ def hardware_inputs(tg, glsl_info, warn):
     return inputs
 
 
+def dump_temps(dump):
+    """Every temporary the R500 words of r300's dump name: ALU addresses
+    (128 and up are inline constants), ALU destinations, and texture
+    instructions' source and destination."""
+    temps = [int(x) for x in re.findall(r'(\d+)t\b', dump) if int(x) < 128]
+    temps += [int(x) for x in re.findall(r'dest:(\d+)', dump)]
+    temps += [int(x) for x in re.findall(r'\b(?:src|dst): (\d+)', dump)]
+    return temps
+
+
 def own_container(err, result, glsl_info, source, size):
     """(container bytes, warnings) of r300's program, from the stderr of a
     RADEON_DEBUG=fp run; `source` is the preprocessed GLSL."""
@@ -466,9 +476,7 @@ def own_container(err, result, glsl_info, source, size):
     inputs = hardware_inputs(tg, glsl_info, warn)
     types = [w[0] & 3 for w in code]            # 0 ALU 1 OUT 2 FC 3 TEX
     uses_fc = int(2 in types)
-    temps = [int(x) for x in re.findall(r'(\d+)t\b', dump) if int(x) < 128]
-    temps += [int(x) for x in re.findall(r'dest:(\d+)', dump)]
-    pixsize = min(127, max(temps + [len(inputs) - 1, 1]))
+    pixsize = min(127, max(dump_temps(dump) + [len(inputs) - 1, 1]))
     ints = {0: (255, 0, 0)} if uses_fc else {}
     stats = dict(instructions=len(code), alu=sum(t in (0, 1) for t in types),
                  tex=types.count(3), fc=types.count(2), out=types.count(1),

@@ -9,12 +9,16 @@ A row (one shader) is a dict; the keys read here:
   when r300 did not get the shader), why (fallback/fail reason),
   pixels {'-O0': 'ok'|'known'|'differs'|'n/a', '-O2': ...}, notes [..],
   and, when both programs were measured, fig = {'inst': (uscc, r300),
-  'temps': .., 'cycles': .., 'exec': .., 'time': ..}.
+  'temps': .., 'r300_stat_temps': .., 'cycles': .., 'exec': .., 'time': ..}.
 Standard library only."""
 
 import statistics
 
-FIGURES = (("inst", "instructions"), ("temps", "temps"), ("cycles", "static cycles"),
+FIGURES = (("inst", "instructions"),
+           ("temps", "temps (US_PIXSIZE + 1: a pixel's registers, inputs included)"),
+           ("r300_stat_temps", "(context) temps as each compiler counts them (r300: its temp "
+            "file only, not the registers inputs arrive in)"),
+           ("cycles", "static cycles"),
            ("exec", "executed cycles"), ("time", "compile time"),
            ("glsl_inst", "(context) instructions of uscc from the GLSL source"))
 # the issue's goals: uscc / r300 at most this (totals)

@@ -117,6 +117,13 @@ class DumpTest(unittest.TestCase):
         for x, y in zip(a, b):
             self.assertAlmostEqual(float(x), float(y), places=4)
 
+    def test_dump_temps(self):
+        # a lookup's destination register counts though no ALU address names it
+        dump = ("\t1:RGB_ADDR   0x08040c00:Addr0: 0t, Addr1: 3c, Addr2: 128t, srcp:0\n"
+                "\t5 RGBA_INST: 0x20490010:MAD dest:1 rgb_C_src:0 0/0/0 0 alp_C_src:0 0 0\n"
+                "\t2:TEX_ADDR:  0xe400f400: src: 2 R/G/A/A dst: 5 R/G/B/A\n")
+        self.assertEqual(sorted(mesa_own.dump_temps(dump)), [0, 1, 2, 5])
+
     def test_no_dump(self):
         with self.assertRaises(mesa_own.NotReadable):
             mesa_own.own_container("r300: Initial fragment program\nFRAG\nEND\n", self.res,
