@@ -283,6 +283,7 @@ bool cg_uniform_opnd(const struct cg_ctx *cg, int element, const uint8_t swz[4],
 bool cg_isel(struct cg_ctx *cg);          /* isel.c */
 bool cg_copy_fold(struct cg_ctx *cg);     /* copy_fold.c */
 bool cg_copy_bypass(struct cg_ctx *cg);   /* copy_bypass.c */
+bool cg_retarget_output(struct cg_ctx *cg); /* out_retarget.c */
 bool cg_merge(struct cg_ctx *cg);         /* merge.c */
 bool cg_presub(struct cg_ctx *cg);        /* presub.c */
 bool cg_schedule(struct cg_ctx *cg);      /* schedule.c */

@@ -151,13 +151,14 @@ static void test_stage_switches(void **state)
 	compile_fixture(a, parse_fixture(a, "merge_output"), 0, NULL, &o0);
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2, NULL, &o2);
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2,
-			"coalesce,merge,copy_fold,copy-bypass,presub,sink,self-copies",
+			"coalesce,merge,copy_fold,copy-bypass,retarget-output,presub,sink,self-copies",
 			&skipped);
 	assert_string_equal(o0.names, "plan-loop-rel,plan-loop-arrays,layout-uniforms,isel,"
 			    "sweep-dead,limits-early,schedule,regalloc,check-regs,emit,"
 			    "hazards,limits,validate,finalize,const-program");
 	assert_string_equal(o2.names, "plan-loop-rel,plan-loop-arrays,layout-uniforms,isel,"
-			    "sweep-dead,limits-early,copy-fold,copy-bypass,merge,presub,schedule,"
+			    "sweep-dead,limits-early,copy-fold,copy-bypass,retarget-output,merge,presub,"
+			    "schedule,"
 			    "sink,coalesce,"
 			    "regalloc,check-regs,self-copies,emit,hazards,limits,validate,finalize,"
 			    "const-program");
@@ -248,6 +249,28 @@ static void test_copy_bypass(void **state)
 		}
 	}
 	assert_int_equal(mdh, 1);
+	arena_destroy(a);
+}
+
+/* retarget_output: gl_FragColor = vec4(texture.rgb, gl_Color.a).  The
+ * copy of gl_Color.a into the gathered vector writes the target's alpha
+ * itself, beside the OUT of the lookup's rgb in the same instruction:
+ * two instructions, three with the stage skipped. */
+static void test_retarget_output(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p = compile_fixture(a, parse_fixture(a, "retarget_output"), 2, NULL, NULL);
+	struct r500_program *kept =
+		compile_fixture(a, parse_fixture(a, "retarget_output"), 2, "retarget-output", NULL);
+	assert_int_equal(p->ninst, 2);
+	assert_int_equal(kept->ninst, 3);
+	const struct r500_inst *out = &p->code[1];
+	assert_int_equal(out->cmn.type, R500_TYPE_OUT);
+	assert_int_equal(out->cmn.rgb_omask, 0x7);   /* rgb and alpha of rt0 together */
+	assert_int_equal(out->cmn.alpha_omask, 1);
+	/* the lookup's register and gl_Color's */
+	assert_int_not_equal(out->alu.rgb_addr.src[0].addr, out->alu.alpha_addr.src[0].addr);
 	arena_destroy(a);
 }
 
@@ -583,7 +606,7 @@ static void test_stage_names(void **state)
 	(void)state;
 	/* the backend's switches by either spelling; required stages have none */
 	static const char *const optional[] = { "merge", "coalesce", "mad-fusion", "mad_fusion",
-						 "omod", "copy_bypass", "loop-rel", "loop-array",
+						 "omod", "copy_bypass", "retarget_output", "loop-rel", "loop-array",
 						 "phi-share", "hold-waiting" };
 	enum sw_id sw;
 	for (size_t i = 0; i < sizeof optional / sizeof *optional; i++) {
@@ -597,7 +620,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 22);
+	assert_int_equal(n, 23);
 	assert_null(r500_stage_name(-1));
 }
 
@@ -817,7 +840,7 @@ static void print_form(void *ud, const char *stage, const struct cg_ctx *cg)
 	bool after_sched = !planning && strcmp(stage, "isel") && strcmp(stage, "sweep-dead") &&
 			   strcmp(stage, "limits-early") &&
 			   strcmp(stage, "copy-fold") && strcmp(stage, "copy-bypass") &&
-			   strcmp(stage, "merge") &&
+			   strcmp(stage, "retarget-output") && strcmp(stage, "merge") &&
 			   strcmp(stage, "presub");
 	bool after_ra = after_sched && strcmp(stage, "schedule") && strcmp(stage, "sink") &&
 			strcmp(stage, "coalesce");
@@ -856,6 +879,7 @@ int main(void)
 		cmocka_unit_test(test_hold_waiting),
 		cmocka_unit_test(test_presub_variant),
 		cmocka_unit_test(test_copy_bypass),
+		cmocka_unit_test(test_retarget_output),
 		cmocka_unit_test(test_sink),
 		cmocka_unit_test(test_self_copies),
 		cmocka_unit_test(test_tex_temp_reserved),
