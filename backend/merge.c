@@ -93,6 +93,37 @@ static bool merge_opnd(const struct cg_opnd *a, unsigned ea, const struct cg_opn
 	return true;
 }
 
+/* A copy: MAD s, 1, 0 over its channels, s from a register file. */
+static bool copy_shaped(const struct cg_op *op)
+{
+	return op->opc == CG_MAD && !op->presub && op->src[0].file != CG_FILE_NONE &&
+	       op->src[0].file != CG_FILE_PRESUB &&
+	       cg_opnd_const_swizzles(&op->src[1], op->wmask, CG_SWZ_ONE) &&
+	       cg_opnd_const_swizzles(&op->src[2], op->wmask, CG_SWZ_ZERO);
+}
+
+/* Two copies from different registers, gathered into one vector, are one
+ * MAD: a's source times 1 plus b's source, each reading 0 in the other's
+ * channels (a -0 copied so arrives as +0: GLSL keeps no sign of zero).
+ * Fills src; false if they are not two such copies. */
+static bool merge_copies(const struct cg_op *a, const struct cg_op *b, struct cg_opnd src[3])
+{
+	if (!copy_shaped(a) || !copy_shaped(b))
+		return false;
+	src[0] = a->src[0];
+	src[1] = b->src[1];
+	src[2] = b->src[0];
+	for (int e = 0; e < 4; e++) {
+		if (b->wmask & (1u << e))
+			src[0].swz[e] = CG_SWZ_ZERO;
+		if (a->wmask & (1u << e)) {
+			src[1].swz[e] = CG_SWZ_ONE;
+			src[2].swz[e] = CG_SWZ_ZERO;
+		}
+	}
+	return true;
+}
+
 /* Merges a (earlier) into b; false (nothing changed) if they do not fit. */
 static bool merge_pair(struct cg_ctx *cg, int ia, int ib)
 {
@@ -107,9 +138,11 @@ static bool merge_pair(struct cg_ctx *cg, int ia, int ib)
 	struct cg_opnd src[3];
 	for (int k = 0; k < 3; k++)
 		src[k] = b->src[k];
-	for (int k = 0; k < nsrc; k++)
-		if (!merge_opnd(&a->src[k], a->wmask, &b->src[k], b->wmask, b->dst < 0, &src[k]))
-			return false;
+	bool fit = true;
+	for (int k = 0; k < nsrc && fit; k++)
+		fit = merge_opnd(&a->src[k], a->wmask, &b->src[k], b->wmask, b->dst < 0, &src[k]);
+	if (!fit && !(cg_opt_enabled(cg, SW_MERGE_COPIES) && merge_copies(a, b, src)))
+		return false;
 	for (int k = 0; k < 3; k++)
 		b->src[k] = src[k];
 	if (b->dst >= 0)

@@ -358,9 +358,10 @@ static void test_skip(void **state)
 	int n = 0;
 	while (uscc_skip_name(n))
 		n++;
-	assert_int_equal(n, 31); /* 16 IR passes, copy-fold, copy-bypass, retarget-output, merge,
-				    presub, sink, coalesce, self-copies, mad-fusion, omod,
-				    kill-compare, loop-rel, loop-array, phi-share, hold-waiting */
+	assert_int_equal(n, 32); /* 16 IR passes, copy-fold, copy-bypass, retarget-output, merge,
+				    merge-copies, presub, sink, coalesce, self-copies, mad-fusion,
+				    omod, kill-compare, loop-rel, loop-array, phi-share,
+				    hold-waiting */
 	assert_string_equal(uscc_skip_name(0), "loop_unroll");
 	assert_null(uscc_skip_name(-1));
 
