@@ -9,7 +9,7 @@
  *     names no element reads the last one, as ir_array defines);
  *   - after an IF, PHIs (then, else) join what the branches left
  *     different; at a loop head, PHIs (before, end of body, each CONTINUE)
- *     for the elements the body stores; after a loop, PHIs with one source
+ *     for the elements the body may store; after a loop, PHIs with one source
  *     per BREAK.
  * An index that is a constant is an element (ir_array_element).  Every
  * element starts as a zero of the array's shape.  An array stored inside
@@ -178,6 +178,28 @@ static int const_element(const struct ir_func *f, const struct ir_instr *in, int
 	return ir_array_element(a, in->offset, true, ir_src_const_comp(&in->src[ix], 0));
 }
 
+/* Marks in `vars` the variables some STORE of a lowered array in `list`
+ * (any depth) may write: its element, or all of them at an index. */
+static void stored_vars(const struct lower *l, const struct ir_cf_list *list, bool *vars)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_IF) {
+			stored_vars(l, &cf->then_list, vars);
+			stored_vars(l, &cf->else_list, vars);
+		} else if (cf->kind == IR_CF_LOOP) {
+			stored_vars(l, &cf->body, vars);
+		}
+		for (const struct ir_instr *in = cf->block.first; cf->kind == IR_CF_BLOCK && in;
+		     in = in->next) {
+			if (in->op != IR_OP_STORE || !lowered(l, in))
+				continue;
+			int v0 = l->first_var[in->index], k = const_element(l->f, in, 1);
+			for (int j = 0; j < l->f->arrays[in->index].length; j++)
+				vars[v0 + j] |= k == -2 || k == j;
+		}
+	}
+}
+
 /* The element's number as a scalar source: offset + index. */
 static struct ir_src element_value(struct lower *l, struct ir_instr *in, int ix)
 {
@@ -295,25 +317,25 @@ static void walk_if(struct lower *l, struct ir_cf_list *list, struct ir_cf *cf, 
 
 static void walk_loop(struct lower *l, struct ir_cf_list *list, struct ir_cf *cf, state_t st)
 {
-	bool *stored = arena_alloc(l->tmp, (size_t)l->f->narrays + 1);
+	bool *stored = arena_alloc(l->tmp, (size_t)l->nvars + 1);
 	state_t entry = state_copy(l, st);
 	if (!stored || l->failed) {
 		l->failed = true;
 		return;
 	}
-	memset(stored, 0, (size_t)l->f->narrays + 1);
-	stores_in(&cf->body, stored);
+	memset(stored, 0, (size_t)l->nvars + 1);
+	stored_vars(l, &cf->body, stored);
 	/* head PHIs: (entry, end of body, CONTINUEs) filled once the body is walked */
 	struct ir_block *head = NULL;
 	int ncont = ir_cf_list_jumps(&cf->body, IR_JUMP_CONTINUE);
 	for (int a = 0; a < l->f->narrays && !l->failed; a++) {
 		int v0, v1;
 		for_vars(l, a, &v0, &v1);
-		if (!stored[a] || v0 < 0)
-			continue;
-		if (!head)
-			head = block_at(l, &cf->body, cf->body.first, cf);
 		for (int v = v0; v < v1 && !l->failed; v++) {
+			if (!stored[v])
+				continue;
+			if (!head)
+				head = block_at(l, &cf->body, cf->body.first, cf);
 			struct ir_src s[IR_MAX_SRCS];
 			for (int i = 0; i < 2 + ncont; i++)
 				s[i] = entry[v];
@@ -332,9 +354,9 @@ static void walk_loop(struct lower *l, struct ir_cf_list *list, struct ir_cf *cf
 	for (int a = 0; a < l->f->narrays && !l->failed; a++) {
 		int v0, v1;
 		for_vars(l, a, &v0, &v1);
-		if (!stored[a] || v0 < 0)
-			continue;
 		for (int v = v0; v < v1 && !l->failed; v++) {
+			if (!stored[v])
+				continue;
 			struct ir_instr *phi = head_st[v].def;
 			phi->src[1] = st[v];
 			for (int i = 0; i < ctx.ncont && i < ncont; i++)
