@@ -178,8 +178,10 @@ static bool declare_regs(struct tgsi_lower *t, const struct tgsi_decl *d, struct
 		int len = d->last - d->first + 1;
 		const struct glsl_type *at = glsl_type_array(t->l.f->arena, vec4, len);
 		struct tgsi_var *v = &vars[d->first];
-		if (!at || !make_var(t, v, arena_printf(t->l.f->arena, "%s[%d..%d]", file, d->first,
-							   d->last), at))
+		const char *name = arena_printf(t->l.f->arena, "%s[%d..%d]", file, d->first, d->last);
+		if (!at || !make_var(t, v, name, at))
+			return false;
+		if ((v->ir_array = ir_func_add_array(t->l.f, name, len, 4, IR_FLOAT)) < 0)
 			return false;
 		for (int r = d->first; r <= d->last; r++) {
 			if (r > d->first && vars[r].sym)

@@ -60,7 +60,8 @@ static void lower_if(struct tgsi_lower *t, int i)
 	lower_branch(&t->l, ir_src_of(b), range_arm, &then_r, has_else ? range_arm : NULL, &else_r);
 }
 
-/* BGNLOOP: the variables of registers written inside are carried. */
+/* BGNLOOP: the variables of registers written inside are carried (TEMP
+ * arrays are IR arrays: lower_arrays carries their elements). */
 static void lower_bgnloop(struct tgsi_lower *t, int i)
 {
 	const struct tgsi_insn *in = &t->prog->insns[i];
@@ -82,12 +83,8 @@ static void lower_bgnloop(struct tgsi_lower *t, int i)
 			v = r->index >= 0 && r->index < TGSI_MAX_OUTPUTS ? &t->outs[r->index] : NULL;
 		else if (r->file == TGSI_FILE_ADDR)
 			v = r->index >= 0 && r->index < TGSI_MAX_ADDRS ? &t->addrs[r->index] : NULL;
-		if (r->indirect && r->array_id) { /* any array may be meant: carry them all */
-			for (int a = 0; a < t->ntemps; a++)
-				if (t->temps[a].array_id == r->array_id)
-					carried[t->temps[a].var_index] = true;
-		}
-		if (v && v->sym)
+		/* a TEMP array lives in an IR array: its STOREs keep it */
+		if (v && v->sym && !v->array_len)
 			carried[v->var_index] = true;
 	}
 	struct range body = { i + 1, in->match };

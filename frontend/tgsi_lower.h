@@ -29,6 +29,8 @@ struct tgsi_var {
 	int array_first;         /* TEMP arrays: the array's first register and */
 	int array_len;           /* length; 0 for a register of its own */
 	int array_id;
+	int ir_array;            /* TEMP arrays: the IR array (ir_func.arrays) that holds
+				    them, read and written by LOAD and STORE */
 };
 
 struct tgsi_input {

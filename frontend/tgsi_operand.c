@@ -1,9 +1,9 @@
 /* Operands of TGSI instructions: a source's value through its register,
  * swizzle, |abs| and negation; a destination written through its mask
  * (and _SAT) into the register's variable.  An indirect CONST index is
- * the UNIFORM's own non-constant index; an indirect TEMP index selects
- * among the array's elements, as the GLSL lowering does for a local
- * array (lower_select_dynamic, lower_index_is). */
+ * the UNIFORM's own non-constant index.  A TEMP array is an IR array
+ * (tgsi_var.ir_array): its registers are LOADs and STOREs at their element
+ * or at the indirect index, which ir/lower_arrays.c lowers. */
 #include "tgsi_lower.h"
 
 #include <string.h>
@@ -94,16 +94,24 @@ static const struct tgsi_var *indexed_array(struct tgsi_lower *t, const struct t
 	return v;
 }
 
-/* The indirect index as an element number of array `a`. */
-static struct lv array_index(struct tgsi_lower *t, const struct tgsi_reg *r, const struct tgsi_var *a)
+/* A LOAD of register r of TEMP array `a` (value NULL), or a STORE of
+ * value there: at the register's element, or at ADDR[i].c plus its
+ * offset from the array's first register. */
+static struct ir_instr *array_access(struct tgsi_lower *t, const struct tgsi_reg *r,
+				     const struct tgsi_var *a, enum ir_op op, const struct ir_src *value)
 {
-	struct ir_src i = indirect_index(t, r, r->index - a->array_first);
-	struct lv v;
-	memset(&v, 0, sizeof v);
-	v.col[0] = i;
-	v.ncols = v.rows = 1;
-	v.base = IR_FLOAT;
-	return v;
+	struct ir_src s[2];
+	int n = 0;
+	if (value)
+		s[n++] = *value;
+	if (r->indirect)
+		s[n++] = indirect_index(t, r, 0);
+	struct ir_instr *in = ir_build(&t->l.b, op, value ? 0 : 4, IR_FLOAT, n, s);
+	if (!in)
+		return NULL;
+	in->index = a->ir_array;
+	in->offset = r->indirect ? r->index - a->array_first : a->elem;
+	return in;
 }
 
 /* CONST[0][k] or CONST[0][ADDR[i].c + k]: one UNIFORM of the CONST array. */
@@ -152,19 +160,16 @@ static bool reg_value(struct tgsi_lower *t, const struct tgsi_reg *r, struct ir_
 	case TGSI_FILE_TEMP:
 	case TGSI_FILE_OUT:
 	case TGSI_FILE_ADDR: {
-		if (r->indirect) {
-			const struct tgsi_var *a = indexed_array(t, r);
-			if (!a)
-				return false;
-			struct lv dyn = array_index(t, r, a), v;
-			struct lvar *var = a->sym->lower_data;
-			lower_select_dynamic(&t->l, &dyn, var->elems, a->array_len, 1, &v);
-			*out = v.col[0];
-			return true;
-		}
-		const struct tgsi_var *v = tgsi_reg_var(t, r);
+		const struct tgsi_var *v = r->indirect ? indexed_array(t, r) : tgsi_reg_var(t, r);
 		if (!v)
 			return false;
+		if (v->array_len) {
+			struct ir_instr *ld = array_access(t, r, v, IR_OP_LOAD, NULL);
+			if (!ld)
+				return false;
+			*out = ir_src_of(ld);
+			return true;
+		}
 		*out = var_value(v)->col[0];
 		return true;
 	}
@@ -243,16 +248,15 @@ void tgsi_write(struct tgsi_lower *t, const struct tgsi_insn *in, struct ir_src 
 		return;
 	struct lvar *var = a->sym->lower_data;
 	var->written = true;
-	if (!r->indirect) {
+	if (!a->array_len) {
 		var->elems[a->elem] = merge(t, &var->elems[a->elem], in->dst.mask, v, replicated);
 		return;
 	}
-	/* each element selects between its new value and its old one; one
-	 * never written takes the new value as it is (lower_store.c) */
-	struct lv dyn = array_index(t, r, a);
-	for (int k = 0; k < a->array_len && !t->l.failed; k++) {
-		struct lv *e = &var->elems[k];
-		struct lv nv = merge(t, e, in->dst.mask, v, replicated);
-		*e = lower_is_undef(&t->l, e) ? nv : lower_select_lv(&t->l, lower_index_is(&t->l, &dyn, k), &nv, e);
-	}
+	/* an array register: the channels the mask keeps from what it held */
+	struct ir_instr *old = in->dst.mask == 0xf ? NULL : array_access(t, r, a, IR_OP_LOAD, NULL);
+	struct lv was = old ? lv_of(old) : lower_zero(&t->l, glsl_type_vec(GLSL_FLOAT, 4));
+	struct lv nv = merge(t, &was, in->dst.mask, v, replicated);
+	struct ir_src value = nv.col[0];
+	if (!array_access(t, r, a, IR_OP_STORE, &value))
+		t->l.failed = true;
 }

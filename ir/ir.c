@@ -130,6 +130,20 @@ int ir_func_add_output(struct ir_func *f, const char *name, int target, int ncom
 	return f->noutputs - 1;
 }
 
+int ir_func_add_array(struct ir_func *f, const char *name, int length, int ncomp,
+		      enum ir_base base)
+{
+	struct ir_array *t = table_grow(f->arena, f->arrays, &f->narrays, sizeof *t);
+	if (!t)
+		return -1;
+	f->arrays = t;
+	struct ir_array *a = &t[f->narrays - 1];
+	a->name = arena_strdup(f->arena, name);
+	a->length = length;
+	a->ncomp = (uint8_t)ncomp;
+	a->base = (uint8_t)base;
+	return f->narrays - 1;
+}
 
 int ir_func_find_input(const struct ir_func *f, const char *name)
 {

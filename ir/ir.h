@@ -34,7 +34,7 @@ enum ir_op {
 };
 
 enum ir_op_flags { IRF_COMPWISE = 1, IRF_BOOL = 2, IRF_SIDE = 4, IRF_QUAD = 8,
-		   IRF_COMMUTATIVE = 16 };
+		   IRF_COMMUTATIVE = 16, IRF_MEM = 32 };
 
 /* One row of ir_ops.def. */
 struct ir_op_info {
@@ -74,8 +74,8 @@ struct ir_instr {
 	uint8_t nsrc;
 	struct ir_src src[IR_MAX_SRCS];
 	float imm[4];         /* CONST (bool: 0 or 1) */
-	int index;            /* INPUT, UNIFORM, OUTPUT, TEX: table index */
-	int offset;           /* UNIFORM: vec4 element in the entry */
+	int index;            /* INPUT, UNIFORM, OUTPUT, TEX, LOAD, STORE: table index */
+	int offset;           /* UNIFORM, LOAD, STORE: element in the entry */
 	uint8_t tex_kind;     /* TEX: enum ir_tex_kind */
 	uint8_t tex_shadow;   /* TEX: depth compare against coord .z (1D/2D) */
 	struct src_loc loc;
@@ -149,6 +149,20 @@ struct ir_output {
 	uint8_t ncomp;
 };
 
+/* A local array: `length` elements of ncomp components of one base,
+ * read by LOAD and written by STORE (ir_ops.def), lowered to SSA values or
+ * selects by ir/lower_arrays.c.  Every element starts as zero (false).
+ * The element an access names is e = offset + src (fp32 add; offset alone
+ * without a src).  When e equals no k in 0..length-1 (out of range, not an
+ * integer, NaN), a LOAD reads element length-1 and a STORE does nothing:
+ * what the select chains the frontend used to build give. */
+struct ir_array {
+	const char *name;     /* for dumps: the GLSL variable ("a", "s[].color") */
+	int length;           /* >= 1 */
+	uint8_t ncomp;        /* 1..4 */
+	uint8_t base;         /* enum ir_base */
+};
+
 enum ir_stage { IR_STAGE_FRAGMENT, IR_STAGE_VERTEX };
 
 struct ir_func {
@@ -166,6 +180,7 @@ struct ir_func {
 	int nuniform_vec4;           /* sum of nvec4 */
 	struct ir_sampler *samplers; int nsamplers;
 	struct ir_output *outputs;   int noutputs;
+	struct ir_array *arrays;     int narrays;
 	/* name -> index+1 of the tables above, kept by ir_func_add_* */
 	struct name_map input_names, uniform_names, sampler_names, output_names;
 };
@@ -183,6 +198,9 @@ bool ir_func_set_uniform_init(struct ir_func *f, int u, const float (*init)[4]);
 void ir_uniform_defaults(const struct ir_func *f, float (*vals)[4]);
 int ir_func_add_sampler(struct ir_func *f, const char *name, int target, bool shadow);
 int ir_func_add_output(struct ir_func *f, const char *name, int target, int ncomp);
+/* A local array (see ir_array); its index, -1 when memory runs out. */
+int ir_func_add_array(struct ir_func *f, const char *name, int length, int ncomp,
+		      enum ir_base base);
 /* A copy of f in f's arena (ir_clone.c): its own tables, control flow
  * and instructions, the same ids; names and initializers are shared (the
  * arena keeps them).  NULL when memory runs out. */

@@ -102,6 +102,7 @@ struct ir_func *ir_func_clone(const struct ir_func *f)
 	g->uniforms = copy_table(a, f->uniforms, f->nuniforms, sizeof *f->uniforms);
 	g->samplers = copy_table(a, f->samplers, f->nsamplers, sizeof *f->samplers);
 	g->outputs = copy_table(a, f->outputs, f->noutputs, sizeof *f->outputs);
+	g->arrays = copy_table(a, f->arrays, f->narrays, sizeof *f->arrays);
 	for (int i = 0; i < g->ninputs && g->inputs; i++)
 		index_table(g, &g->input_names, g->inputs[i].name, i);
 	for (int i = 0; i < g->nuniforms && g->uniforms; i++)

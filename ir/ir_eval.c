@@ -202,6 +202,14 @@ static int clamp_ncomp(int n)
 	return n < 1 ? 1 : n > 4 ? 4 : n;
 }
 
+int ir_array_element(const struct ir_array *a, int offset, bool has_src, float src)
+{
+	float e = has_src ? (float)offset + src : (float)offset;
+	if (!(e >= 0.0f && e < (float)a->length) || e != floorf(e))
+		return -1;
+	return (int)e;
+}
+
 int ir_src_ncomp(const struct ir_func *f, const struct ir_instr *in, int i)
 {
 	const struct ir_instr *def = in->src[i].def;
@@ -209,7 +217,14 @@ int ir_src_ncomp(const struct ir_func *f, const struct ir_instr *in, int i)
 	case IR_OP_VEC:
 	case IR_OP_UNIFORM:
 	case IR_OP_DISCARD:
+	case IR_OP_LOAD:
 		return 1;
+	case IR_OP_STORE:
+		if (i > 0)
+			return 1;
+		if (f && in->index >= 0 && in->index < f->narrays)
+			return clamp_ncomp(f->arrays[in->index].ncomp);
+		return clamp_ncomp(def ? def->ncomp : 4);
 	case IR_OP_DOT2:
 	case IR_OP_DOT3:
 	case IR_OP_DOT4:

@@ -42,6 +42,11 @@ bool ir_op_is_evaluable(enum ir_op op);
  * are not evaluable. */
 bool ir_eval_op(enum ir_op op, int ncomp, int src0_ncomp, const float s[][4], float out[4]);
 
+/* The element of array `a` an access names (ir.h: ir_array): offset plus
+ * the index source's value when it has one (has_src); -1 when that equals
+ * no element. */
+int ir_array_element(const struct ir_array *a, int offset, bool has_src, float src);
+
 /* Flushes a denormal to a zero of the same sign. */
 float ir_flush_denorm(float x);
 

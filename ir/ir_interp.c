@@ -41,6 +41,7 @@ struct ictx {
 	float (*phi_tmp)[4][4]; /* scratch for the PHIs of one block */
 	uint32_t max_phis;      /* most PHIs at the start of any block */
 	struct loop_state *loop;
+	float (**mem)[4][4]; /* by array: [element][pixel][component], from 0 */
 	long max_iter;
 	bool failed;
 };
@@ -102,6 +103,40 @@ static void exec_uniform(struct ictx *x, const struct ir_instr *in, int p, float
 			 : u->init ? u->init[elem] : NULL;
 	for (int c = 0; v && c < 4; c++)
 		out[c] = ir_flush_denorm(v[c]);
+}
+
+/* The element pixel p's LOAD or STORE names (ir_array_element); -1 none. */
+static int array_element(const struct ictx *x, const struct ir_instr *in, int p, int index_src)
+{
+	if (in->index < 0 || in->index >= x->f->narrays || !x->mem[in->index])
+		return -1;
+	float s[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+	bool dynamic = in->nsrc > index_src;
+	if (dynamic)
+		fetch(x, &in->src[index_src], p, s);
+	return ir_array_element(&x->f->arrays[in->index], in->offset, dynamic, s[0]);
+}
+
+/* An element beyond the array reads its last one (ir.h: ir_array). */
+static void exec_load(struct ictx *x, const struct ir_instr *in, int p, float out[4])
+{
+	int e = array_element(x, in, p, 0);
+	if (in->index < 0 || in->index >= x->f->narrays || !x->mem[in->index])
+		return;
+	if (e < 0)
+		e = x->f->arrays[in->index].length - 1;
+	memcpy(out, x->mem[in->index][e][p], sizeof(float[4]));
+}
+
+/* An element beyond the array is not written. */
+static void exec_store(struct ictx *x, const struct ir_instr *in, int p)
+{
+	int e = array_element(x, in, p, 1);
+	if (e < 0 || in->nsrc < 1)
+		return;
+	float s[4];
+	fetch(x, &in->src[0], p, s);
+	memcpy(x->mem[in->index][e][p], s, sizeof s);
 }
 
 /* Where a lookup's level of detail comes from: the quad's coordinates
@@ -248,6 +283,9 @@ static void exec_side(struct ictx *x, const struct ir_instr *in, int p)
 			x->loop->cont_ord[p] = x->ord[in->id];
 		}
 		break;
+	case IR_OP_STORE:
+		exec_store(x, in, p);
+		break;
 	default:
 		break;
 	}
@@ -297,6 +335,9 @@ static void exec_instr(struct ictx *x, const struct ir_instr *in, const bool mas
 			break;
 		case IR_OP_TEX:
 			exec_tex(x, in, p, out);
+			break;
+		case IR_OP_LOAD:
+			exec_load(x, in, p, out);
 			break;
 		case IR_OP_DDX:
 		case IR_OP_DDY:
@@ -466,7 +507,13 @@ bool ir_interp_quad(const struct ir_func *f, const struct ir_interp_env *env,
 		number_jumps(&x, &f->body, &b, &c);
 		x.phi_tmp = arena_alloc(tmp, sizeof *x.phi_tmp * ((size_t)x.max_phis + 1));
 	}
-	if (!x.val || !x.ord || !x.phi_tmp) {
+	x.mem = arena_alloc(tmp, sizeof *x.mem * ((size_t)f->narrays + 1));
+	for (int a = 0; x.mem && a < f->narrays; a++) {
+		size_t bytes = sizeof **x.mem * (size_t)(f->arrays[a].length > 0 ? f->arrays[a].length : 1);
+		if ((x.mem[a] = arena_alloc(tmp, bytes)) != NULL)
+			memset(x.mem[a], 0, bytes);
+	}
+	if (!x.val || !x.ord || !x.phi_tmp || !x.mem || arena_failed(tmp)) {
 		interp_error(&x, NULL, "out of memory");
 	} else {
 		const bool all[4] = { true, true, true, true };

@@ -374,6 +374,17 @@ static void parse_output_decl(struct parser *ps)
 		ir_func_add_output(ps->f, name, (int)target, n);
 }
 
+static void parse_array_decl(struct parser *ps)
+{
+	table_index(ps);
+	const char *name = string(ps);
+	enum ir_base base;
+	int n = type_suffix(ps, &base);
+	long length = keyed_number(ps, "length", 1, 1 << 16);
+	if (!ps->error)
+		ir_func_add_array(ps->f, name, (int)length, n, base);
+}
+
 /* `%N` with an optional `.swizzle`; the reference is resolved later. */
 static void source(struct parser *ps, struct ir_src *slot)
 {
@@ -473,6 +484,32 @@ static struct ir_instr *new_instr(struct parser *ps, enum ir_op op, int ncomp, e
 	return in;
 }
 
+/* `#N[element]` with an optional `+ %index`, the index going to source
+ * `slot` (UNIFORM and LOAD: 0; STORE: 1, after its value). */
+static void element_ref(struct parser *ps, struct ir_instr *in, int slot)
+{
+	in->index = table_index(ps);
+	expect(ps, '[', "expected '[element]'");
+	in->offset = (int)number(ps, 0, 1 << 20, "bad element");
+	expect(ps, ']', "expected ']'");
+	if (!ps->error && accept(ps, '+')) {
+		source(ps, &in->src[slot]);
+		in->nsrc = (uint8_t)(slot + 1);
+	}
+}
+
+/* `store #N[element] (+ %index), %value` */
+static void parse_store_operands(struct parser *ps, struct ir_instr *in)
+{
+	element_ref(ps, in, 1);
+	expect(ps, ',', "expected ', value'");
+	if (ps->error)
+		return;
+	source(ps, &in->src[0]);
+	if (in->nsrc == 0)
+		in->nsrc = 1;
+}
+
 static void parse_tex_operands(struct parser *ps, struct ir_instr *in)
 {
 	in->index = table_index(ps);
@@ -538,14 +575,8 @@ static void parse_value_instr(struct parser *ps)
 		in->index = table_index(ps);
 		break;
 	case IR_OP_UNIFORM:
-		in->index = table_index(ps);
-		expect(ps, '[', "expected '[element]'");
-		in->offset = (int)number(ps, 0, 1 << 20, "bad element");
-		expect(ps, ']', "expected ']'");
-		if (accept(ps, '+')) {
-			source(ps, &in->src[0]);
-			in->nsrc = 1;
-		}
+	case IR_OP_LOAD:
+		element_ref(ps, in, 0);
 		break;
 	case IR_OP_TEX:
 		parse_tex_operands(ps, in);
@@ -556,7 +587,7 @@ static void parse_value_instr(struct parser *ps)
 	}
 }
 
-/* Instructions without a value: output, discard, break, continue. */
+/* Instructions without a value: output, discard, break, continue, store. */
 static void parse_effect_instr(struct parser *ps, enum ir_op op)
 {
 	struct ir_instr *in = new_instr(ps, op, 0, IR_FLOAT, ps->f->next_id);
@@ -566,6 +597,8 @@ static void parse_effect_instr(struct parser *ps, enum ir_op op)
 		in->index = table_index(ps);
 	if (op == IR_OP_OUTPUT || op == IR_OP_DISCARD)
 		source_list(ps, in, 0);
+	if (op == IR_OP_STORE)
+		parse_store_operands(ps, in);
 }
 
 static void push(struct parser *ps, struct ir_cf *cf, struct ir_cf_list *list)
@@ -632,6 +665,10 @@ static void parse_line(struct parser *ps)
 			parse_output_decl(ps);
 		} else if (word_is(s, n, "output")) {
 			parse_effect_instr(ps, IR_OP_OUTPUT);
+		} else if (word_is(s, n, "array")) {
+			parse_array_decl(ps);
+		} else if (word_is(s, n, "store")) {
+			parse_effect_instr(ps, IR_OP_STORE);
 		} else if (word_is(s, n, "discard")) {
 			parse_effect_instr(ps, IR_OP_DISCARD);
 		} else if (word_is(s, n, "break")) {

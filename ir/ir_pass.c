@@ -77,17 +77,20 @@ void ir_dump_text_append(void *ud, const char *pass, const struct ir_func *f)
 enum { MAX_ROUNDS = 8 };
 
 /* One round of the passes, in order, each from the -O level given
- * (util/pipeline.def). */
+ * (util/pipeline.def); a needed step (no switch: sw is SW_COUNT) runs at
+ * every level, alone at -O0. */
 static const struct round_step {
 	enum sw_id sw;
 	ir_pass_fn run;
 	int min_level;
 	enum step_id step;
+	const char *name;        /* needed steps' */
 } round_steps[] = {
-#define PIPE_IR_ROUND(id, fn, level) { SW_##id, fn, level, STEP_IR_##id },
+#define PIPE_IR_ROUND(id, fn, level) { SW_##id, fn, level, STEP_IR_##id, NULL },
+#define PIPE_IR_NEEDED(id, name, fn) { SW_COUNT, fn, 0, STEP_IR_##id, name },
 #include "pipeline_steps.h"
 }, once_steps[] = {
-#define PIPE_IR_ONCE(id, fn, level) { SW_##id, fn, level, STEP_IR_##id },
+#define PIPE_IR_ONCE(id, fn, level) { SW_##id, fn, level, STEP_IR_##id, NULL },
 #include "pipeline_steps.h"
 };
 
@@ -95,7 +98,8 @@ static const struct round_step {
 static bool run_step(struct ir_pass_ctx *ctx, struct ir_func *f, const struct round_step *st)
 {
 	int64_t t = step_time_start();
-	bool progress = ir_pass_run(ctx, f, st->sw, st->run);
+	bool progress = st->sw == SW_COUNT ? ir_pass_run_named(ctx, f, st->name, st->run)
+					   : ir_pass_run(ctx, f, st->sw, st->run);
 	step_time_add(st->step, t);
 	return progress;
 }
@@ -120,8 +124,12 @@ static void run_rounds(struct ir_func *f, int opt_level, bool unroll, struct ir_
  * (its clones of the next trip's step meet the step's own op in cse). */
 bool ir_optimize(struct ir_func *f, int opt_level, struct ir_pass_ctx *ctx)
 {
-	if (opt_level <= 0)
-		return true;
+	if (opt_level <= 0) {
+		for (size_t i = 0; i < sizeof round_steps / sizeof *round_steps; i++)
+			if (round_steps[i].sw == SW_COUNT && !(ctx && ctx->failed))
+				run_step(ctx, f, &round_steps[i]);
+		return !(ctx && ctx->failed);
+	}
 	run_rounds(f, opt_level, true, ctx);
 	bool progress = false;
 	for (size_t i = 0; i < sizeof once_steps / sizeof *once_steps; i++)

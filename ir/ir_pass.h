@@ -62,7 +62,8 @@ void ir_dump_text_append(void *ud, const char *pass, const struct ir_func *f);
  * IR_DUMP_MAX (then a line saying so, and later dumps are dropped). */
 void ir_dump_text_add(struct ir_dump_text *d, const char *heading, const char *body);
 
-/* The optimization pipeline: nothing at -O0; at -O1 and above the passes
+/* The optimization pipeline: at -O0 only the lowerings every compile
+ * needs (lower_arrays); at -O1 and above the passes
  * below to a fixed point (bounded); loop_unroll only from -O2, first in
  * every round, so that an inner loop whose bound becomes constant once its
  * outer loop is unrolled is unrolled in a later round.  Returns false if a
@@ -86,6 +87,9 @@ bool ir_opt_known_cond(struct ir_func *f);
 bool ir_opt_dead_branch(struct ir_func *f);
 bool ir_opt_loop_unroll(struct ir_func *f);
 bool ir_opt_licm(struct ir_func *f);
+/* Local arrays to SSA values and selects (ir/lower_arrays.c): every
+ * compile needs it before the backend, so it has no switch. */
+bool ir_lower_arrays(struct ir_func *f);
 bool ir_opt_loop_prefetch(struct ir_func *f);
 
 #endif

@@ -8,8 +8,11 @@
  *   uniform #1 "k" "vec2" f2 nvec4=2 array=2 base=1 init=[1 2 0 0] [3 4 0 0]
  *   sampler #0 "tex" 2d unit=0
  *   output #0 "gl_FragColor" f4 target=0
+ *   array #0 "a" f4 length=3
  *   %1 = input.f4 #0
  *   %2 = tex.f4 #0 plain %1.xy
+ *   store #0[1] + %3.x, %2.xyzw
+ *   %6 = load.f4 #0[0] + %3.y
  *   if %5.x {
  *     discard
  *   }
@@ -98,6 +101,13 @@ static void print_tables(struct strbuf *sb, const struct ir_func *f)
 		else
 			strbuf_printf(sb, " f%d target=%d\n", o->ncomp, o->target);
 	}
+	for (int i = 0; i < f->narrays; i++) {
+		const struct ir_array *a = &f->arrays[i];
+		strbuf_printf(sb, "array #%d", i);
+		print_string(sb, a->name);
+		strbuf_printf(sb, " %c%d length=%d\n", a->base == IR_BOOL ? 'b' : 'f', a->ncomp,
+			  a->length);
+	}
 }
 
 static void print_src(struct strbuf *sb, const struct ir_src *s, int n)
@@ -133,6 +143,21 @@ static void print_operands(struct strbuf *sb, const struct ir_func *f, const str
 			print_src(sb, &in->src[0], 1);
 		}
 		break;
+	case IR_OP_LOAD:
+	case IR_OP_STORE: {
+		/* the index source: LOAD's src0, STORE's src1 (after its value) */
+		int ix = in->op == IR_OP_LOAD ? 0 : 1;
+		strbuf_printf(sb, " #%d[%d]", in->index, in->offset);
+		if (in->nsrc > ix) {
+			strbuf_printf(sb, " + ");
+			print_src(sb, &in->src[ix], 1);
+		}
+		if (in->op == IR_OP_STORE && in->nsrc > 0) {
+			strbuf_printf(sb, ", ");
+			print_src(sb, &in->src[0], ir_src_ncomp(f, in, 0));
+		}
+		break;
+	}
 	case IR_OP_TEX:
 		strbuf_printf(sb, " #%d %s%s", in->index,
 			  in->tex_kind < IR_TEX_KIND_COUNT ? ir_text_tex_kinds[in->tex_kind] : "?",

@@ -63,8 +63,18 @@ static char base_char(int base)
 	return base == IR_BOOL ? 'b' : 'f';
 }
 
+/* The base of the array a LOAD or STORE names (float when the index is
+ * bad: check_tables reports that). */
+static char array_base_char(const struct ir_func *f, const struct ir_instr *in)
+{
+	bool ok = in->index >= 0 && in->index < f->narrays;
+	return base_char(ok ? f->arrays[in->index].base : IR_FLOAT);
+}
+
 static void check_types(struct vstate *v, const struct ir_instr *in)
 {
+	if (in->op == IR_OP_LOAD && base_char(in->base) != array_base_char(v->f, in))
+		fail(v, in, "result has the wrong type (bool vs float)", NULL);
 	const struct ir_op_info *t = &ir_op_infos[in->op];
 	if (in->ncomp > 0 && t->res_type != 'r' && base_char(in->base) != t->res_type)
 		fail(v, in, "result has the wrong type (bool vs float)", NULL);
@@ -75,6 +85,8 @@ static void check_types(struct vstate *v, const struct ir_instr *in)
 		char want = t->src_type;
 		if (in->op == IR_OP_SELECT && i == 0)
 			want = 'b';
+		if (in->op == IR_OP_STORE)
+			want = i > 0 ? 'f' : array_base_char(v->f, in);
 		if (want == 'r')
 			want = base_char(in->base);
 		if (want == 'e')
@@ -93,8 +105,12 @@ static int expected_nsrc(const struct ir_instr *in, int *max)
 	switch (in->op) {
 	case IR_OP_UNIFORM:
 	case IR_OP_DISCARD:
+	case IR_OP_LOAD:
 		*max = 1;
 		return 0;
+	case IR_OP_STORE:
+		*max = 2;
+		return 1;
 	case IR_OP_VEC:
 		*max = in->ncomp;
 		return in->ncomp;
@@ -113,7 +129,25 @@ static int expected_nsrc(const struct ir_instr *in, int *max)
 static bool has_value(enum ir_op op)
 {
 	return op != IR_OP_OUTPUT && op != IR_OP_DISCARD && op != IR_OP_BREAK &&
-	       op != IR_OP_CONTINUE;
+	       op != IR_OP_CONTINUE && op != IR_OP_STORE;
+}
+
+/* A constant element must be in the array; with an index source any
+ * offset is allowed (ir.h: ir_array says what an access out of range
+ * does).  A LOAD gives the array's width. */
+static void check_array_access(struct vstate *v, const struct ir_instr *in)
+{
+	const struct ir_func *f = v->f;
+	if (in->index < 0 || in->index >= f->narrays) {
+		fail(v, in, "array index out of range", NULL);
+		return;
+	}
+	const struct ir_array *a = &f->arrays[in->index];
+	bool dynamic = in->nsrc > (in->op == IR_OP_STORE ? 1 : 0);
+	if (!dynamic && (in->offset < 0 || in->offset >= a->length))
+		fail(v, in, "array element out of range", NULL);
+	if (in->op == IR_OP_LOAD && in->ncomp != a->ncomp)
+		fail(v, in, "a load gives the array's components", NULL);
 }
 
 static void check_tables(struct vstate *v, const struct ir_instr *in)
@@ -141,6 +175,10 @@ static void check_tables(struct vstate *v, const struct ir_instr *in)
 	case IR_OP_OUTPUT:
 		if (in->index < 0 || in->index >= f->noutputs)
 			fail(v, in, "output index out of range", NULL);
+		break;
+	case IR_OP_LOAD:
+	case IR_OP_STORE:
+		check_array_access(v, in);
 		break;
 	default:
 		break;
@@ -412,6 +450,10 @@ bool ir_validate(const struct ir_func *f, struct diag_sink *diag)
 	v.seq = arena_alloc(v.tmp, sizeof *v.seq * (v.nids + 1));
 	v.loop_of = arena_alloc(v.tmp, sizeof *v.loop_of * (v.nids + 1));
 	v.defs = arena_alloc(v.tmp, sizeof *v.defs * (ninstrs + 1));
+	for (int i = 0; i < f->narrays; i++)
+		if (f->arrays[i].length < 1 || f->arrays[i].ncomp < 1 || f->arrays[i].ncomp > 4 ||
+		    f->arrays[i].base > IR_BOOL)
+			fail(&v, NULL, "an array needs length >= 1 and 1 to 4 components", NULL);
 	if (v.state && v.seq && v.loop_of && v.defs)
 		validate_list(&v, &f->body, NULL);
 	else

@@ -38,9 +38,12 @@ static bool commutative(enum ir_op op)
 	return ir_op_infos[op].flags & IRF_COMMUTATIVE;
 }
 
+/* A LOAD (IRF_MEM) is never merged: a STORE between two may change
+ * what the second reads. */
 static bool candidate(const struct ir_instr *in)
 {
-	return in->ncomp > 0 && in->op != IR_OP_PHI && !(ir_op_infos[in->op].flags & IRF_SIDE);
+	return in->ncomp > 0 && in->op != IR_OP_PHI &&
+	       !(ir_op_infos[in->op].flags & (IRF_SIDE | IRF_MEM));
 }
 
 static bool same_src(const struct ir_func *f, const struct ir_instr *a, int ia,

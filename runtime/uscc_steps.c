@@ -19,6 +19,8 @@ static int fill(struct uscc_step *t)
 #define PIPE_FRONTEND(name, what) STEP("frontend", #name, SW_NONE, NULL, what, 0)
 #define PIPE_IR_ROUND(id, fn, level) STEP("ir", sw_name(SW_##id), SW_##id, NULL, \
 					  "in rounds to a fixed point", level)
+#define PIPE_IR_NEEDED(id, name, fn) STEP("ir", name, SW_NONE, NULL, \
+					  "in rounds, alone at -O0; no switch: every compile needs it", 0)
 #define PIPE_IR_ONCE(id, fn, level) STEP("ir-once", sw_name(SW_##id), SW_##id, NULL, \
 					 "once, then the rounds again", level)
 #define PIPE_SPLIT(id, name, what) STEP("split", name, SW_NONE, NULL, what, 1)

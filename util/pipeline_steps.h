@@ -7,6 +7,9 @@
 #ifndef PIPE_IR_ROUND
 #define PIPE_IR_ROUND(id, fn, level)
 #endif
+#ifndef PIPE_IR_NEEDED
+#define PIPE_IR_NEEDED(id, name, fn)
+#endif
 #ifndef PIPE_IR_ONCE
 #define PIPE_IR_ONCE(id, fn, level)
 #endif
@@ -22,6 +25,7 @@
 #include "pipeline.def"
 #undef PIPE_FRONTEND
 #undef PIPE_IR_ROUND
+#undef PIPE_IR_NEEDED
 #undef PIPE_IR_ONCE
 #undef PIPE_SPLIT
 #undef PIPE_BACKEND

@@ -14,6 +14,7 @@
 enum step_id {
 #define PIPE_FRONTEND(name, what) STEP_FE_##name,
 #define PIPE_IR_ROUND(id, fn, level) STEP_IR_##id,
+#define PIPE_IR_NEEDED(id, name, fn) STEP_IR_##id,
 #define PIPE_IR_ONCE(id, fn, level) STEP_IR_##id,
 #define PIPE_SPLIT(id, name, what) STEP_SPLIT_##id,
 #define PIPE_BACKEND(name, fn, sw, phase) STEP_BE_##fn,

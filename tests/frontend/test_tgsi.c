@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "ir.h"
+#include "ir_pass.h"
 #include "tgsi.h"
 
 static struct ir_func *tgsi_compile(struct fe_test *t, const char *src, bool radians)
@@ -266,8 +267,20 @@ static void test_indirect(void **state)
 	const float in0[1][4] = { { 0.2f, 0, 0, 0 } };
 	assert_true(run(f, in0, k, 0, got));
 	expect4(got, (const float[4]){ 20, 23, 20, 20 }, "index 0");
-	/* the IR's shapes: one dynamic UNIFORM read, selects for the array */
+	/* the IR's shapes: the TEMP array is an IR array, its registers loads
+	 * and stores (a masked write loads first); lower_arrays makes selects
+	 * that compute the same */
+	assert_int_equal(f->narrays, 1);
+	assert_int_equal(f->arrays[0].length, 3);
+	assert_int_equal(fe_count_op(f, IR_OP_STORE), 4);
+	assert_int_equal(fe_count_op(f, IR_OP_LOAD), 2);
+	assert_true(ir_lower_arrays(f));
 	assert_true(fe_count_op(f, IR_OP_SELECT) > 0);
+	assert_int_equal(f->narrays, 0);
+	assert_true(run(f, in, k, 0, got));
+	expect4(got, (const float[4]){ 31, 34, 33, 34 }, "lowered: TEMP[ADDR+1] + CONST[ADDR+1]");
+	assert_true(run(f, in0, k, 0, got));
+	expect4(got, (const float[4]){ 20, 23, 20, 20 }, "lowered: index 0");
 	fe_test_end(&t);
 }
 

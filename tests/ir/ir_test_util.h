@@ -15,6 +15,19 @@
 #include "ir_interp.h"
 #include "../test_util.h"
 
+/* A group's arena in cmocka's state: tests take it from *state. */
+static inline int ir_test_arena_setup(void **state)
+{
+	*state = arena_create(&mem_default_allocator);
+	return *state ? 0 : -1;
+}
+
+static inline int ir_test_arena_teardown(void **state)
+{
+	arena_destroy(*state);
+	return 0;
+}
+
 /* Parses text that must be valid; fails the test with the diagnostics. */
 static inline struct ir_func *parse_ok(struct arena *a, const char *text)
 {

@@ -37,6 +37,7 @@ static const struct pass_entry passes[] = {
 	{ "dead_branch_", ir_opt_dead_branch },
 	{ "known_cond_", ir_opt_known_cond },
 	{ "licm_", ir_opt_licm },
+	{ "lower_arrays_", ir_lower_arrays },
 	{ "loop_unroll_", ir_opt_loop_unroll },
 	{ "loop_prefetch_", ir_opt_loop_prefetch },
 	{ "lane_const_", ir_opt_lane_const },

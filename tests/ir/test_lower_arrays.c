@@ -1,0 +1,445 @@
+/* lower_arrays (ir/lower_arrays.c) on random programs: arrays of every
+ * width and of bools, stored and read at constant elements, at indexes
+ * from the inputs (fractions, negatives, past the end) and at loop
+ * counters, inside IFs and loops.  The interpreter runs each program
+ * before and after on random inputs: the outputs must be equal, and no
+ * array access may be left.  The whole -O2 pipeline (which lowers in its
+ * rounds) must agree too.  The fixtures lower_arrays_*.ir show the shape
+ * of the result (test_ir_passes). */
+#include <math.h>
+
+#include "arena_strbuf.h"
+#include "ir_pass.h"
+#include "ir_test_util.h"
+
+enum { NPROGRAMS = 300, NINPUTS = 6, MAX_POOL = 64 };
+
+/* A value the generator may use: its id and width (values made inside
+ * an IF or a loop leave the pool with it). */
+struct val {
+	unsigned id;
+	int ncomp;
+};
+
+struct gen {
+	struct strbuf sb;
+	unsigned rng;
+	unsigned next_id;
+	struct val pool[MAX_POOL];
+	int npool;
+	int narrays;
+	int len[3], ncomp[3];
+	bool is_bool[3];
+	int depth;
+	unsigned counters[4]; /* loop counters in scope, innermost last */
+	int ncounters;
+	unsigned k_zero, k_one;
+};
+
+static unsigned rnd(struct gen *g, unsigned n)
+{
+	g->rng = g->rng * 1103515245u + 12345u;
+	return (g->rng >> 16) % n;
+}
+
+static void indent(struct gen *g)
+{
+	for (int i = 0; i < g->depth; i++)
+		strbuf_printf(&g->sb, "  ");
+}
+
+static unsigned fresh(struct gen *g)
+{
+	return g->next_id++;
+}
+
+static void add_val(struct gen *g, unsigned id, int ncomp)
+{
+	if (g->npool < MAX_POOL)
+		g->pool[g->npool++] = (struct val){ id, ncomp };
+}
+
+/* `%id.<n letters>` reading a pool value as n components. */
+static void print_val(struct gen *g, const struct val *v, int n)
+{
+	strbuf_printf(&g->sb, "%%%u.", v->id);
+	unsigned start = rnd(g, 4);
+	for (int c = 0; c < n; c++)
+		strbuf_printf(&g->sb, "%c", "xyzw"[(start + (unsigned)c) % (unsigned)v->ncomp]);
+}
+
+static unsigned constf(struct gen *g, float x)
+{
+	unsigned id = fresh(g);
+	indent(g);
+	strbuf_printf(&g->sb, "%%%u = const.f1 %g\n", id, (double)x);
+	return id;
+}
+
+/* An index source: an input component (any value), its floor, or a loop
+ * counter in scope. */
+static unsigned index_value(struct gen *g)
+{
+	unsigned kind = rnd(g, g->ncounters ? 4 : 2);
+	if (kind >= 2)
+		return g->counters[rnd(g, (unsigned)g->ncounters)];
+	const struct val *in = &g->pool[rnd(g, NINPUTS < g->npool ? NINPUTS : (unsigned)g->npool)];
+	unsigned id = fresh(g);
+	indent(g);
+	strbuf_printf(&g->sb, "%%%u = %s.f1 ", id, kind == 0 ? "mov" : "floor");
+	print_val(g, in, 1);
+	strbuf_printf(&g->sb, "\n");
+	return id;
+}
+
+/* `#a[offset]` with an index (+ %i.x) or without. */
+static void access(struct gen *g, int a, bool dynamic, unsigned idx)
+{
+	if (dynamic)
+		strbuf_printf(&g->sb, "#%d[%u] + %%%u.x", a, rnd(g, 2), idx);
+	else
+		strbuf_printf(&g->sb, "#%d[%u]", a, rnd(g, (unsigned)g->len[a]));
+}
+
+static void gen_store(struct gen *g)
+{
+	int a = (int)rnd(g, (unsigned)g->narrays);
+	bool dynamic = rnd(g, 2);
+	unsigned idx = dynamic ? index_value(g) : 0;
+	const struct val *v = &g->pool[rnd(g, (unsigned)g->npool)];
+	unsigned cmp = 0;
+	if (g->is_bool[a]) {
+		cmp = fresh(g);
+		indent(g);
+		strbuf_printf(&g->sb, "%%%u = lt.b1 ", cmp);
+		print_val(g, v, 1);
+		strbuf_printf(&g->sb, ", %%%u.x\n", g->k_zero);
+	}
+	indent(g);
+	strbuf_printf(&g->sb, "store ");
+	access(g, a, dynamic, idx);
+	strbuf_printf(&g->sb, ", ");
+	if (g->is_bool[a])
+		strbuf_printf(&g->sb, "%%%u.x\n", cmp);
+	else
+		print_val(g, v, g->ncomp[a]), strbuf_printf(&g->sb, "\n");
+}
+
+/* A load, made a float value of the pool (bools through b2f), mixed with
+ * another value so that the pool grows in variety. */
+static void gen_load(struct gen *g)
+{
+	int a = (int)rnd(g, (unsigned)g->narrays);
+	bool dynamic = rnd(g, 2);
+	unsigned idx = dynamic ? index_value(g) : 0;
+	unsigned id = fresh(g);
+	indent(g);
+	strbuf_printf(&g->sb, "%%%u = load.%c%d ", id, g->is_bool[a] ? 'b' : 'f', g->ncomp[a]);
+	access(g, a, dynamic, idx);
+	strbuf_printf(&g->sb, "\n");
+	if (g->is_bool[a]) {
+		unsigned f = fresh(g);
+		indent(g);
+		strbuf_printf(&g->sb, "%%%u = b2f.f1 %%%u.x\n", f, id);
+		id = f;
+	}
+	int n = g->is_bool[a] ? 1 : g->ncomp[a];
+	unsigned sum = fresh(g);
+	indent(g);
+	strbuf_printf(&g->sb, "%%%u = add.f%d %%%u.%.*s, ", sum, n, id, n, "xyzw");
+	print_val(g, &g->pool[rnd(g, (unsigned)g->npool)], n);
+	strbuf_printf(&g->sb, "\n");
+	add_val(g, sum, n);
+}
+
+static void gen_stmts(struct gen *g, int n);
+
+static void gen_if(struct gen *g)
+{
+	unsigned c = fresh(g);
+	indent(g);
+	strbuf_printf(&g->sb, "%%%u = lt.b1 ", c);
+	print_val(g, &g->pool[rnd(g, (unsigned)g->npool)], 1);
+	strbuf_printf(&g->sb, ", %%%u.x\n", g->k_one);
+	indent(g);
+	strbuf_printf(&g->sb, "if %%%u.x {\n", c);
+	int saved = g->npool;
+	g->depth++;
+	gen_stmts(g, 1 + (int)rnd(g, 3));
+	g->npool = saved;
+	if (rnd(g, 2)) {
+		g->depth--;
+		indent(g);
+		strbuf_printf(&g->sb, "} else {\n");
+		g->depth++;
+		gen_stmts(g, 1 + (int)rnd(g, 3));
+		g->npool = saved;
+	}
+	g->depth--;
+	indent(g);
+	strbuf_printf(&g->sb, "}\n");
+}
+
+/* `if (v < 0) jump`, v from the pool */
+static void jump_if(struct gen *g, const char *jump)
+{
+	unsigned e = fresh(g);
+	indent(g);
+	strbuf_printf(&g->sb, "%%%u = lt.b1 ", e);
+	print_val(g, &g->pool[rnd(g, (unsigned)g->npool)], 1);
+	strbuf_printf(&g->sb, ", %%%u.x\n", g->k_zero);
+	indent(g);
+	strbuf_printf(&g->sb, "if %%%u.x {\n", e);
+	indent(g);
+	strbuf_printf(&g->sb, "  %s\n", jump);
+	indent(g);
+	strbuf_printf(&g->sb, "}\n");
+}
+
+/* for (c = 0; c < n; c++) { ... }, the step first so that a CONTINUE in
+ * the body (sometimes) steps too; an early BREAK sometimes. */
+static void gen_loop(struct gen *g)
+{
+	unsigned n = constf(g, (float)(1 + rnd(g, 4)));
+	unsigned c = fresh(g), next = fresh(g);
+	bool cont = rnd(g, 3) == 0;
+	indent(g);
+	strbuf_printf(&g->sb, "loop {\n");
+	g->depth++;
+	indent(g);
+	strbuf_printf(&g->sb, "%%%u = phi.f1 %%%u.x, %%%u.x", c, g->k_zero, next);
+	strbuf_printf(&g->sb, cont ? ", %%%u.x\n" : "\n", next);
+	unsigned t = fresh(g);
+	indent(g);
+	strbuf_printf(&g->sb, "%%%u = ge.b1 %%%u.x, %%%u.x\n", t, c, n);
+	indent(g);
+	strbuf_printf(&g->sb, "if %%%u.x {\n", t);
+	indent(g);
+	strbuf_printf(&g->sb, "  break\n");
+	indent(g);
+	strbuf_printf(&g->sb, "}\n");
+	indent(g);
+	strbuf_printf(&g->sb, "%%%u = add.f1 %%%u.x, %%%u.x\n", next, c, g->k_one);
+	int saved = g->npool;
+	g->counters[g->ncounters++] = c;
+	gen_stmts(g, 1 + (int)rnd(g, 2));
+	if (cont)
+		jump_if(g, "continue");
+	gen_stmts(g, 1 + (int)rnd(g, 2));
+	if (rnd(g, 3) == 0)
+		jump_if(g, "break");
+	g->ncounters--;
+	g->npool = saved;
+	g->depth--;
+	indent(g);
+	strbuf_printf(&g->sb, "}\n");
+}
+
+static void gen_stmts(struct gen *g, int n)
+{
+	for (int i = 0; i < n; i++) {
+		unsigned k = rnd(g, g->depth < 2 && g->ncounters < 3 ? 6 : 4);
+		if (k < 2)
+			gen_store(g);
+		else if (k < 4)
+			gen_load(g);
+		else if (k == 4)
+			gen_if(g);
+		else
+			gen_loop(g);
+	}
+}
+
+/* The output: the sum of every element, read at constant elements after
+ * the program, plus one more value of the pool. */
+static char *gen_program(struct arena *a, unsigned seed)
+{
+	struct gen g = { .rng = seed * 2654435761u + 1u, .next_id = 1 };
+	strbuf_init(&g.sb, a);
+	g.narrays = 1 + (int)rnd(&g, 3);
+	for (int i = 0; i < NINPUTS; i++)
+		strbuf_printf(&g.sb, "input #%d \"v%d\" f4\n", i, i);
+	strbuf_printf(&g.sb, "output #0 \"o\" f4 target=0\n");
+	for (int i = 0; i < g.narrays; i++) {
+		g.len[i] = 1 + (int)rnd(&g, 5);
+		g.is_bool[i] = rnd(&g, 4) == 0;
+		g.ncomp[i] = g.is_bool[i] ? 1 : 1 + (int)rnd(&g, 4);
+		strbuf_printf(&g.sb, "array #%d \"a%d\" %c%d length=%d\n", i, i,
+			      g.is_bool[i] ? 'b' : 'f', g.ncomp[i], g.len[i]);
+	}
+	for (int i = 0; i < NINPUTS; i++) {
+		unsigned id = fresh(&g);
+		strbuf_printf(&g.sb, "%%%u = input.f4 #%d\n", id, i);
+		add_val(&g, id, 4);
+	}
+	g.k_zero = constf(&g, 0.0f);
+	g.k_one = constf(&g, 1.0f);
+	gen_stmts(&g, 3 + (int)rnd(&g, 6));
+	unsigned acc = g.pool[rnd(&g, (unsigned)g.npool)].id;
+	unsigned start = fresh(&g);
+	strbuf_printf(&g.sb, "%%%u = mov.f4 %%%u.xxxx\n", start, acc);
+	acc = start;
+	for (int i = 0; i < g.narrays; i++)
+		for (int e = 0; e < g.len[i]; e++) {
+			unsigned l = fresh(&g), s = fresh(&g);
+			strbuf_printf(&g.sb, "%%%u = load.%c%d #%d[%d]\n", l, g.is_bool[i] ? 'b' : 'f',
+				      g.ncomp[i], i, e);
+			if (g.is_bool[i]) {
+				unsigned f = fresh(&g);
+				strbuf_printf(&g.sb, "%%%u = b2f.f1 %%%u.x\n", f, l);
+				l = f;
+			}
+			static const char *const widen[4] = { "xxxx", "xyxy", "xyzx", "xyzw" };
+			strbuf_printf(&g.sb, "%%%u = add.f4 %%%u.xyzw, %%%u.%s\n", s, acc, l,
+				      widen[g.is_bool[i] ? 0 : g.ncomp[i] - 1]);
+			acc = s;
+		}
+	strbuf_printf(&g.sb, "output #0 %%%u.xyzw\n", acc);
+	return strbuf_text(&g.sb);
+}
+
+/* Inputs from a set with integers in and out of every array's range,
+ * fractions and negatives. */
+static void random_env(struct test_env *t, unsigned seed)
+{
+	static const float values[] = { -2, -1, -0.5f, 0, 0.25f, 0.5f, 1, 1.5f, 2, 3, 4, 5, 7 };
+	test_env_init(t, 0);
+	unsigned r = seed * 747796405u + 2891336453u;
+	for (int i = 0; i < NINPUTS; i++)
+		for (int p = 0; p < 4; p++)
+			for (int c = 0; c < 4; c++) {
+				r = r * 1103515245u + 12345u;
+				t->in[i][p][c] = values[(r >> 16) % (sizeof values / sizeof *values)];
+			}
+}
+
+static void run(struct arena *a, const struct ir_func *f, unsigned seed,
+		struct ir_interp_result *res)
+{
+	struct test_env t;
+	random_env(&t, seed);
+	struct diag_sink d;
+	diag_init(&d, a);
+	if (!ir_interp_quad(f, &t.env, res, &d))
+		fail_msg("interpreter: %s", diag_render(&d));
+}
+
+static void expect_same(const char *what, const char *text, const struct ir_interp_result *x,
+			const struct ir_interp_result *y)
+{
+	for (int p = 0; p < 4; p++)
+		for (int c = 0; c < 4; c++) {
+			float u = x->outputs[0][p][c], v = y->outputs[0][p][c];
+			if (u != v && !(isnan(u) && isnan(v)))
+				fail_msg("%s: pixel %d comp %d: %g before, %g after\n%s", what, p, c,
+					 (double)u, (double)v, text);
+		}
+}
+
+static bool array_op(const struct ir_instr *in, void *ud)
+{
+	(void)ud;
+	return in->op == IR_OP_LOAD || in->op == IR_OP_STORE;
+}
+
+static void lower_ok(struct arena *a, struct ir_func *f, const char *text)
+{
+	struct diag_sink d;
+	diag_init(&d, a);
+	struct ir_pass_ctx ctx;
+	ir_pass_ctx_init(&ctx, &d);
+	ctx.validate = true;
+	ir_pass_run_named(&ctx, f, "lower_arrays", ir_lower_arrays);
+	if (ctx.failed)
+		fail_msg("invalid after lower_arrays: %s\n%s\n%s", diag_render(&d), text,
+			 ir_print(f, a));
+	if (ir_any_instr(f, array_op, NULL) || f->narrays != 0)
+		fail_msg("arrays left:\n%s", ir_print(f, a));
+}
+
+static void test_random_programs(void **state)
+{
+	struct arena *a = *state;
+	for (unsigned seed = 0; seed < NPROGRAMS; seed++) {
+		char *text = gen_program(a, seed);
+		struct ir_func *f = parse_ok(a, text);
+		validate_ok(a, f);
+		struct ir_func *opt = ir_func_clone(f);
+		assert_non_null(opt);
+		struct ir_interp_result before[3], after;
+		for (unsigned s = 0; s < 3; s++)
+			run(a, f, seed * 3 + s, &before[s]);
+		lower_ok(a, f, text);
+		for (unsigned s = 0; s < 3; s++) {
+			run(a, f, seed * 3 + s, &after);
+			expect_same("lower_arrays", text, &before[s], &after);
+		}
+		struct diag_sink d;
+		diag_init(&d, a);
+		struct ir_pass_ctx ctx;
+		ir_pass_ctx_init(&ctx, &d);
+		ctx.validate = true;
+		if (!ir_optimize(opt, 2, &ctx))
+			fail_msg("-O2: %s\n%s", diag_render(&d), text);
+		assert_false(ir_any_instr(opt, array_op, NULL));
+		for (unsigned s = 0; s < 3; s++) {
+			run(a, opt, seed * 3 + s, &after);
+			expect_same("-O2", text, &before[s], &after);
+		}
+	}
+}
+
+/* -O0 runs lower_arrays alone: arrays go, nothing else changes. */
+static void test_o0_lowers(void **state)
+{
+	struct arena *a = *state;
+	char *text = gen_program(a, 7);
+	struct ir_func *f = parse_ok(a, text);
+	assert_true(ir_optimize(f, 0, NULL));
+	assert_false(ir_any_instr(f, array_op, NULL));
+	validate_ok(a, f);
+}
+
+/* A loop with three CONTINUEs would need head PHIs of five sources: an
+ * array stored there stays an array; another one is lowered. */
+static void test_wide_loop_keeps_its_array(void **state)
+{
+	struct arena *a = *state;
+	const char *text = "output #0 \"o\" f4 target=0\n"
+			   "array #0 \"kept\" f1 length=2\n"
+			   "array #1 \"gone\" f1 length=2\n"
+			   "%1 = const.f1 1\n"
+			   "%2 = const.b1 1\n"
+			   "store #1[1], %1.x\n"
+			   "loop {\n"
+			   "  store #0[0], %1.x\n"
+			   "  if %2.x {\n    continue\n  }\n"
+			   "  if %2.x {\n    continue\n  }\n"
+			   "  if %2.x {\n    continue\n  }\n"
+			   "  break\n"
+			   "}\n"
+			   "%3 = load.f1 #0[0]\n"
+			   "%4 = load.f1 #1[1]\n"
+			   "%5 = vec.f4 %3.x, %4.x, %3.x, %4.x\n"
+			   "output #0 %5.xyzw\n";
+	struct ir_func *f = parse_ok(a, text);
+	assert_true(ir_lower_arrays(f));
+	validate_ok(a, f);
+	assert_int_equal(f->narrays, 1);
+	assert_string_equal(f->arrays[0].name, "kept");
+	char *got = ir_print(f, a);
+	assert_non_null(strstr(got, "load.f1 #0[0]"));
+	assert_null(strstr(got, "#1["));
+	/* nothing more to do: the rounds do not run it again and again */
+	assert_false(ir_lower_arrays(f));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_random_programs),
+		cmocka_unit_test(test_o0_lowers),
+		cmocka_unit_test(test_wide_loop_keeps_its_array),
+	};
+	return cmocka_run_group_tests(tests, ir_test_arena_setup, ir_test_arena_teardown);
+}
