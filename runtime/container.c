@@ -738,6 +738,19 @@ static void read_const_prog(struct rbuf *r, struct arena *arena, struct r500_pro
 		fail(r, "%s", why);
 }
 
+bool container_code_words(const uint8_t *data, size_t size, int ninst, uint32_t *words)
+{
+	/* the header, CODE's tag and length, the instruction count */
+	struct rbuf r = { data, size, HEADER_SIZE, NULL, false, NULL, 0 };
+	uint32_t tag = get_u32(&r);
+	get_u32(&r);
+	if (tag != section_tags[0] || get_u32(&r) != (uint32_t)ninst)
+		return false;
+	for (size_t i = 0; i < (size_t)ninst * R500_WORDS; i++)
+		words[i] = get_u32(&r);
+	return !r.failed;
+}
+
 typedef void (*section_reader)(struct rbuf *r, struct arena *arena, struct r500_program *out);
 static const section_reader section_readers[NSECTIONS] = {
 	read_code, read_consts, read_uniforms, read_samplers,
