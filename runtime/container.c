@@ -106,6 +106,10 @@ static void patch_u32(struct wbuf *w, size_t at, uint32_t v)
 static void write_code(struct wbuf *w, const struct r500_program *p)
 {
 	put_u32(w, (uint32_t)p->ninst);
+	if (!w->buf) { /* counting: the size needs no encoding */
+		w->len += (size_t)p->ninst * R500_WORDS * 4;
+		return;
+	}
 	for (int i = 0; i < p->ninst; i++) {
 		uint32_t words[R500_WORDS];
 		r500_encode(&p->code[i], words);
