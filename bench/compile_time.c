@@ -1,7 +1,7 @@
 /* uscc-time: compile time inside one process, as a driver sees it (and as
  * Mesa's ms_total was measured: the median of 5 runs in one process).
  *
- *   uscc-time [--runs N] [--steps] [--cpu] FILE...
+ *   uscc-time [--runs N] [--steps] [--cpu] [--r300] FILE...
  *
  * Each FILE is compiled N times in a row with uscc_compile (default
  * options, the whole call: preprocessing to container bytes); printed per
@@ -11,7 +11,10 @@
  * uscc_pipeline_step's list that ran, its mean per warm compile (all but
  * the first; uscc_step_times_enable).  --cpu: the times are the calling
  * thread's CPU time (user and system), not wall time: on a machine other
- * processes keep busy, a wall clock measures the scheduler too.  A benchmark helper, not installed
+ * processes keep busy, a wall clock measures the scheduler too.  --r300:
+ * what Mesa's r300 with uscc does per compile (integrations/mesa-r300):
+ * the files are TGSI, compiled with r300's conventions, and each compile
+ * includes reading the result's container (uscc_result_container).  A benchmark helper, not installed
  * (bench/quality and bench/compile-speed call it). */
 #include <stdbool.h>
 #include <stdio.h>
@@ -38,6 +41,38 @@ static void print_steps(int runs)
 }
 
 static clockid_t clock_used = CLOCK_MONOTONIC;
+static bool r300_mode;
+
+/* The options of a compile: the defaults, or r300's (TGSI, its
+ * conventions). */
+static struct uscc_options *compile_options(void)
+{
+	if (!r300_mode)
+		return NULL;
+	struct uscc_options *o = uscc_options_create(NULL);
+	if (o) {
+		uscc_options_set_language(o, USCC_LANGUAGE_TGSI);
+		uscc_options_set_r300_conventions(o, true);
+	}
+	return o;
+}
+
+/* One compile as timed: uscc_compile, and with --r300 the tables the
+ * driver reads off the result's container. */
+static enum uscc_status compile_once(const struct uscc_options *o, const char *src, size_t len)
+{
+	struct uscc_result *r = NULL;
+	enum uscc_status st = uscc_compile(o, src, len, &r);
+	const struct uscc_container *c = uscc_result_container(r);
+	if (r300_mode && c) {
+		int ninst;
+		struct uscc_program_info info;
+		uscc_container_code(c, &ninst);
+		uscc_container_program_info(c, &info);
+	}
+	uscc_result_destroy(r);
+	return st;
+}
 
 static int time_file(const char *path, int runs, bool steps)
 {
@@ -47,16 +82,16 @@ static int time_file(const char *path, int runs, bool steps)
 		return 1;
 	double t[MAX_RUNS];
 	enum uscc_status st = USCC_OK;
+	struct uscc_options *o = compile_options();
 	uscc_step_times_enable(false);
 	for (int i = 0; i < runs; i++) {
 		if (i == 1)
 			uscc_step_times_enable(steps);
-		struct uscc_result *r = NULL;
 		double t0 = clock_us(clock_used);
-		st = uscc_compile(NULL, src, len, &r);
+		st = compile_once(o, src, len);
 		t[i] = clock_us(clock_used) - t0;
-		uscc_result_destroy(r);
 	}
+	uscc_options_destroy(o);
 	free(src);
 	double first = t[0];
 	qsort(t, (size_t)runs, sizeof *t, by_value);
@@ -75,13 +110,15 @@ int main(int argc, char **argv)
 			steps = true;
 		else if (strcmp(argv[i], "--cpu") == 0)
 			clock_used = CLOCK_THREAD_CPUTIME_ID;
+		else if (strcmp(argv[i], "--r300") == 0)
+			r300_mode = true;
 		else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
 			runs = atoi(argv[++i]);
 		else
 			runs = 0; /* unknown: the usage below */
 	}
 	if (runs < 1 || runs > MAX_RUNS || i >= argc) {
-		fprintf(stderr, "usage: uscc-time [--runs N (1..%d)] [--steps] [--cpu] FILE...\n",
+		fprintf(stderr, "usage: uscc-time [--runs N (1..%d)] [--steps] [--cpu] [--r300] FILE...\n",
 			MAX_RUNS);
 		return 2;
 	}

@@ -102,7 +102,7 @@ static int coord_chans(const struct ir_sampler *smp, enum ir_tex_kind kind, uint
 {
 	int n = ir_tex_coord_ncomp(smp->target, kind, smp->shadow);
 	int dims = ir_tex_grad_ncomp(smp->target);
-	for (int k = 0; k < n; k++)
+	for (int k = 0; k < n && k < 4; k++) /* n <= 4: said for GCC's -O3 */
 		chans[k] = (uint8_t)(k < dims || (smp->shadow && k == 2) || k == 3 ? k : 0);
 	return n;
 }

@@ -106,6 +106,10 @@ static void patch_u32(struct wbuf *w, size_t at, uint32_t v)
 static void write_code(struct wbuf *w, const struct r500_program *p)
 {
 	put_u32(w, (uint32_t)p->ninst);
+	if (!w->buf) { /* counting: the size needs no encoding */
+		w->len += (size_t)p->ninst * R500_WORDS * 4;
+		return;
+	}
 	for (int i = 0; i < p->ninst; i++) {
 		uint32_t words[R500_WORDS];
 		r500_encode(&p->code[i], words);
@@ -736,6 +740,19 @@ static void read_const_prog(struct rbuf *r, struct arena *arena, struct r500_pro
 	char why[160];
 	if (!r->failed && !r500_cp_check(cp, out->nconst_slots, why, sizeof why))
 		fail(r, "%s", why);
+}
+
+bool container_code_words(const uint8_t *data, size_t size, int ninst, uint32_t *words)
+{
+	/* the header, CODE's tag and length, the instruction count */
+	struct rbuf r = { data, size, HEADER_SIZE, NULL, false, NULL, 0 };
+	uint32_t tag = get_u32(&r);
+	get_u32(&r);
+	if (tag != section_tags[0] || get_u32(&r) != (uint32_t)ninst)
+		return false;
+	for (size_t i = 0; i < (size_t)ninst * R500_WORDS; i++)
+		words[i] = get_u32(&r);
+	return !r.failed;
 }
 
 typedef void (*section_reader)(struct rbuf *r, struct arena *arena, struct r500_program *out);

@@ -29,6 +29,11 @@ uint8_t *container_write(const struct r500_program *p, const struct mem_allocato
 bool container_read(const uint8_t *data, size_t size, struct arena *arena,
 		    struct r500_program *out, char *why, size_t why_len);
 
+/* The code words of a container container_write made (its CODE section,
+ * in host order) into words[0 .. 6 * ninst); false when `data` is not
+ * such a container of ninst instructions. */
+bool container_code_words(const uint8_t *data, size_t size, int ninst, uint32_t *words);
+
 /* The JSON of `uscc --info` (INTERFACES.md §3), as an arena string. */
 char *container_to_json(const struct r500_program *p, struct arena *arena);
 

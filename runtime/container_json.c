@@ -40,13 +40,29 @@ static void jb_float(struct strbuf *b, float f)
 }
 
 
+/* v in decimal: every compile writes its figures (uscc_result_stats_json),
+ * and a printf per figure was a tenth of a small shader's compile. */
+static void jb_int(struct strbuf *b, long long v)
+{
+	char digits[24], *p = digits + sizeof digits;
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	strbuf_add(b, p, (size_t)(digits + sizeof digits - p));
+}
+
 /* {"instructions":N,...} in r500_stats.def's order. */
 static void stats_body(struct strbuf *b, const struct r500_stats *s)
 {
-	const char *sep = "{";
-#define R500_STAT(name, type, meaning)                                       \
-	strbuf_printf(b, "%s\"%s\":%lld", sep, #name, (long long)s->name); \
-	sep = ",";
+	char sep = '{';
+#define R500_STAT(name, type, meaning)              \
+	strbuf_add(b, &sep, 1);                     \
+	strbuf_puts(b, "\"" #name "\":");           \
+	jb_int(b, (long long)s->name);              \
+	sep = ',';
 #include "r500_stats.def"
 #undef R500_STAT
 	strbuf_puts(b, "}");

@@ -51,6 +51,7 @@ struct uscc_result {
 	bool has_stats;
 	struct uscc_stats stats;
 	const char *stats_json;
+	struct uscc_container *container; /* a compile's program, or NULL */
 };
 
 struct uscc_result *uscc_result_make(const struct mem_allocator *alloc, enum uscc_status status,
@@ -123,8 +124,14 @@ void uscc_result_destroy(struct uscc_result *r)
 {
 	if (!r)
 		return;
+	uscc_container_destroy(r->container);
 	struct mem_allocator a = r->alloc;
 	mem_free(&a, r, r->total);
+}
+
+const struct uscc_container *uscc_result_container(const struct uscc_result *r)
+{
+	return r ? r->container : NULL;
 }
 
 /* ---- the pipeline ---- */
@@ -139,6 +146,7 @@ struct job {
 	/* output */
 	const void *data;
 	size_t size;
+	const struct r500_program *program; /* COMPILE: the program kept */
 	struct uscc_stats stats;
 	bool has_stats;
 	char *stats_json;
@@ -320,6 +328,7 @@ static bool do_compile(struct job *j, struct glsl_options *go)
 		return false;
 	struct mem_allocator a = { arena_hook, j->arena };
 	j->data = container_write(p, &a, &j->size);
+	j->program = p;
 	return j->data != NULL;
 }
 
@@ -496,6 +505,17 @@ enum uscc_status uscc_run(const struct uscc_options *o, enum uscc_action action,
 	bool ok = st == USCC_OK;
 	*out = uscc_result_make(&alloc, st, ok ? j.data : NULL, ok ? j.size : 0, diag,
 				ok && j.has_stats ? &j.stats : NULL, ok ? j.stats_json : NULL);
+	if (*out && ok && j.program) {
+		/* the program read as a container, while the compile's arena holds it */
+		(*out)->container = uscc_container_of_program(&alloc, j.program, (*out)->data,
+							      (*out)->size);
+		if (!(*out)->container) {
+			uscc_result_destroy(*out);
+			st = USCC_OUT_OF_MEMORY;
+			*out = uscc_result_make(&alloc, st, NULL, 0, "error: out of memory\n", NULL,
+						NULL);
+		}
+	}
 	arena_destroy(j.arena);
 	if (!*out)
 		return USCC_OUT_OF_MEMORY;

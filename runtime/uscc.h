@@ -232,6 +232,7 @@ enum uscc_action {
 };
 
 struct uscc_result;
+struct uscc_container; /* "reading a container" below */
 
 struct uscc_stats {
 	int instructions, alu, tex, fc, out, nops, pairs, temps, constants;
@@ -261,6 +262,13 @@ USCC_API bool uscc_result_stats(const struct uscc_result *r, struct uscc_stats *
 /* The same figures as the JSON object of `uscc --stats`; NULL when none. */
 USCC_API const char *uscc_result_stats_json(const struct uscc_result *r);
 USCC_API void uscc_result_destroy(struct uscc_result *r);
+/* The program a successful USCC_ACTION_COMPILE made, as a container: what
+ * uscc_container_open would give on uscc_result_data's bytes, without
+ * reading and validating them again (the compile validated its program).
+ * Borrowed: it lives as long as the result (do not destroy it).  NULL for
+ * other actions, failed compiles and a cache hit's result (open its
+ * bytes with uscc_container_open). */
+USCC_API const struct uscc_container *uscc_result_container(const struct uscc_result *r);
 
 /* ---- reading a container ---- */
 
@@ -376,10 +384,11 @@ USCC_API void uscc_container_constant_program(const struct uscc_container *c, in
 USCC_API enum uscc_status uscc_container_run_constant_program(const struct uscc_container *c,
 							      float (*consts)[4], int nslots);
 
-/* The JSON of `uscc --info`. */
+/* The JSON of `uscc --info`, and the assembly text of `uscc --disasm`:
+ * each made on its first call and kept with the container (so not from
+ * two threads at once on one container); NULL on allocation failure. */
 USCC_API const char *uscc_container_json(const struct uscc_container *c);
-/* The assembly text of `uscc --disasm`; NULL on allocation failure. */
-USCC_API const char *uscc_container_disasm(struct uscc_container *c);
+USCC_API const char *uscc_container_disasm(const struct uscc_container *c);
 
 /* ---- caching ---- */
 

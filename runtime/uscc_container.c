@@ -1,11 +1,16 @@
-/* uscc_container: a validated container's tables behind the public API.
- * One arena holds everything; the code words are re-encoded from the
- * decoded instructions (identical for every valid container). */
+/* uscc_container: a container's tables behind the public API, from
+ * container bytes (uscc_container_open: validated, the code words
+ * re-encoded from the decoded instructions, identical for every valid
+ * container) or from the program a compile just made
+ * (uscc_result_container: copied, nothing validated again).  One arena
+ * holds everything; the JSON and the listing are made when first asked
+ * for. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "container.h"
+#include "program_copy.h"
 #include "r500_cp.h"
 #include "r500_codec.h"
 #include "arena_strbuf.h"
@@ -19,6 +24,11 @@ struct uscc_container {
 	char *disasm;
 };
 
+static void set_err(char *err, size_t err_len, const char *why)
+{
+	if (err && err_len)
+		snprintf(err, err_len, "%s", why);
+}
 
 enum uscc_status uscc_container_open(const struct uscc_allocator *alloc, const void *data,
 				     size_t size, struct uscc_container **out, char *err,
@@ -28,33 +38,48 @@ enum uscc_status uscc_container_open(const struct uscc_allocator *alloc, const v
 	struct mem_allocator a = uscc_allocator_of(alloc);
 	struct arena *arena = arena_create(&a);
 	if (!arena) {
-		if (err && err_len)
-			snprintf(err, err_len, "out of memory");
+		set_err(err, err_len, "out of memory");
 		return USCC_OUT_OF_MEMORY;
 	}
 	struct uscc_container *c = arena_alloc(arena, sizeof *c);
 	char why[256] = "";
 	if (!c || !container_read(data, size, arena, &c->p, why, sizeof why)) {
 		bool oom = arena_failed(arena);
-		if (err && err_len)
-			snprintf(err, err_len, "%s", oom ? "out of memory" : why);
+		set_err(err, err_len, oom ? "out of memory" : why);
 		arena_destroy(arena);
 		return oom ? USCC_OUT_OF_MEMORY : USCC_CORRUPT_CONTAINER;
 	}
 	c->arena = arena;
 	c->words = arena_alloc(arena, (size_t)c->p.ninst * R500_WORDS * sizeof *c->words);
-	if (c->words)
-		for (int i = 0; i < c->p.ninst; i++)
-			r500_encode(&c->p.code[i], c->words + i * R500_WORDS);
-	c->json = container_to_json(&c->p, arena);
-	if (!c->words || !c->json) {
-		if (err && err_len)
-			snprintf(err, err_len, "out of memory");
+	if (!c->words) {
+		set_err(err, err_len, "out of memory");
 		arena_destroy(arena);
 		return USCC_OUT_OF_MEMORY;
 	}
+	for (int i = 0; i < c->p.ninst; i++)
+		r500_encode(&c->p.code[i], c->words + i * R500_WORDS);
 	*out = c;
 	return USCC_OK;
+}
+
+struct uscc_container *uscc_container_of_program(const struct mem_allocator *a,
+						 const struct r500_program *p,
+						 const void *data, size_t size)
+{
+	struct arena *arena = arena_create(a);
+	if (!arena)
+		return NULL;
+	struct uscc_container *c = arena_alloc(arena, sizeof *c);
+	if (c) {
+		c->arena = arena;
+		c->words = arena_alloc(arena, (size_t)p->ninst * R500_WORDS * sizeof *c->words);
+	}
+	if (!c || !c->words || !r500_program_copy(arena, p, &c->p) ||
+	    !container_code_words(data, size, p->ninst, c->words)) {
+		arena_destroy(arena);
+		return NULL;
+	}
+	return c;
 }
 
 void uscc_container_destroy(struct uscc_container *c)
@@ -219,11 +244,17 @@ void uscc_container_stats(const struct uscc_container *c, struct uscc_stats *out
 
 const char *uscc_container_json(const struct uscc_container *c)
 {
-	return c->json;
+	/* made on the first call: the container is the caller's, as for
+	 * uscc_container_disasm (calls on one object are not concurrent) */
+	struct uscc_container *m = (struct uscc_container *)c;
+	if (!m->json)
+		m->json = container_to_json(&m->p, m->arena);
+	return m->json;
 }
 
-const char *uscc_container_disasm(struct uscc_container *c)
+const char *uscc_container_disasm(const struct uscc_container *cc)
 {
+	struct uscc_container *c = (struct uscc_container *)cc; /* as for the JSON */
 	if (c->disasm)
 		return c->disasm;
 	struct strbuf b;

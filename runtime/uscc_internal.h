@@ -37,6 +37,15 @@ struct uscc_result *uscc_result_make(const struct mem_allocator *alloc, enum usc
 				     const void *data, size_t size, const char *diag,
 				     const struct uscc_stats *stats, const char *stats_json);
 
+/* The container view of a program a compile just made, `data` its
+ * container bytes (uscc_result_container): the program copied, the code
+ * words taken from the bytes, nothing validated again.  NULL when out
+ * of memory. */
+struct r500_program;
+struct uscc_container *uscc_container_of_program(const struct mem_allocator *a,
+						 const struct r500_program *p,
+						 const void *data, size_t size);
+
 /* The public figures from the backend's (uscc_stats.c). */
 struct r500_stats;
 void uscc_stats_from(struct uscc_stats *d, const struct r500_stats *s);

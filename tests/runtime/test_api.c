@@ -645,6 +645,8 @@ static void test_allocation_failures(void **state)
 			assert_int_equal(uscc_result_status(r), st);
 			assert_non_null(uscc_result_diagnostics(r));
 			if (st == USCC_OK) {
+				/* a compile that succeeded has its container view */
+				assert_non_null(uscc_result_container(r));
 				size_t size;
 				const void *bin = uscc_result_data(r, &size);
 				struct uscc_container *c = NULL;
