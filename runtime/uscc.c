@@ -219,8 +219,9 @@ static struct ir_func *source_to_ir(struct job *j, const struct glsl_options *go
 }
 
 /* The IR the candidates start from (r500_candidate.h): the frontend and
- * the IR passes with loops unrolled or kept, each made once per job, with
- * the job's diagnostics.  With dump_all, each keeps the passes' dumps. */
+ * the IR passes with loops unrolled (loop_unroll) or kept (loop_unroll
+ * skipped), each made once per job, with the job's diagnostics.  With
+ * dump_all, each keeps the passes' dumps. */
 struct ir_variants {
 	struct job *j;
 	const struct glsl_options *go;
@@ -241,7 +242,6 @@ static struct ir_func *ir_for(void *ud, bool keep_loops)
 	v->made[k] = true;
 	struct glsl_options *go = &v->opts[k];
 	*go = *v->go;
-	go->keep_loops |= keep_loops;
 	sw_set skip = j->o->skip | (keep_loops ? sw_bit(SW_LOOP_UNROLL) : 0);
 	struct ir_func *f = source_to_ir(j, go);
 	if (!f || diag_failed(&j->diag) || arena_failed(j->arena) ||
