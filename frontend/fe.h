@@ -20,7 +20,6 @@ struct fe_ctx {
 	unsigned ext_warn;      /* ... with `warn` (itself or `all`): warn on each use */
 	bool after_syntax_errors; /* sema: do not report undeclared names */
 	struct limits limits;   /* resource limits of this compile (compile_limits.def) */
-	bool keep_loops;        /* glsl_options.keep_loops */
 };
 
 static inline struct src_loc fe_loc(const struct fe_ctx *fe, int line, int col)

@@ -65,7 +65,6 @@ static void fe_init(struct fe_ctx *fe, const char *source, const char *filename,
 	fe->file = filename ? arena_strdup(arena, filename) : "<source>";
 	fe->stage = opts ? opts->stage : GLSL_STAGE_FRAGMENT;
 	fe->version = 110;
-	fe->keep_loops = opts && opts->keep_loops;
 	if (opts && opts->limits)
 		fe->limits = *opts->limits;
 	else

@@ -25,8 +25,6 @@ struct glsl_options {
 	const struct glsl_define *defines; /* -D / -U in command-line order */
 	int ndefines;
 	const struct limits *limits;       /* NULL: every limit at its default */
-	bool keep_loops;                   /* unroll no loop (a retry when unrolled code
-					      does not fit the hardware) */
 	/* each unit's shadow compare state (util/shadow.h enums), NULL: GL's
 	 * defaults everywhere; the samplers of unit u get shadow[u] */
 	const struct glsl_shadow_state *shadow;

@@ -42,7 +42,6 @@ struct lower {
 	bool failed;                 /* a construct was refused: stop quietly */
 	bool quiet;                  /* constant folding: refuse without diagnostics */
 	struct lower_jctx *jc;       /* innermost loop or function body (lower_jump.c) */
-	long unroll_copies;          /* copies the enclosing unrolled loops make (0: none) */
 	unsigned stamp;              /* last sema_symbol.lower_stamp handed out */
 };
 

@@ -420,6 +420,40 @@ static struct lv lower_call_user(struct lower *l, struct ast_node *call)
 	return result;
 }
 
+/* A builtin call whose sampler argument args[at] is `s[i]` with i not
+ * constant (a loop counter: GLSL counts it a constant-index expression):
+ * the call once per element of s, the one at i selected.  The loop
+ * unroller makes i constant, and the selects and the other lookups fold
+ * away; a loop kept as a loop does every lookup. */
+static struct lv call_each_sampler(struct lower *l, struct ast_node *e, struct lv *args, int n,
+				   int at, struct ast_node *a)
+{
+	struct ast_node *arr = a->kind == AST_INDEX ? a->kid[0] : NULL;
+	int k;
+	struct lv dyn;
+	if (!arr || arr->ty->base != GLSL_ARRAY || lower_index_value(l, a->kid[1], &k, &dyn))
+		return lower_refuse_lv(l, a, "a sampler expression");
+	int len = arr->ty->length;
+	struct lv *each = arena_alloc(l->f->arena, sizeof *each * (size_t)len);
+	if (!each) {
+		l->failed = true;
+		return lower_zero(l, e->ty);
+	}
+	for (int i = 0; i < len && !l->failed; i++) {
+		struct sema_const c = { .v = { (float)i } };
+		struct ast_node idx = *a->kid[1], elem = *a;
+		idx.cval = &c;
+		elem.kid[1] = &idx;
+		args[at] = lower_sampler(l, &elem);
+		if (args[at].rows == 0xff)
+			return lower_refuse_lv(l, a, "a sampler expression");
+		each[i] = lower_builtin(l, e, args, n);
+	}
+	struct lv r = each[len - 1];
+	lower_select_dynamic(l, &dyn, each, len, 1, &r);
+	return r;
+}
+
 static struct lv lower_call(struct lower *l, struct ast_node *e)
 {
 	if (e->type)
@@ -427,17 +461,24 @@ static struct lv lower_call(struct lower *l, struct ast_node *e)
 	if (e->fn)
 		return lower_call_user(l, e);
 	struct lv args[4];
-	int n = 0;
+	int n = 0, dyn_sampler = -1;
+	struct ast_node *dyn_arg = NULL;
 	for (struct ast_node *a = e->kid[0]; a && n < 4; a = a->next) {
 		if (a->ty->base == GLSL_SAMPLER) {
 			args[n] = lower_sampler(l, a);
-			if (args[n].rows == 0xff)
-				return lower_refuse_lv(l, a, "a sampler expression");
+			if (args[n].rows == 0xff) {
+				if (dyn_arg)
+					return lower_refuse_lv(l, a, "a sampler expression");
+				dyn_sampler = n;
+				dyn_arg = a;
+			}
 			n++;
 			continue;
 		}
 		args[n++] = lower_expr(l, a);
 	}
+	if (dyn_arg)
+		return call_each_sampler(l, e, args, n, dyn_sampler, dyn_arg);
 	return lower_builtin(l, e, args, n);
 }
 

@@ -26,7 +26,7 @@
  *      lower_jump.c     break, continue and return as flags; statement
  *                       lists; function bodies
  *      lower_call.c     calls of user functions, inlined
- *      lower_loop.c     loops, unrolled or not
+ *      lower_loop.c     loops
  *   4  lower.c          statements (lower_stmt) and the program */
 #ifndef USCC_FE_LOWER_INT_H
 #define USCC_FE_LOWER_INT_H

@@ -10,18 +10,14 @@
  * backend needs no select per carried value for the pass that ends the
  * loop, and finds the counter of a `for` as in a loop without jumps.
  * A loop without jumps keeps the plain form `loop { if (!cond) break;
- * body; step }`.  A `for` with a constant trip count is unrolled, each
- * copy under `if (!exit)` when its body may jump.  Variables the loop may
- * assign get PHIs at the head (value before the loop, value at the end of
- * the body) and after the loop (one source: the single BREAK). */
+ * body; step }`.  Every loop stays a loop, a `for` with a constant trip
+ * count too: unrolling is ir/opt_loop_unroll.c's choice (and a candidate
+ * may keep loops).  Variables the loop may assign get PHIs at the head
+ * (value before the loop, value at the end of the body) and after the
+ * loop (one source: the single BREAK). */
 #include "lower_int.h"
 
 #include <string.h>
-
-/* Unrolling: at most 64 trips, and at most LOWER_UNROLL_BUDGET AST nodes
- * of body copies in all (nested unrolled loops multiply): past that a
- * loop stays a loop (piglit's unroll-explosion nests 16 loops of 16). */
-enum { LOWER_MAX_UNROLL = 64, LOWER_UNROLL_BUDGET = 16384 };
 
 static const struct ast_node *lvalue_root(const struct ast_node *t)
 {
@@ -50,125 +46,6 @@ static bool assigns(const struct ast_node *n, const struct sema_symbol *sym)
 				break;
 		}
 	return false;
-}
-
-/* --- unrolling --- */
-
-static bool const_test(int op, float v, float end, bool *go)
-{
-	switch (op) {
-	case '<': *go = v < end; return true;
-	case '>': *go = v > end; return true;
-	case AST_OP_LE: *go = v <= end; return true;
-	case AST_OP_GE: *go = v >= end; return true;
-	case AST_OP_NE: *go = v != end; return true;
-	default: return false;
-	}
-}
-
-/* Unrolls `for (T i = A; i OP B; i += C)`; false when the loop does not
- * have that shape or runs too long (nothing has been built then). */
-/* The trip count of `for (T i = A; i OP B; i += C)` with constant A, B, C
- * and a body that does not assign i; -1 when the loop does not have that
- * shape or runs more than LOWER_MAX_UNROLL trips. */
-static int unroll_trips(const struct ast_node *n, float *start, float *step_by)
-{
-	const struct ast_node *init = n->kid[0], *cond = n->kid[1], *step = n->kid[2];
-	const struct ast_node *d = init && init->kind == AST_DECL ? init->kid[0] : NULL;
-	const struct sema_symbol *i = d ? d->sym : NULL;
-	if (n->kind != AST_FOR || !i || d->next || !d->kid[1] || !d->kid[1]->cval ||
-	    !glsl_is_scalar(i->type) || i->type->base == GLSL_BOOL || !cond ||
-	    cond->kind != AST_BINARY || !step || cond->kid[0]->sym != i || !cond->kid[1]->cval ||
-	    assigns(n->kid[3], i))
-		return -1;
-	float v = d->kid[1]->cval->v[0], end = cond->kid[1]->cval->v[0], inc;
-	if (step->kind == AST_UNARY && step->kid[0]->sym == i && step->op >= AST_OP_PREINC)
-		inc = step->op == AST_OP_PREINC || step->op == AST_OP_POSTINC ? 1 : -1;
-	else if (step->kind == AST_ASSIGN && step->kid[0]->sym == i && step->kid[1]->cval &&
-		 (step->op == '+' || step->op == '-'))
-		inc = step->op == '+' ? step->kid[1]->cval->v[0] : -step->kid[1]->cval->v[0];
-	else
-		return -1;
-	int trips = 0;
-	bool go;
-	for (float x = v; trips <= LOWER_MAX_UNROLL; x += inc, trips++)
-		if (!const_test(cond->op, x, end, &go) || !go)
-			break;
-	if (trips > LOWER_MAX_UNROLL || !const_test(cond->op, v, end, &go))
-		return -1;
-	*start = v;
-	*step_by = inc;
-	return trips;
-}
-
-/* AST nodes the lowering of `n` (a list) makes, nested loops unrolled as
- * try_unroll would; saturates just past LOWER_UNROLL_BUDGET. */
-static long unrolled_size(const struct ast_node *n)
-{
-	long size = 0;
-	for (; n && size <= LOWER_UNROLL_BUDGET; n = n->next) {
-		float v, inc;
-		int trips = n->kind == AST_FOR ? unroll_trips(n, &v, &inc) : -1;
-		long kids[4];
-		for (int i = 0; i < 4; i++)
-			kids[i] = unrolled_size(n->kid[i]);
-		long body = kids[0] + kids[1] + kids[2] + kids[3];
-		if (trips >= 0 && trips * kids[3] <= LOWER_UNROLL_BUDGET)
-			body = trips * kids[3];
-		size += 1 + body;
-	}
-	return size;
-}
-
-/* Unrolls a `for` of unroll_trips' shape whose copies (times those of the
- * enclosing unrolled loops) stay within LOWER_UNROLL_BUDGET; false (and
- * nothing built) otherwise. */
-static bool try_unroll(struct lower *l, struct ast_node *n)
-{
-	float v, inc;
-	int trips = l->fe->keep_loops ? -1 : unroll_trips(n, &v, &inc);
-	if (trips < 0)
-		return false;
-	struct sema_symbol *i = n->kid[0]->kid[0]->sym;
-	long outer = l->unroll_copies ? l->unroll_copies : 1;
-	long copies = outer * (trips ? trips : 1);
-	if (copies * unrolled_size(n->kid[3]) > LOWER_UNROLL_BUDGET)
-		return false;
-	l->unroll_copies = copies;
-	l->f->unrolled_loops++;
-	i->lower_data = NULL;
-	int nv_outer = l->nvars;
-	struct lvar *var = lower_var(l, i);
-	if (!var) {
-		l->failed = true;
-		return true;
-	}
-	bool jumps = lower_may_jump(n->kid[3]);
-	struct lower_jctx j;
-	if (jumps)
-		lower_push_loop(l, &j);
-	for (int k = 0; k < trips && !l->failed; k++, v += inc) {
-		float x[4] = { v, v, v, v };
-		var->elems[0] = lower_const(l, i->type, x);
-		if (!jumps) {
-			lower_stmt(l, n->kid[3]);
-			continue;
-		}
-		/* each copy runs unless an earlier one left the loop */
-		bool ex;
-		lower_set_flag(l, j.alive, true);
-		if (!lower_flag_known(j.exit, &ex))
-			lower_branch(l, lv_comp(lower_flag_value(j.exit), 0, 0), NULL, NULL, lower_stmt_arm, n->kid[3]);
-		else if (!ex)
-			lower_stmt(l, n->kid[3]);
-		else
-			break;
-	}
-	if (jumps)
-		l->jc = j.outer;
-	l->nvars = nv_outer; /* the counter is scoped to the loop */
-	l->unroll_copies = outer == 1 ? 0 : outer;
-	return true;
 }
 
 /* --- general loops --- */
@@ -388,7 +265,7 @@ static bool *carried_array(struct lower *l)
 	return c;
 }
 
-static void lower_general_loop(struct lower *l, struct ast_node *n)
+void lower_loop(struct lower *l, struct ast_node *n)
 {
 	struct ast_node *cond, *body, *step = NULL;
 	int nv_outer = l->nvars; /* the for's own counter ends with the loop */
@@ -468,12 +345,4 @@ void lower_flagged_loop(struct lower *l, const bool *carried_in, lower_arm_fn bo
 		break_if(l, &ls, lv_comp(lower_flag_value(j.exit), 0, 0));
 	loop_close(l, &ls, cf, head);
 	l->nvars = nv_outer;
-}
-
-/* `for` loops with constant bounds are unrolled; anything else loops. */
-void lower_loop(struct lower *l, struct ast_node *n)
-{
-	if (n->kind == AST_FOR && try_unroll(l, n))
-		return;
-	lower_general_loop(l, n);
 }

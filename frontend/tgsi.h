@@ -10,7 +10,7 @@
 
 /* The program as an IR function, or NULL with diagnostics.  Of `opts`
  * (NULL: the defaults) it takes the limits and the units' shadow
- * compare state; defines and keep_loops mean nothing to TGSI. */
+ * compare state; defines mean nothing to TGSI. */
 struct ir_func *tgsi_to_ir(const char *source, const char *filename,
 			   const struct glsl_options *opts, struct arena *arena,
 			   struct diag_sink *diag);

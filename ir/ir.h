@@ -172,7 +172,7 @@ struct ir_func {
 	uint32_t next_id;
 	uint32_t id_budget;          /* growth budget: passes that copy code (unrolling)
 					keep next_id within it; 0 = none */
-	int unrolled_loops;          /* loops the frontend and loop_unroll unrolled: a
+	int unrolled_loops;          /* loops loop_unroll unrolled: a
 					program too long is compiled again with loops
 					kept only when there were some */
 	struct ir_input *inputs;     int ninputs;

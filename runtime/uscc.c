@@ -226,18 +226,28 @@ static struct ir_func *source_to_ir(struct job *j, const struct glsl_options *go
 	return f;
 }
 
-/* The IR the candidates start from (r500_candidate.h): the frontend and
- * the IR passes with loops unrolled or kept, each made once per job, with
- * the job's diagnostics.  With dump_all, each keeps the passes' dumps. */
+/* The IR the candidates start from (r500_candidate.h): the frontend runs
+ * once per job (lower_once, before the candidates, so that its
+ * diagnostics stand whichever compile is kept); each setting of loops
+ * gets its own copy of that IR, optimized with loop_unroll or without it.
+ * With dump_all, each keeps the passes' dumps. */
 struct ir_variants {
 	struct job *j;
 	const struct glsl_options *go;
 	bool dump_all;
+	struct ir_func *source;      /* the frontend's IR, never optimized */
 	bool made[2];
-	struct glsl_options opts[2]; /* the frontend may keep a pointer to them */
 	struct ir_func *f[2];
 	char *dump[2];
 };
+
+/* The frontend's IR in v->source; false with diagnostics. */
+static bool lower_once(struct ir_variants *v)
+{
+	struct job *j = v->j;
+	v->source = source_to_ir(j, v->go);
+	return v->source && !diag_failed(&j->diag) && !arena_failed(j->arena);
+}
 
 static struct ir_func *ir_for(void *ud, bool keep_loops)
 {
@@ -247,14 +257,10 @@ static struct ir_func *ir_for(void *ud, bool keep_loops)
 	if (v->made[k])
 		return v->f[k];
 	v->made[k] = true;
-	struct glsl_options *go = &v->opts[k];
-	*go = *v->go;
-	go->keep_loops |= keep_loops;
 	sw_set skip = j->o->skip | (keep_loops ? sw_bit(SW_LOOP_UNROLL) : 0);
-	struct ir_func *f = source_to_ir(j, go);
-	if (!f || diag_failed(&j->diag) || arena_failed(j->arena) ||
-	    !uscc_optimize(f, j->o->opt_level, skip, v->dump_all, &v->dump[k], j->arena,
-			   &j->diag) ||
+	struct ir_func *f = v->source ? ir_func_clone(v->source) : NULL;
+	if (!f || !uscc_optimize(f, j->o->opt_level, skip, v->dump_all, &v->dump[k], j->arena,
+				 &j->diag) ||
 	    diag_failed(&j->diag))
 		return NULL;
 	v->f[k] = f;
@@ -281,6 +287,8 @@ static struct r500_program *best_program(struct job *j, const struct glsl_option
 					 struct backend_dump *dump, struct r500_candidate *kept)
 {
 	struct ir_variants v = { .j = j, .go = go };
+	if (!lower_once(&v))
+		return NULL;
 	struct r500_ir_source src = { ir_for, &v, { 0 }, { 0 } };
 	struct r500_compile_options co = backend_options(j);
 	if (dump) {
@@ -382,7 +390,7 @@ static bool do_dump_ir(struct job *j, struct glsl_options *go)
 	if (j->o->stage == USCC_STAGE_FRAGMENT)
 		kept = kept_candidate(j, go, &has_cp);
 	struct ir_variants v = { .j = j, .go = go, .dump_all = all };
-	struct ir_func *f = ir_for(&v, kept.keep_loops);
+	struct ir_func *f = lower_once(&v) ? ir_for(&v, kept.keep_loops) : NULL;
 	if (!f)
 		return false;
 	char *dump = v.dump[kept.keep_loops];

@@ -79,6 +79,19 @@ static inline int fe_count_op(struct ir_func *f, enum ir_op op)
 	return c.n;
 }
 
+/* Counts LOOP nodes in a cf list, nested ones too. */
+static inline int fe_count_loops(const struct ir_cf_list *list)
+{
+	int n = 0;
+	for (const struct ir_cf *c = list->first; c; c = c->next) {
+		if (c->kind == IR_CF_LOOP)
+			n += 1 + fe_count_loops(&c->body);
+		else if (c->kind == IR_CF_IF)
+			n += fe_count_loops(&c->then_list) + fe_count_loops(&c->else_list);
+	}
+	return n;
+}
+
 /* Runs the function on one quad: every input has value inputs[i] at all
  * four pixels (NULL: 0); uniforms from `uniforms` (vec4 slots).  The
  * whole result in *r; false when the interpreter fails. */

@@ -204,6 +204,23 @@ static void test_builtin_inputs(void **state)
 	fe_test_end(&t);
 }
 
+/* f run at uv = (0.5, 0.5) with two 1x1 textures, (0.1, 0.2, 0.3, 0.4)
+ * on unit 0 and (0.2, 0.1, 0.0, 0.25) on unit 1. */
+static void run_two_texels(struct ir_func *f, float o[4])
+{
+	static const float texel0[4] = { 0.1f, 0.2f, 0.3f, 0.4f };
+	static const float texel1[4] = { 0.2f, 0.1f, 0.0f, 0.25f };
+	struct tex_image img[2] = {
+		{ .target = IR_TARGET_2D, .width = 1, .height = 1, .depth = 1, .texels = texel0,
+		  .filter = TEX_FILTER_NEAREST, .wrap = TEX_WRAP_REPEAT },
+		{ .target = IR_TARGET_2D, .width = 1, .height = 1, .depth = 1, .texels = texel1,
+		  .filter = TEX_FILTER_NEAREST, .wrap = TEX_WRAP_REPEAT },
+	};
+	const char *names[] = { "uv" };
+	const float vals[][4] = { { 0.5f, 0.5f, 0, 0 } };
+	run_named(f, names, vals, 1, NULL, img, 2, o);
+}
+
 static void test_texture(void **state)
 {
 	(void)state;
@@ -222,18 +239,8 @@ static void test_texture(void **state)
 	assert_int_equal(f->samplers[1].unit, 1);
 	assert_int_equal(f->samplers[1].target, IR_TARGET_2D);
 	assert_int_equal(fe_count_op(f, IR_OP_TEX), 2);
-	static const float texel0[4] = { 0.1f, 0.2f, 0.3f, 0.4f };
-	static const float texel1[4] = { 0.2f, 0.1f, 0.0f, 0.25f };
-	struct tex_image img[2] = {
-		{ .target = IR_TARGET_2D, .width = 1, .height = 1, .depth = 1, .texels = texel0,
-		  .filter = TEX_FILTER_NEAREST, .wrap = TEX_WRAP_REPEAT },
-		{ .target = IR_TARGET_2D, .width = 1, .height = 1, .depth = 1, .texels = texel1,
-		  .filter = TEX_FILTER_NEAREST, .wrap = TEX_WRAP_REPEAT },
-	};
-	const char *names[] = { "uv" };
-	const float vals[][4] = { { 0.5f, 0.5f, 0, 0 } };
 	float o[4];
-	run_named(f, names, vals, 1, NULL, img, 2, o);
+	run_two_texels(f, o);
 	assert_vec4_near(o, 0.5f, 0.4f, 0.3f, 0.9f);
 	fe_test_end(&t);
 }
@@ -253,7 +260,6 @@ static void test_functions_and_loops(void **state)
 		"  split(vec2(3.0, 4.0), a, b);\n"                              /* a 3, b 5 */
 		"  gl_FragColor = vec4(sum, twice(a), b, twice(twice(0.25)));\n"
 		"}\n");
-	assert_int_equal(fe_count_op(f, IR_OP_PHI), 0);
 	float o[4];
 	run_named(f, NULL, NULL, 0, NULL, NULL, 0, o);
 	assert_vec4_near(o, 6, 6, 5, 1);
@@ -612,35 +618,42 @@ static void test_pow_small_integer(void **state)
 	fe_test_end(&t);
 }
 
-/* The function counts the loops the frontend unrolled: the runtime
- * compiles a too-long program again with loops kept only when some were. */
-static void test_unrolled_loops_counted(void **state)
+/* The frontend unrolls nothing, a loop with a constant trip count
+ * neither (ir/opt_loop_unroll.c decides that): the IR has the loop and
+ * counts no loop unrolled. */
+static void test_loops_stay_loops(void **state)
 {
 	(void)state;
-	static const char *const constant =
-		"uniform vec4 u[4];\n"
-		"void main() { vec4 s = vec4(0.0);\n"
-		"  for (int i = 0; i < 4; i++) s += u[i];\n"
-		"  gl_FragColor = s; }\n";
-	static const char *const dynamic =
-		"uniform int n;\n"
-		"void main() { float s = 0.0;\n"
-		"  for (int i = 0; i < n; i++) s += 0.5;\n"
-		"  gl_FragColor = vec4(s); }\n";
 	struct fe_test t;
 	fe_test_begin(&t);
-	assert_non_null(fe_compile(&t, constant));
-	assert_int_equal(t.f->unrolled_loops, 1);
+	struct ir_func *f = compile_ok(&t, "uniform vec4 u[4];\n"
+				       "void main() { vec4 s = vec4(0.0);\n"
+				       "  for (int i = 0; i < 4; i++) s += u[i];\n"
+				       "  gl_FragColor = s; }\n");
+	assert_int_equal(fe_count_loops(&f->body), 1);
+	assert_int_equal(f->unrolled_loops, 0);
 	fe_test_end(&t);
+}
+
+/* A sampler array indexed by a loop counter (a constant-index expression
+ * for GLSL, not a constant for the lowering): one lookup per element, the
+ * counter's selected, right on every trip of the kept loop. */
+static void test_sampler_array_by_counter(void **state)
+{
+	(void)state;
+	struct fe_test t;
 	fe_test_begin(&t);
-	assert_non_null(fe_compile(&t, dynamic));
-	assert_int_equal(t.f->unrolled_loops, 0);
-	fe_test_end(&t);
-	fe_test_begin(&t);
-	struct glsl_options o = { .stage = GLSL_STAGE_FRAGMENT, .keep_loops = true };
-	t.f = glsl_to_ir(constant, "t.frag", &o, t.arena, &t.diag);
-	assert_non_null(t.f);
-	assert_int_equal(t.f->unrolled_loops, 0);
+	struct ir_func *f = compile_ok(&t, "uniform sampler2D s[2];\n"
+				       "varying vec2 uv;\n"
+				       "void main() { vec4 c = vec4(0.0);\n"
+				       "  for (int i = 0; i < 2; i++) c += texture2D(s[i], uv) * float(i + 1);\n"
+				       "  gl_FragColor = c; }\n");
+	assert_int_equal(fe_count_loops(&f->body), 1);
+	assert_int_equal(f->nsamplers, 2);
+	assert_int_equal(fe_count_op(f, IR_OP_TEX), 2);
+	float o[4];
+	run_two_texels(f, o);
+	assert_vec4_near(o, 0.5f, 0.4f, 0.3f, 0.9f);
 	fe_test_end(&t);
 }
 
@@ -666,7 +679,8 @@ int main(void)
 		cmocka_unit_test(test_early_return),
 		cmocka_unit_test(test_sampler_params_and_matrix_varyings),
 		cmocka_unit_test(test_vertex_and_fragdata),
-		cmocka_unit_test(test_unrolled_loops_counted),
+		cmocka_unit_test(test_loops_stay_loops),
+		cmocka_unit_test(test_sampler_array_by_counter),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -279,10 +279,11 @@ static void test_loop_prefetch_declines(void **state)
 	assert_false(ir_opt_loop_prefetch(f));
 }
 
-/* loop_unroll's partial unrolling (loop_unroll_twice.fixture: 100 trips,
- * too many to unroll): the body runs twice per trip, once -- a second
- * run of the pass leaves the doubled loop alone -- and only for an even
- * trip count (99: the second copy would need its own BREAK). */
+/* loop_unroll's partial unrolling (loop_unroll_twice.fixture: 400 trips,
+ * too many to unroll, and 200 doubled trips too): the body runs twice per
+ * trip, once -- a second run of the pass leaves the doubled loop alone --
+ * and only for an even trip count (399: the second copy would need its
+ * own BREAK). */
 static void test_unroll_twice_once(void **state)
 {
 	(void)state;
@@ -293,9 +294,9 @@ static void test_unroll_twice_once(void **state)
 	assert_int_equal(f->unrolled_loops, 1);
 	assert_false(ir_opt_loop_unroll(f));
 	validate_ok(A, f);
-	char *at = strstr(text, "const.f1 100");
+	char *at = strstr(text, "const.f1 400");
 	assert_non_null(at);
-	memcpy(at, "const.f1 099", strlen("const.f1 099"));
+	memcpy(at, "const.f1 399", strlen("const.f1 399"));
 	struct ir_func *odd = parse_ok(A, text);
 	free(text);
 	assert_false(ir_opt_loop_unroll(odd));

@@ -33,10 +33,14 @@ agree_done() {
 # uscc-ref ($REF) agree within 1e-5 (relative) on an 8x4 draw, and
 # uscc-run does not warn.  At -O2 the listing matches PATTERN (an aL
 # access) exactly when WANT is rel or rel-O2; -O0 never does, and with
-# rel-O2 -O0 must not fit the program at all.
+# rel-O2 or sel-O2 -O0 must not fit the program at all.  $USCC_FLAGS, when
+# set, go to every compile.
 check_al() {
 	name=$1 want=$2 pattern=$3 o0_fits=yes
-	[ "$want" = rel-O2 ] && want=rel o0_fits=no
+	case "$want" in
+	rel-O2) want=rel o0_fits=no ;;
+	sel-O2) want=sel o0_fits=no ;;
+	esac
 	printf '%s\nvoid main() {\n  vec4 s = vec4(0.0);\n%s\n  gl_FragColor = s;\n}\n' \
 		"$HEAD" "$4" >"$T/$name.frag"
 	args="--size 8x4 --varying tc=0,0:1,0:0,1:1,1 --dump"
@@ -44,13 +48,13 @@ check_al() {
 		{ fail "$name: uscc-ref: $(cat "$T/err")"; return; }
 	for o in -O2 -O0; do
 		if [ "$o" = -O0 ] && [ "$o0_fits" = no ]; then
-			"$USCC" $o "$T/$name.frag" -o "$T/$name.bin" 2>/dev/null &&
-				fail "$name -O0: fits without aL"
+			"$USCC" $o ${USCC_FLAGS:-} "$T/$name.frag" -o "$T/$name.bin" 2>/dev/null &&
+				fail "$name -O0: fits"
 			continue
 		fi
-		"$USCC" $o "$T/$name.frag" -o "$T/$name.bin" 2>"$T/err" ||
+		"$USCC" $o ${USCC_FLAGS:-} "$T/$name.frag" -o "$T/$name.bin" 2>"$T/err" ||
 			{ fail "$name $o: cannot compile: $(cat "$T/err")"; continue; }
-		"$USCC" $o "$T/$name.frag" -S -o "$T/$name.s" 2>/dev/null
+		"$USCC" $o ${USCC_FLAGS:-} "$T/$name.frag" -S -o "$T/$name.s" 2>/dev/null
 		got=other
 		grep -q "$pattern" "$T/$name.s" && got=rel
 		[ "$o" = -O0 ] && [ "$got" = rel ] && fail "$name -O0: addresses through aL"

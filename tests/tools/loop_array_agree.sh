@@ -89,8 +89,10 @@ check two_counters rel "$INIT
   for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
 # 64 elements copied for the loop while the originals stay live: the
 # runs need more than 128 temporaries, so the compile is tried again
-# without aL, and that program is kept
-check too_many_temps sel '  vec4 a[64];
+# without aL, and that program is kept.  At -O0 the loops writing the
+# array stay loops (nothing unrolls there), carrying all 64 elements and
+# their selects: more than the 128 temporaries
+check too_many_temps sel-O2 '  vec4 a[64];
   for (int k = 0; k < 64; k++) a[k] = vec4(tc, float(k), 1.0);
   for (int i = 0; i < int(n); i++) s += a[i];
   for (int k = 0; k < 64; k++) s += a[k] * float(k);'
