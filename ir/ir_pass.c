@@ -74,7 +74,11 @@ void ir_dump_text_append(void *ud, const char *pass, const struct ir_func *f)
 		ir_dump_text_add(d, pass, ir_text);
 }
 
-enum { MAX_ROUNDS = 8 };
+/* Rounds stop at a fixed point; the cap only bounds a pathological
+ * compile.  A loop whose BREAKs are known trip by trip unrolls one trip
+ * a round (a TGSI loop from nir_to_tgsi: 15 rounds for piglit's
+ * fs-function-inout-array-of-structs), so 8 rounds left it half folded. */
+enum { MAX_ROUNDS = 32 };
 
 /* One round of the passes, in order, each from the -O level given
  * (util/pipeline.def); a needed step (no switch: sw is SW_COUNT) runs at

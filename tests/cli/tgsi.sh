@@ -13,6 +13,12 @@ for f in "$DIR"/*.tgsi; do
 	expect 0 "$USCC" -O0 "$f" -o "$T/a0.bin"
 	expect 0 "$USCC" --check "$f"
 done
+# loop_rounds.tgsi: a loop of constant trips whose BRKs are known only
+# trip by trip; under --r300 (no constant program) the IR passes fold it
+# to one output, an unrolled trip a round (ten rounds: ir_pass.c's
+# MAX_ROUNDS must allow them)
+expect 0 "$USCC" --r300 -S "$DIR/loop_rounds.tgsi"
+grep -q '^# 1 instructions' "$T/out" || fail "loop_rounds.tgsi: $(head -1 "$T/out")"
 f=$DIR/alu.tgsi
 expect 0 "$USCC" --info "$T/a.bin"
 # the names of docs/tgsi.md reach the container
