@@ -203,7 +203,7 @@ struct lv lower_load_var(struct lower *l, struct ast_node *e, struct sema_symbol
 }
 
 /* An index: constant when sema folded it or when it lowers to a constant
- * (a counter of an unrolled loop); otherwise its value in `dyn`. */
+ * (a local variable holding one); otherwise its value in `dyn`. */
 bool lower_index_value(struct lower *l, struct ast_node *idx, int *k, struct lv *dyn)
 {
 	if (idx->cval) {
@@ -219,9 +219,9 @@ bool lower_index_value(struct lower *l, struct ast_node *idx, int *k, struct lv 
 	return false;
 }
 
-/* Like lower_path, with indexes that lower to constants (the counter of
- * an unrolled loop) accepted too: the spec wants sampler indexes
- * constant, and these are. */
+/* Like lower_path, with indexes that lower to constants accepted too: the
+ * spec wants sampler indexes constant, and these are (a loop counter is
+ * not: lower_expr.c's call_each_sampler takes that case). */
 static bool sampler_path(struct lower *l, struct ast_node *e, struct sema_symbol **sym, int *leaf)
 {
 	if (e->kind == AST_IDENT) {
