@@ -1320,7 +1320,7 @@ bool isel_list(struct isel *s, const struct ir_cf_list *list)
 			s->prev_if = NULL;
 			continue;
 		}
-		if (cf->kind == IR_CF_IF && isel_if_needs_fc(cf)) {
+		if (cf->kind == IR_CF_IF && isel_if_needs_fc(s, cf)) {
 			if (!isel_select_if_fc(s, cf))
 				return false;
 			s->prev_if = NULL;
@@ -1484,7 +1484,7 @@ bool cg_isel(struct cg_ctx *cg)
 	s.cur = arena_alloc(cg->arena, sizeof *s.cur * (size_t)(nout + 1));
 	s.lvreg = arena_alloc(cg->arena, sizeof *s.lvreg * (size_t)(nout + 1));
 	if (!s.vreg_of || !s.uses || !s.user_block || !s.after_tex || !s.latch || !s.in_lvreg ||
-	    !s.cur || !s.lvreg || !assign_inputs(cg))
+	    !s.cur || !s.lvreg || !assign_inputs(cg) || !ir_quad_uniform(cg->func, cg->arena, &s.quad))
 		return cg->failed = true, false;
 	for (uint32_t i = 0; i < s.nids; i++)
 		s.vreg_of[i] = -1;

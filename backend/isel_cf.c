@@ -124,21 +124,21 @@ struct fc_scan {
 			   * from the quad: keep all pixels running */
 };
 
-static bool scan_needs_fc(const struct fc_scan *sc);
+static bool scan_needs_fc(const struct fc_scan *sc, bool same_side);
 
 /* One walk of the list: a nested IF's own verdict comes from the same
  * walk of its branches (asking isel_if_needs_fc there would walk them
  * again at every level: exponential in the nesting). */
-static void scan_list(const struct ir_cf_list *list, struct fc_scan *sc)
+static void scan_list(const struct isel *s, const struct ir_cf_list *list, struct fc_scan *sc)
 {
 	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
 		if (cf->kind == IR_CF_LOOP) {
 			sc->forced = true;
 		} else if (cf->kind == IR_CF_IF) {
 			struct fc_scan sub = { 0, false, false };
-			scan_list(&cf->then_list, &sub);
-			scan_list(&cf->else_list, &sub);
-			sc->forced |= scan_needs_fc(&sub);
+			scan_list(s, &cf->then_list, &sub);
+			scan_list(s, &cf->else_list, &sub);
+			sc->forced |= scan_needs_fc(&sub, ir_quad_uniform_if(&s->quad, cf));
 			sc->weight += sub.weight;
 			sc->quad |= sub.quad;
 		} else {
@@ -156,18 +156,19 @@ static void scan_list(const struct ir_cf_list *list, struct fc_scan *sc)
  * BREAK or CONTINUE (or such an IF); otherwise when both sides together
  * make more than FC_IF_COST instructions, unless they use derivatives or
  * implicit-LOD lookups (whose quad neighbours must have run the same
- * code). */
-static bool scan_needs_fc(const struct fc_scan *sc)
+ * code) and the four pixels of a quad may take different sides
+ * (same_side: ir/quad_uniform.h says they cannot). */
+static bool scan_needs_fc(const struct fc_scan *sc, bool same_side)
 {
-	return sc->forced || (!sc->quad && sc->weight > FC_IF_COST);
+	return sc->forced || ((!sc->quad || same_side) && sc->weight > FC_IF_COST);
 }
 
-bool isel_if_needs_fc(const struct ir_cf *cf)
+bool isel_if_needs_fc(const struct isel *s, const struct ir_cf *cf)
 {
 	struct fc_scan sc = { 0, false, false };
-	scan_list(&cf->then_list, &sc);
-	scan_list(&cf->else_list, &sc);
-	return scan_needs_fc(&sc);
+	scan_list(s, &cf->then_list, &sc);
+	scan_list(s, &cf->else_list, &sc);
+	return scan_needs_fc(&sc, ir_quad_uniform_if(&s->quad, cf));
 }
 
 static struct cg_op *fc_new(struct isel *s, int *index, struct r500_fc fc)
@@ -546,7 +547,7 @@ void isel_mark_latches(struct isel *s, const struct ir_cf_list *list, bool neste
 				    in->index < s->cg->func->noutputs)
 					s->latch[in->index] = true;
 		}
-		if (cf->kind == IR_CF_IF && isel_if_needs_fc(cf))
+		if (cf->kind == IR_CF_IF && isel_if_needs_fc(s, cf))
 			s->has_fc = true;
 	}
 }
