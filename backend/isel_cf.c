@@ -413,6 +413,18 @@ static bool loop_bounded(const struct ir_cf *cf)
 	return loop_breaks_at_top(cf) || loop_counter_find(cf, &c);
 }
 
+/* The passes a loop makes when its form says (the head of the last one,
+ * which leaves, included), 0 when not known. */
+static uint8_t loop_trips(const struct ir_cf *cf)
+{
+	struct loop_counter c;
+	if (loop_breaks_at_top(cf))
+		return 1;
+	if (loop_counter_find(cf, &c) && !c.continue_before_exit)
+		return (uint8_t)(c.exit_pass + 1 < 255 ? c.exit_pass + 1 : 255);
+	return 0;
+}
+
 static bool record_loop(struct cg_ctx *cg, int loop_op, int end_op)
 {
 	if (cg->nloops == cg->cap_loops) {
@@ -502,6 +514,7 @@ bool isel_select_loop(struct isel *s, const struct ir_cf *cf)
 	loop_fc.int_addr = end_fc.int_addr = (uint16_t)(ic > 0 ? ic : 0);
 	if (!fc_enter(s, s->loc) || !flush_latches(s) || !fc_new(s, &l.loop_op, loop_fc))
 		return false;
+	cg->ops[l.loop_op].trips = loop_trips(cf);
 	int npath = s->npath;
 	s->npath = 0;
 	s->loop = &l;

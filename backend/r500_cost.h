@@ -9,7 +9,8 @@
 #include "r500_program.h"
 
 struct r500_cost {
-	long weighted;     /* static cycles, work inside k loops counted 8^k times */
+	long weighted;     /* static cycles, work inside loops counted once a pass: the
+			      passes the IR's counter says, else 8 guessed (finalize.c) */
 	long in_loops;     /* the instructions inside loops, weighed alike */
 	int instructions;
 };
