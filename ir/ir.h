@@ -60,6 +60,7 @@ enum { IR_MAX_SRCS = 4 };
 
 struct ir_instr;
 struct ir_block;
+struct ir_cost_model;
 
 struct ir_src {
 	struct ir_instr *def;
@@ -172,6 +173,8 @@ struct ir_func {
 	uint32_t next_id;
 	uint32_t id_budget;          /* growth budget: passes that copy code (unrolling)
 					keep next_id within it; 0 = none */
+	const struct ir_cost_model *cost; /* the target's costs the passes ask
+					     (ir_cost.h); NULL: a vec4 machine's */
 	int unrolled_loops;          /* loops loop_unroll unrolled: a
 					program too long is compiled again with loops
 					kept only when there were some */
