@@ -257,6 +257,15 @@ struct ir_cf *ir_cf_create(struct ir_func *f, enum ir_cf_kind kind, struct ir_cf
 void ir_cf_list_append(struct ir_cf_list *list, struct ir_cf *cf);
 /* Puts cf into `list` right before `before` (a node of that list). */
 void ir_cf_list_insert_before(struct ir_cf_list *list, struct ir_cf *before, struct ir_cf *cf);
+/* Puts the nodes of `taken` where `node` is in `list` (taken is left
+ * empty, node out of the list). */
+void ir_cf_list_splice(struct ir_cf_list *list, struct ir_cf *node, struct ir_cf_list *taken);
+/* Takes node out of `list`. */
+void ir_cf_list_remove(struct ir_cf_list *list, struct ir_cf *node);
+/* No instruction and no control flow in the list. */
+bool ir_cf_list_is_empty(const struct ir_cf_list *list);
+/* An IF whose only content is a BREAK, with no else. */
+bool ir_cf_is_break_if(const struct ir_cf *cf);
 void ir_block_append(struct ir_block *bl, struct ir_instr *instr);
 /* The block right before `loop` in `list`: the block there, or a new one
  * put there; NULL when memory runs out. */

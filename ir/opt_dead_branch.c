@@ -27,15 +27,6 @@ static void phis_to_movs(struct ir_cf *after, int keep)
 	}
 }
 
-/* No instruction and no control flow in the list. */
-static bool is_empty(const struct ir_cf_list *list)
-{
-	for (const struct ir_cf *cf = list->first; cf; cf = cf->next)
-		if (cf->kind != IR_CF_BLOCK || cf->block.first)
-			return false;
-	return true;
-}
-
 /* Only CONSTs in the list's blocks (what folding leaves of a branch that
  * picks a value), and no control flow. */
 static bool only_consts(const struct ir_cf_list *list)
@@ -79,28 +70,6 @@ static void phis_to_selects(struct ir_cf *after, struct ir_src cond)
 	}
 }
 
-/* Puts the nodes of `taken` where `node` is in `list`. */
-static void splice(struct ir_cf_list *list, struct ir_cf *node, struct ir_cf_list *taken)
-{
-	for (struct ir_cf *c = taken->first; c; c = c->next)
-		c->parent = node->parent;
-	struct ir_cf *first = taken->first ? taken->first : node->next;
-	struct ir_cf *last = taken->last ? taken->last : node->prev;
-	if (taken->first) {
-		taken->first->prev = node->prev;
-		taken->last->next = node->next;
-	}
-	if (node->prev)
-		node->prev->next = first;
-	else
-		list->first = first;
-	if (node->next)
-		node->next->prev = last;
-	else
-		list->last = last;
-	taken->first = taken->last = NULL;
-}
-
 /* A loop whose body ends in a BREAK every pass reaches, its only jump:
  * it runs once.  The head PHIs take the value before the loop, the PHIs
  * after it the value at that BREAK, and the body takes the loop's place. */
@@ -113,15 +82,8 @@ static bool run_once(struct ir_cf_list *list, struct ir_cf *loop)
 	ir_instr_remove(last->block.last);
 	phis_to_movs(head, 0);
 	phis_to_movs(loop->next, 0);
-	splice(list, loop, &loop->body);
+	ir_cf_list_splice(list, loop, &loop->body);
 	return true;
-}
-
-/* An IF at the top of a loop body whose only content is a BREAK. */
-static bool is_break_if(const struct ir_cf *cf)
-{
-	return cf && cf->kind == IR_CF_IF && !cf->else_list.first &&
-	       ir_cf_list_is_break(&cf->then_list);
 }
 
 /* The same with a second BREAK before the last, under an IF of its own at
@@ -135,7 +97,7 @@ static bool run_once_two_breaks(struct ir_cf_list *list, struct ir_cf *loop)
 	    last->block.last->op != IR_OP_BREAK || ir_cf_list_jumps(&loop->body, IR_JUMP_ANY) != 2)
 		return false;
 	struct ir_cf *brk = head;
-	while (brk && !is_break_if(brk))
+	while (brk && !ir_cf_is_break_if(brk))
 		brk = brk->next;
 	if (!brk || brk == head)
 		return false;
@@ -153,7 +115,7 @@ static bool run_once_two_breaks(struct ir_cf_list *list, struct ir_cf *loop)
 		loop->body.last = brk;
 	}
 	phis_to_movs(head, 0);
-	splice(list, loop, &loop->body);
+	ir_cf_list_splice(list, loop, &loop->body);
 	return true;
 }
 
@@ -177,7 +139,7 @@ static bool fold_list(struct ir_func *f, struct ir_cf_list *list)
 		if (c && c->op != IR_OP_CONST && only_consts(&cf->then_list) &&
 		    only_consts(&cf->else_list)) {
 			struct ir_cf_list none = { NULL, NULL };
-			if (!is_empty(&cf->then_list) || !is_empty(&cf->else_list)) {
+			if (!ir_cf_list_is_empty(&cf->then_list) || !ir_cf_list_is_empty(&cf->else_list)) {
 				/* the constants a side picks go before the IF */
 				struct ir_cf *pre = cf->prev;
 				if (!pre || pre->kind != IR_CF_BLOCK) {
@@ -190,7 +152,7 @@ static bool fold_list(struct ir_func *f, struct ir_cf_list *list)
 				move_consts(&cf->else_list, &pre->block);
 			}
 			phis_to_selects(cf->next, cf->cond);
-			splice(list, cf, &none);
+			ir_cf_list_splice(list, cf, &none);
 			progress = true;
 			continue;
 		}
@@ -209,7 +171,7 @@ static bool fold_list(struct ir_func *f, struct ir_cf_list *list)
 		phis_to_movs(cf->next, taken_then ? 0 : 1);
 		/* continue with the first spliced node, which may fold too */
 		next = taken->first ? taken->first : cf->next;
-		splice(list, cf, taken);
+		ir_cf_list_splice(list, cf, taken);
 		progress = true;
 	}
 	if (progress)

@@ -567,20 +567,7 @@ static void replace_loop(struct unroll *u, struct ir_cf_list *list, struct ir_cf
 		in->nsrc = 1;
 		in->op = IR_OP_MOV;
 	}
-	struct ir_cf *first = out->first ? out->first : loop->next;
-	struct ir_cf *last = out->last ? out->last : loop->prev;
-	if (out->first) {
-		out->first->prev = loop->prev;
-		out->last->next = loop->next;
-	}
-	if (loop->prev)
-		loop->prev->next = first;
-	else
-		list->first = first;
-	if (loop->next)
-		loop->next->prev = last;
-	else
-		list->last = last;
+	ir_cf_list_splice(list, loop, out);
 	ir_cf_list_merge_blocks(list);
 }
 
