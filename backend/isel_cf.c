@@ -115,7 +115,12 @@ int isel_sel_output(struct isel *s, struct ir_instr *in, const struct cg_opnd *o
  * each predecessor; pixels that do not take that path are inactive and
  * keep their registers. */
 
-enum { FC_IF_COST = 16, FC_MAX_DEPTH = 32 };
+/* FC_QUAD_IF_COST: an IF with implicit-LOD lookups that all pixels of a
+ * quad take alike jumps only past this many instructions: jumping keeps
+ * its lookups from gathering with those around it, and a lookup waited
+ * for costs up to 30 cycles (ISA.md: TEX latency), which the IF's skipped
+ * instructions must win back. */
+enum { FC_IF_COST = 16, FC_QUAD_IF_COST = FC_IF_COST + 30, FC_MAX_DEPTH = 32 };
 
 struct fc_scan {
 	int weight;       /* instructions making code */
@@ -154,13 +159,17 @@ static void scan_list(const struct isel *s, const struct ir_cf_list *list, struc
 
 /* The cost rule: an IF needs real flow control when it holds a loop, a
  * BREAK or CONTINUE (or such an IF); otherwise when both sides together
- * make more than FC_IF_COST instructions, unless they use derivatives or
+ * make more than FC_IF_COST instructions; when they use derivatives or
  * implicit-LOD lookups (whose quad neighbours must have run the same
- * code) and the four pixels of a quad may take different sides
- * (same_side: ir/quad_uniform.h says they cannot). */
+ * code), only if the four pixels of a quad cannot take different sides
+ * (same_side: ir/quad_uniform.h) and past FC_QUAD_IF_COST. */
 static bool scan_needs_fc(const struct fc_scan *sc, bool same_side)
 {
-	return sc->forced || ((!sc->quad || same_side) && sc->weight > FC_IF_COST);
+	if (sc->forced)
+		return true;
+	if (sc->quad)
+		return same_side && sc->weight > FC_QUAD_IF_COST;
+	return sc->weight > FC_IF_COST;
 }
 
 bool isel_if_needs_fc(const struct isel *s, const struct ir_cf *cf)

@@ -10,7 +10,7 @@ void main()
 	vec3 col;
 	if (texture2D(keys, uv).x > 0.5) {
 		vec2 p = uv;
-		for (int i = 0; i < 6; i++)
+		for (int i = 0; i < 16; i++)
 			p += 0.03 * texture2D(tex, p).xy;
 		col = texture2D(tex, p).rgb;
 	} else {
