@@ -201,6 +201,11 @@ bool isel_retarget(struct isel *s, const struct ir_src *src, const struct cg_opn
 {
 	struct cg_ctx *cg = s->cg;
 	const struct ir_instr *d = src->def;
+	/* through copies and bool-to-float, which select no op of their own
+	 * (o already reads what they read): each must have this one reader */
+	while (d && (d->op == IR_OP_MOV || d->op == IR_OP_B2F) && d->id < s->nids &&
+	       s->uses[d->id] == 1)
+		d = d->src[0].def;
 	if (!d || o->file != CG_FILE_VREG || o->mod != R500_MOD_NONE || d->id >= s->nids ||
 	    s->uses[d->id] != 1 || s->vreg_of[d->id] != o->index)
 		return false;
