@@ -115,6 +115,28 @@ static bool undo(struct ir_instr *in, enum ir_op inner)
 	return true;
 }
 
+/* TGSI's CMP d, -b2f(c), a, b (select(-b2f(c) < 0, a, b)) tests c:
+ * -x < 0 is 0 < x (both false for NaN and zeros), and 0 < b2f(c), a 0
+ * or a 1, is c. */
+static bool compare_zero(const struct ir_func *f, struct ir_instr *in)
+{
+	struct ir_instr *d = in->src[0].def;
+	if (src_is(f, in, 1, 0.0f) && d && d->op == IR_OP_NEG && d->nsrc == 1 && d->src[0].def) {
+		struct ir_src x = ir_src_through(&d->src[0], in->src[0].swz);
+		in->src[0] = in->src[1];
+		in->src[1] = x;
+		return true;
+	}
+	d = in->src[1].def;
+	if (src_is(f, in, 0, 0.0f) && d && d->op == IR_OP_B2F && d->nsrc == 1 && d->src[0].def) {
+		in->src[0] = ir_src_through(&d->src[0], in->src[1].swz);
+		in->nsrc = 1;
+		in->op = IR_OP_MOV;
+		return true;
+	}
+	return false;
+}
+
 static bool vec_to_mov(struct ir_instr *in)
 {
 	if (in->nsrc < 1 || in->nsrc > 4 || in->nsrc != in->ncomp || !in->src[0].def)
@@ -249,6 +271,8 @@ static bool fold_identity(const struct ir_func *f, struct ir_instr *in)
 			return true;
 		}
 		return false;
+	case IR_OP_LT:
+		return compare_zero(f, in);
 	case IR_OP_NEG:
 		return undo(in, IR_OP_NEG);
 	case IR_OP_NOT:
