@@ -18,6 +18,11 @@ struct r500_candidate r500_candidate_first(const struct r500_compile_options *op
 	};
 }
 
+int r500_candidate_ir_variant(const struct r500_candidate *c)
+{
+	return c->legalize ? 2 : c->keep_loops;
+}
+
 /* f's uniform-only work split off: the pixel program in *pixel (a copy of
  * f), the constant program in *cp (NULL: nothing moved).  False with a
  * diagnostic. */
@@ -55,7 +60,7 @@ struct r500_program *r500_compile_candidate(struct r500_ir_source *src,
 	if (!rep)
 		rep = &ignored;
 	*rep = (struct r500_compile_report){ 0 };
-	struct ir_func *f = src->ir_for(src->ud, c->keep_loops);
+	struct ir_func *f = src->ir_for(src->ud, c);
 	if (!f)
 		return NULL;
 	if (f->stage != IR_STAGE_FRAGMENT) {
@@ -63,8 +68,10 @@ struct r500_program *r500_compile_candidate(struct r500_ir_source *src,
 		return NULL;
 	}
 	struct r500_compile_options o = *opts;
+	if (c->legalize && o.opt_level < 2)
+		o.opt_level = 2;
 	if (c->const_program) {
-		int k = c->keep_loops;
+		int k = r500_candidate_ir_variant(c);
 		if (!src->pixel[k] && !split_constant_program(f, &src->pixel[k], &src->cp[k], diag))
 			return NULL;
 		f = src->pixel[k];
@@ -96,6 +103,7 @@ struct search {
 	const struct r500_compile_options *opts; /* dumps off */
 	struct arena *arena;
 	struct diag_sink *diag;
+	struct diag_sink fresh;                  /* *diag before the search */
 };
 
 /* Compiles t->c with diagnostics in s->diag. */
@@ -155,6 +163,30 @@ static bool first_fit(struct search *s, struct tried *t)
 	return false;
 }
 
+/* -O0's program did not fit: the candidate -O2 starts from, legalized,
+ * in t (first_fit's fallbacks too), with a warning instead of the errors;
+ * false (the errors stand) when that does not fit either. */
+static bool legalize(struct search *s, struct tried *t)
+{
+	if (s->opts->opt_level > 0 || !t->rep.over_limit || t->c.legalize || arena_failed(s->arena))
+		return false;
+	struct r500_compile_options o2 = *s->opts;
+	o2.opt_level = 2;
+	struct tried l = { .c = r500_candidate_first(&o2) };
+	l.c.legalize = true;
+	struct diag_sink failed = *s->diag;
+	diag_rewind(s->diag, &s->fresh);
+	if (!first_fit(s, &l)) {
+		*s->diag = failed;
+		return false;
+	}
+	diag_warning(s->diag, (struct src_loc){ 0 },
+		     "the unoptimized program does not fit the R500 (more instruction slots or "
+		     "temporaries than it has): compiled with the optimizations of -O2");
+	*t = l;
+	return true;
+}
+
 /* The backend's alternatives of best, each one setting changed from the
  * best so far: without holding readers back where some were, without
  * presubtracts where NOPs came, with selects where arrays took
@@ -187,7 +219,7 @@ static struct r500_program *search_best(struct r500_ir_source *src,
 {
 	struct r500_compile_options quiet = *opts;
 	quiet.dump = NULL;
-	struct search s = { src, &quiet, arena, diag };
+	struct search s = { src, &quiet, arena, diag, *diag };
 	struct tried best = { .c = r500_candidate_first(opts) };
 	if (opts->no_variants) {
 		s.opts = opts;
@@ -196,13 +228,16 @@ static struct r500_program *search_best(struct r500_ir_source *src,
 			*kept = best.c;
 		return best.p;
 	}
-	if (!first_fit(&s, &best))
+	if (!first_fit(&s, &best) && !legalize(&s, &best))
 		return NULL;
 	try_backend_alternatives(&s, &best);
 	if (best.c.const_program && best.p->cp.nouts) {
 		/* the pixel program computing everything, with its own alternatives */
-		struct r500_candidate plain = r500_candidate_first(opts);
+		struct r500_compile_options o2 = *opts;
+		o2.opt_level = best.c.legalize ? 2 : opts->opt_level;
+		struct r500_candidate plain = r500_candidate_first(&o2);
 		plain.keep_loops = best.c.keep_loops;
+		plain.legalize = best.c.legalize;
 		plain.const_program = false;
 		struct diag_sink kept_diag = *diag;
 		diag_init(diag, arena);

@@ -21,7 +21,14 @@ struct r500_candidate {
 	bool presub;         /* presubtracts, which may cost their readers a NOP */
 	bool arrays;         /* local arrays in consecutive temporaries (loop_array.c),
 				else as selects */
+	bool legalize;       /* the -O0 program did not fit the R500: compiled as -O2
+				compiles it (a legalization, never a choice) */
 };
+
+/* The IR a candidate compiles: loops unrolled (0) or kept (1), or the
+ * legalized -O0 compile's, optimized as at -O2 (2). */
+enum { R500_IR_VARIANTS = 3 };
+int r500_candidate_ir_variant(const struct r500_candidate *c);
 
 /* What one compile found out about the choices it made blind. */
 struct r500_compile_report {
@@ -30,18 +37,20 @@ struct r500_compile_report {
 	bool held_partner;   /* hold_waiting held some reader back */
 	bool presub_nops;    /* presubtracts on and NOPs inserted */
 	bool used_arrays;    /* some local array went to temporaries */
+	bool over_limit;     /* failed for want of slots or temporaries */
 };
 
-/* Where a candidate's IR comes from: the frontend and the IR passes, with
- * loops kept or unrolled.  ir_for gives the same optimized function for
- * the same setting every time (it is only read), or NULL: with
- * diagnostics on failure, without when the source has no such variant. */
+/* Where a candidate's IR comes from: the frontend and the IR passes, in
+ * the variant the candidate asks for (r500_candidate_ir_variant).  ir_for
+ * gives the same optimized function for the same variant every time (it
+ * is only read), or NULL: with diagnostics on failure, without when the
+ * source has no such variant. */
 struct r500_ir_source {
-	struct ir_func *(*ir_for)(void *ud, bool keep_loops);
+	struct ir_func *(*ir_for)(void *ud, const struct r500_candidate *c);
 	void *ud;
-	/* kept by the compiles (zero them first): each setting's function
+	/* kept by the compiles (zero them first): each variant's function
 	 * split into pixel program and constant program, once */
-	struct ir_func *pixel[2], *cp[2];
+	struct ir_func *pixel[R500_IR_VARIANTS], *cp[R500_IR_VARIANTS];
 };
 
 /* The candidate a compile with `opts` starts from: everything the options
@@ -57,7 +66,9 @@ struct r500_program *r500_compile_candidate(struct r500_ir_source *src,
 					    struct r500_compile_report *rep);
 
 /* The first candidate, falling back (loops kept where the unrolled program
- * is too long, selects where arrays do not fit), then each alternative the
+ * is too long, selects where arrays do not fit, at -O0 the legalized
+ * compile where the program needs more slots or temporaries than the R500
+ * has: with a warning saying so), then each alternative the
  * compiles showed worth trying, one setting changed from the best so far;
  * the cheapest program is kept (its candidate in *kept, may be NULL).
  * Only the first fit's diagnostics stand; with opts->dump, the stages of

@@ -140,13 +140,15 @@ struct cg_ctx *cg_run_stages(struct ir_func *f, const struct r500_compile_option
 	rep->held_partner = cg->held_waiting_partner;
 	rep->presub_nops = cg->nops_inserted > 0 && cg_opt_enabled(cg, SW_PRESUB);
 	rep->used_arrays = cg->narrays > 0;
+	rep->over_limit = !ok && cg->over_limit;
 	return ok && cg->prog ? cg : NULL;
 }
 
-/* A source of one function (r500_compile's): no variant with loops kept. */
-static struct ir_func *one_function(void *ud, bool keep_loops)
+/* A source of one function (r500_compile's): no variant with loops kept,
+ * none legalized. */
+static struct ir_func *one_function(void *ud, const struct r500_candidate *c)
 {
-	return keep_loops ? NULL : ud;
+	return r500_candidate_ir_variant(c) ? NULL : ud;
 }
 
 struct r500_program *r500_compile(struct ir_func *f, const struct r500_compile_options *opts,

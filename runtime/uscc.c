@@ -236,9 +236,9 @@ struct ir_variants {
 	const struct glsl_options *go;
 	bool dump_all;
 	struct ir_func *source;      /* the frontend's IR, never optimized */
-	bool made[2];
-	struct ir_func *f[2];
-	char *dump[2];
+	bool made[R500_IR_VARIANTS];
+	struct ir_func *f[R500_IR_VARIANTS];
+	char *dump[R500_IR_VARIANTS];
 };
 
 /* The frontend's IR in v->source; false with diagnostics. */
@@ -249,18 +249,18 @@ static bool lower_once(struct ir_variants *v)
 	return v->source && !diag_failed(&j->diag) && !arena_failed(j->arena);
 }
 
-static struct ir_func *ir_for(void *ud, bool keep_loops)
+static struct ir_func *ir_for(void *ud, const struct r500_candidate *c)
 {
 	struct ir_variants *v = ud;
 	struct job *j = v->j;
-	int k = keep_loops;
+	int k = r500_candidate_ir_variant(c);
 	if (v->made[k])
 		return v->f[k];
 	v->made[k] = true;
-	sw_set skip = j->o->skip | (keep_loops ? sw_bit(SW_LOOP_UNROLL) : 0);
+	sw_set skip = j->o->skip | (c->keep_loops ? sw_bit(SW_LOOP_UNROLL) : 0);
+	int level = c->legalize && j->o->opt_level < 2 ? 2 : j->o->opt_level;
 	struct ir_func *f = v->source ? ir_func_clone(v->source) : NULL;
-	if (!f || !uscc_optimize(f, j->o->opt_level, skip, v->dump_all, &v->dump[k], j->arena,
-				 &j->diag) ||
+	if (!f || !uscc_optimize(f, level, skip, v->dump_all, &v->dump[k], j->arena, &j->diag) ||
 	    diag_failed(&j->diag))
 		return NULL;
 	v->f[k] = f;
@@ -390,10 +390,10 @@ static bool do_dump_ir(struct job *j, struct glsl_options *go)
 	if (j->o->stage == USCC_STAGE_FRAGMENT)
 		kept = kept_candidate(j, go, &has_cp);
 	struct ir_variants v = { .j = j, .go = go, .dump_all = all };
-	struct ir_func *f = lower_once(&v) ? ir_for(&v, kept.keep_loops) : NULL;
+	struct ir_func *f = lower_once(&v) ? ir_for(&v, &kept) : NULL;
 	if (!f)
 		return false;
-	char *dump = v.dump[kept.keep_loops];
+	char *dump = v.dump[r500_candidate_ir_variant(&kept)];
 	if (all && has_cp) {
 		struct ir_dump_text t = { .full = false };
 		strbuf_init(&t.buf, j->arena);
