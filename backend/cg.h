@@ -340,9 +340,11 @@ int cg_op_channel(const struct cg_ctx *cg, const struct cg_op *op, int k, int en
  * _HALF or _ONE, no register, no modifier) in the entries of `ent`. */
 bool cg_opnd_const_swizzles(const struct cg_opnd *o, unsigned ent, int code);
 
-/* The vreg a plain copy reads: op is a live MAD d <- s * 1 + 0 into a
+/* The operand a plain copy reads: op is a live MAD d <- s * 1 + 0 into a
  * vreg, with no modifier, clamp, OMOD, presubtract or side work (output,
- * late copy, condition), s another vreg.  -1 for any other op. */
+ * late copy, condition), s of any file.  NULL for any other op. */
+const struct cg_opnd *cg_op_plain_copy(const struct cg_op *op);
+/* The vreg a plain copy reads when s is another vreg; -1 otherwise. */
 int cg_op_copy_source(const struct cg_op *op);
 
 /* Which units' address tables serve operand k of op (a channel below 3

@@ -210,16 +210,21 @@ bool cg_opnd_const_swizzles(const struct cg_opnd *o, unsigned ent, int code)
 	return true;
 }
 
-int cg_op_copy_source(const struct cg_op *op)
+const struct cg_opnd *cg_op_plain_copy(const struct cg_op *op)
 {
 	const struct cg_opnd *s = &op->src[0];
 	if (op->dead || op->opc != CG_MAD || op->dst < 0 || op->clamp || op->omod || op->late ||
-	    op->alu_result || op->out != CG_OUT_NONE || op->presub || s->file != CG_FILE_VREG ||
-	    s->mod != R500_MOD_NONE || s->index == op->dst ||
+	    op->alu_result || op->out != CG_OUT_NONE || op->presub || s->mod != R500_MOD_NONE ||
 	    !cg_opnd_const_swizzles(&op->src[1], op->wmask, CG_SWZ_ONE) ||
 	    !cg_opnd_const_swizzles(&op->src[2], op->wmask, CG_SWZ_ZERO))
-		return -1;
-	return s->index;
+		return NULL;
+	return s;
+}
+
+int cg_op_copy_source(const struct cg_op *op)
+{
+	const struct cg_opnd *s = cg_op_plain_copy(op);
+	return s && s->file == CG_FILE_VREG && s->index != op->dst ? s->index : -1;
 }
 
 int cg_op_channel(const struct cg_ctx *cg, const struct cg_op *op, int k, int entry)

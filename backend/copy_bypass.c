@@ -93,10 +93,52 @@ static bool readers_covered(struct cg_ctx *cg, const struct readers *rd, int cop
 static void redirect(struct cg_opnd *o, const struct cg_op *copy)
 {
 	int any = __builtin_ctz(copy->wmask);
+	o->file = copy->src[0].file;
 	o->index = copy->src[0].index;
 	for (int j = 0; j < 4; j++)
 		if (o->swz[j] < 4)
 			o->swz[j] = copy->src[0].swz[(copy->wmask & (1u << o->swz[j])) ? o->swz[j] : any];
+}
+
+/* Whether every live reader of d may read a constant slot instead: an
+ * ALU op's operand (a lookup reads its coordinates from a temporary). */
+static bool readers_take_const(struct cg_ctx *cg, const struct readers *rd, int copy, int d)
+{
+	for (int m = rd->head[d]; m >= 0; m = rd->next[m])
+		if (reader(cg, rd, m, copy, d) && cg_opc_infos[cg->ops[rd->op[m]].opc].tex)
+			return false;
+	return true;
+}
+
+/* A copy of a uniform's or an immediate's slot (isel gathers a vector of
+ * a constant's lanes and a zero, of which only the lanes read survive):
+ * its readers read the slot itself, and the copy goes. */
+static bool bypass_const(struct cg_ctx *cg, struct readers *rd, int i)
+{
+	struct cg_op *copy = &cg->ops[i];
+	const struct cg_opnd *s = cg_op_plain_copy(copy);
+	if (!s || s->file != CG_FILE_CONST || copy->wmask == 0)
+		return false;
+	int d = copy->dst;
+	const struct cg_vreg *dv = &cg->vregs[d];
+	if (dv->multi || dv->input >= 0 || dv->array >= 0)
+		return false;
+	for (int c = 0; c < 4; c++)
+		if ((copy->wmask & (1u << c)) && s->swz[c] >= 4)
+			return false;
+	if (!readers_covered(cg, rd, i, d) || !readers_take_const(cg, rd, i, d))
+		return false;
+	for (int m = rd->head[d]; m >= 0; m = rd->next[m]) {
+		struct cg_opnd *o = reader(cg, rd, m, i, d);
+		if (o)
+			redirect(o, copy);
+	}
+	rd->head[d] = -1;
+	for (int c = 0; c < 4; c++)
+		cg->vregs[d].writer[c] = -1;
+	cg->vregs[d].used = 0;
+	copy->dead = true;
+	return true;
 }
 
 /* Bypasses copy op i if it can; whether it did. */
@@ -142,6 +184,7 @@ bool cg_copy_bypass(struct cg_ctx *cg)
 	if (!readers_build(cg, &rd))
 		return cg->failed = true, false;
 	for (int i = 0; i < cg->nops; i++)
-		bypass(cg, &rd, i);
+		if (!bypass(cg, &rd, i))
+			bypass_const(cg, &rd, i);
 	return !cg->failed;
 }
