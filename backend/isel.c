@@ -784,16 +784,37 @@ static int revolutions_of(struct isel *s, struct ir_instr *in)
 	struct cg_opnd a;
 	return isel_opnd(s, src, n, &a) ? revolutions(s, n, a) : -1;
 }
+/* revolutions_of, made once a block for one argument. */
+static int shared_revolutions(struct isel *s, struct ir_instr *in)
+{
+	const struct ir_src *src = &in->src[0];
+	uint8_t n = in->ncomp;
+	for (int i = 0; src->def && i < s->nrev; i++) {
+		const struct isel_revolutions *r = &s->rev[i];
+		if (r->block == in->block && r->def == src->def->id && r->n == n &&
+		    !memcmp(r->swz, src->swz, n))
+			return r->vreg;
+	}
+	int f = revolutions_of(s, in);
+	if (f >= 0 && src->def) {
+		struct isel_revolutions *r = &s->rev[s->rev_next];
+		s->rev_next = (s->rev_next + 1) % 8;
+		s->nrev += s->nrev < 8;
+		*r = (struct isel_revolutions){ in->block, src->def->id, { 0 }, n, f };
+		memcpy(r->swz, src->swz, n);
+	}
+	return f;
+}
 static int sel_sincos(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	(void)o;
-	int f = revolutions_of(s, in);
+	int f = shared_revolutions(s, in);
 	return f < 0 ? -1 : isel_trans(s, in->op == IR_OP_SIN ? CG_SIN : CG_COS, in->ncomp, vopnd(f));
 }
 static int sel_tan(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	(void)o;
-	int n = in->ncomp, f = revolutions_of(s, in);
+	int n = in->ncomp, f = shared_revolutions(s, in);
 	int sn = f < 0 ? -1 : isel_trans(s, CG_SIN, n, vopnd(f));
 	int cs = sn < 0 ? -1 : isel_trans(s, CG_COS, n, vopnd(f));
 	int rc = cs < 0 ? -1 : isel_trans(s, CG_RCP, n, vopnd(cs));

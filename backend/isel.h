@@ -37,6 +37,15 @@ struct isel {
 	bool *in_lvreg;
 	struct isel_phi_share *share; /* isel_phi_share.c, NULL without it */
 	struct ir_quad_uniform quad;  /* which IFs all four pixels of a quad take alike */
+	/* revolutions made for SIN/COS/TAN in the block being selected, by
+	 * argument: sin(x) and cos(x) share x's scale and FRC */
+	struct isel_revolutions {
+		const struct ir_block *block;
+		uint32_t def;
+		uint8_t swz[4], n;
+		int vreg;
+	} rev[8];
+	int nrev, rev_next;            /* entries filled; the one to replace next */
 };
 
 struct isel_loop {
