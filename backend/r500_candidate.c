@@ -20,7 +20,7 @@ struct r500_candidate r500_candidate_first(const struct r500_compile_options *op
 
 int r500_candidate_ir_variant(const struct r500_candidate *c)
 {
-	return c->legalize ? 2 : c->keep_loops;
+	return c->keep_loops + 2 * c->legalize;
 }
 
 /* f's uniform-only work split off: the pixel program in *pixel (a copy of

@@ -25,9 +25,10 @@ struct r500_candidate {
 				compiles it (a legalization, never a choice) */
 };
 
-/* The IR a candidate compiles: loops unrolled (0) or kept (1), or the
- * legalized -O0 compile's, optimized as at -O2 (2). */
-enum { R500_IR_VARIANTS = 3 };
+/* The IR a candidate compiles: loops unrolled (0) or kept (1), optimized
+ * at the job's level, or (2, 3) the same at -O2 for the legalized -O0
+ * compile. */
+enum { R500_IR_VARIANTS = 4 };
 int r500_candidate_ir_variant(const struct r500_candidate *c);
 
 /* What one compile found out about the choices it made blind. */
