@@ -237,11 +237,12 @@ bool cg_plan_loop_arrays(struct cg_ctx *cg)
 {
 	struct ir_func *f = cg->func;
 	size_t nid = (size_t)f->next_id + 1;
-	cg->narrays = 0;
-	cg->arr_access = arena_alloc(cg->arena, sizeof *cg->arr_access * nid);
+	if (!cg->arr_access) /* plan_arrays.c placed none */
+		cg->arr_access = arena_alloc(cg->arena, sizeof *cg->arr_access * nid);
 	if (!cg->arr_access)
 		return cg->failed = true, false;
-	memset(cg->arr_access, 0, sizeof *cg->arr_access * nid);
+	if (cg->narrays == 0)
+		memset(cg->arr_access, 0, sizeof *cg->arr_access * nid);
 	if (!cg_opt_enabled(cg, SW_LOOP_ARRAY))
 		return true;
 	struct scan sc = { .cg = cg };
