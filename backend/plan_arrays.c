@@ -10,7 +10,8 @@
  * op of its region, and the scheduler does not order two late ops that
  * write one element.  So an array is placed only when, in each stretch of
  * code between loop boundaries (which are barriers), its LOADs all come
- * before its STOREs and no two STOREs may reach one element.  Its
+ * before its STOREs and no two STOREs may reach one element (two through
+ * aL may, at different offsets from the one counter).  Its
  * elements start at zero (ir_array): a late copy at the top, except for
  * elements the top-level code stores at a constant before any LOAD.
  *
@@ -34,6 +35,7 @@ struct plan {
 	bool *ok;             /* by array: still placeable */
 	bool **stored;        /* by array, element: a write in this stretch */
 	bool *rel_stored;     /* by array: an aL write in this stretch */
+	bool **rel_at;        /* by array, element: one addressing it in pass 0 */
 	bool **zero;          /* by array, element: needs its zero at the top */
 };
 
@@ -53,6 +55,7 @@ static void stretch(struct plan *p)
 {
 	for (int a = 0; a < p->f->narrays; a++) {
 		memset(p->stored[a], 0, (size_t)p->f->arrays[a].length);
+		memset(p->rel_at[a], 0, (size_t)p->f->arrays[a].length);
 		p->rel_stored[a] = false;
 	}
 }
@@ -60,14 +63,19 @@ static void stretch(struct plan *p)
 static void access(struct plan *p, const struct ir_instr *in)
 {
 	int a = in->index, n = p->f->arrays[a].length;
-	bool any = p->rel_stored[a];
-	for (int e = 0; e < n && !any; e++)
-		any = p->stored[a][e];
+	bool any_const = false;
+	for (int e = 0; e < n; e++)
+		any_const |= p->stored[a][e];
+	struct array_rel r;
 	if (in->op == IR_OP_LOAD) {
-		p->ok[a] &= !any;
+		p->ok[a] &= !any_const && !p->rel_stored[a];
 	} else if (array_access_dynamic(in)) {
-		p->ok[a] &= !any;
-		p->rel_stored[a] = true;
+		if (!array_rel_access(p->f, in, &r)) {
+			p->ok[a] = false;
+			return;
+		}
+		p->ok[a] &= !any_const && !p->rel_at[a][r.pos0];
+		p->rel_at[a][r.pos0] = p->rel_stored[a] = true;
 	} else {
 		int e = store_element(p->f, in);
 		if (e < 0)
@@ -131,16 +139,19 @@ static bool choose(struct plan *p)
 	p->ok = arena_alloc(ar, na);
 	p->rel_stored = arena_alloc(ar, na);
 	p->stored = arena_alloc(ar, sizeof *p->stored * na);
+	p->rel_at = arena_alloc(ar, sizeof *p->rel_at * na);
 	p->zero = arena_alloc(ar, sizeof *p->zero * na);
-	if (!p->ok || !p->rel_stored || !p->stored || !p->zero)
+	if (!p->ok || !p->rel_stored || !p->stored || !p->rel_at || !p->zero)
 		return false;
 	array_rel_arrays(f, p->ok);
 	for (int a = 0; a < f->narrays; a++) {
 		size_t n = (size_t)f->arrays[a].length;
 		p->stored[a] = arena_alloc(ar, n);
 		p->zero[a] = arena_alloc(ar, n);
-		if (!p->stored[a] || !p->zero[a])
+		p->rel_at[a] = arena_alloc(ar, n);
+		if (!p->stored[a] || !p->zero[a] || !p->rel_at[a])
 			return false;
+		memset(p->rel_at[a], 0, n);
 		p->ok[a] &= f->arrays[a].length <= PLAN_MAX_ELEMS && f->arrays[a].base == IR_FLOAT;
 		p->rel_stored[a] = false;
 	}
