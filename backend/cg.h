@@ -175,6 +175,9 @@ struct cg_arr_access {
 	bool rel;                      /* LOAD / STORE: through aL */
 	bool direct;                   /* LOAD: no STORE can follow it, so its
 					  value is the element's vreg itself */
+	const struct ir_instr *fwd;    /* LOAD: the STORE of its block before it
+					  that wrote its element: its value */
+	bool forwarded;                /* STORE: some LOAD reads its value */
 	bool guard;                    /* whether the index may leave the elements:
 					  then the access takes effect only while
 					  index <= limit */

@@ -179,6 +179,13 @@ static bool store(struct isel *s, struct ir_instr *in, const struct cg_arr_acces
 		return true; /* names no element: no effect (ir_array) */
 	if (!isel_opnd(s, &in->src[0], n, &v) || !isel_path_condition(s, NULL, &c, &always))
 		return false;
+	if (x->forwarded) { /* a LOAD of its block reads the value (plan_arrays.c) */
+		int r = isel_mad(s, n, v, ONE, ZERO);
+		if (r < 0)
+			return false;
+		v = vopnd(r);
+		s->vreg_of[in->id] = r;
+	}
 	if (!always) {
 		struct cg_opnd old = element(s, arr, x), ce = opnd_entry(c, 0);
 		int d = isel_op(s, CG_CND, n, &v, &old, &ce);
@@ -202,7 +209,7 @@ bool isel_array_access(struct isel *s, struct ir_instr *in, const struct cg_arr_
 	struct cg_ctx *cg = s->cg;
 	switch (x->role) {
 	case CG_ARR_LOAD: {
-		int r = x->direct ? cg->arrays[x->array].vreg[x->pos] : isel_mad(s, cg->arrays[x->array].ncomp, element(s, &cg->arrays[x->array], x),
+		int r = x->fwd ? s->vreg_of[x->fwd->id] : x->direct ? cg->arrays[x->array].vreg[x->pos] : isel_mad(s, cg->arrays[x->array].ncomp, element(s, &cg->arrays[x->array], x),
 				 ONE, ZERO);
 		if (r < 0)
 			return false;

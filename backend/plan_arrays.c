@@ -9,9 +9,11 @@
  * A write of an element is a late op (cg_op.late): it follows every other
  * op of its region, and the scheduler does not order two late ops that
  * write one element.  So an array is placed only when, in each stretch of
- * code between loop boundaries (which are barriers), its LOADs all come
- * before its STOREs and no two STOREs may reach one element (two through
- * aL may, at different offsets from the one counter).  Its
+ * code between loop boundaries (which are barriers), no LOAD follows a
+ * STORE that may write its element (unless the STORE is of the LOAD's
+ * block and surely writes it: the LOAD then reads the stored value) and
+ * no two STOREs may reach one element.  Two accesses through aL at
+ * different offsets from the one counter never meet in a pass.  Its
  * elements start at zero (ir_array): a late copy at the top, except for
  * elements the top-level code stores at a constant before any LOAD.
  *
@@ -33,11 +35,17 @@ struct plan {
 	struct cg_ctx *cg;
 	const struct ir_func *f;
 	bool *ok;             /* by array: still placeable */
-	bool **stored;        /* by array, element: a write in this stretch */
-	bool *rel_stored;     /* by array: an aL write in this stretch */
-	bool **rel_at;        /* by array, element: one addressing it in pass 0 */
+	/* this stretch's writes, by array and element: the STORE at a
+	 * constant element (or `zero_write`), the STORE through aL at the
+	 * element it addresses in pass 0 */
+	const struct ir_instr ***stored, ***rel_at;
+	bool *any_const, *any_rel;
 	bool **zero;          /* by array, element: needs its zero at the top */
+	const struct ir_instr **fwd; /* by LOAD id: the STORE whose value it reads */
 };
+
+/* The zero an element starts with, as the first stretch's write. */
+static const struct ir_instr zero_write;
 
 static bool is_access(const struct ir_func *f, const struct ir_instr *in)
 {
@@ -50,38 +58,62 @@ static int store_element(const struct ir_func *f, const struct ir_instr *in)
 	return ir_array_element(&f->arrays[in->index], in->offset, false, 0.0f);
 }
 
+/* The element a constant LOAD reads (ir_array: the last when none). */
+static int load_element(const struct ir_func *f, const struct ir_instr *in)
+{
+	int e = ir_array_element(&f->arrays[in->index], in->offset, false, 0.0f);
+	return e >= 0 ? e : f->arrays[in->index].length - 1;
+}
+
 /* A new stretch: nothing written yet. */
 static void stretch(struct plan *p)
 {
 	for (int a = 0; a < p->f->narrays; a++) {
-		memset(p->stored[a], 0, (size_t)p->f->arrays[a].length);
-		memset(p->rel_at[a], 0, (size_t)p->f->arrays[a].length);
-		p->rel_stored[a] = false;
+		size_t n = sizeof **p->stored * (size_t)p->f->arrays[a].length;
+		memset(p->stored[a], 0, n);
+		memset(p->rel_at[a], 0, n);
+		p->any_const[a] = p->any_rel[a] = false;
 	}
 }
 
+/* A LOAD after a write of its own element in this stretch reads the
+ * written value, when the write is a STORE of its block (the same path
+ * under if-conversion): forwarded; otherwise the late write would come
+ * too late. */
+static void load_after(struct plan *p, const struct ir_instr *in, const struct ir_instr *w)
+{
+	if (w && w != &zero_write && w->block == in->block)
+		p->fwd[in->id] = w;
+	else if (w)
+		p->ok[in->index] = false;
+}
+
+/* One access, in program order.  Through aL, two accesses at different
+ * offsets from the one counter never meet in a pass; a constant one and
+ * one through aL may. */
 static void access(struct plan *p, const struct ir_instr *in)
 {
-	int a = in->index, n = p->f->arrays[a].length;
-	bool any_const = false;
-	for (int e = 0; e < n; e++)
-		any_const |= p->stored[a][e];
+	int a = in->index;
 	struct array_rel r;
+	bool rel = array_access_dynamic(in);
+	if (rel && !array_rel_access(p->f, in, &r)) {
+		p->ok[a] = false;
+		return;
+	}
 	if (in->op == IR_OP_LOAD) {
-		p->ok[a] &= !any_const && !p->rel_stored[a];
-	} else if (array_access_dynamic(in)) {
-		if (!array_rel_access(p->f, in, &r)) {
-			p->ok[a] = false;
-			return;
-		}
-		p->ok[a] &= !any_const && !p->rel_at[a][r.pos0];
-		p->rel_at[a][r.pos0] = p->rel_stored[a] = true;
+		p->ok[a] &= rel ? !p->any_const[a] : !p->any_rel[a];
+		load_after(p, in, rel ? p->rel_at[a][r.pos0] : p->stored[a][load_element(p->f, in)]);
+	} else if (rel) {
+		p->ok[a] &= !p->any_const[a] && !p->rel_at[a][r.pos0];
+		p->rel_at[a][r.pos0] = in;
+		p->any_rel[a] = true;
 	} else {
 		int e = store_element(p->f, in);
 		if (e < 0)
 			return; /* names no element: no effect */
-		p->ok[a] &= !p->rel_stored[a] && !p->stored[a][e];
-		p->stored[a][e] = true;
+		p->ok[a] &= !p->any_rel[a] && !p->stored[a][e];
+		p->stored[a][e] = in;
+		p->any_const[a] = true;
 	}
 }
 
@@ -126,35 +158,43 @@ static void find_zeros(struct plan *p)
 		}
 	/* the zeros are the first stretch's first writes */
 	for (int a = 0; a < f->narrays; a++)
-		memcpy(p->stored[a], p->zero[a], (size_t)f->arrays[a].length);
+		for (int e = 0; e < f->arrays[a].length; e++)
+			if (p->zero[a][e]) {
+				p->stored[a][e] = &zero_write;
+				p->any_const[a] = true;
+			}
 }
 
-/* Which arrays can be placed: every dynamic access through aL, the order
- * of the header, a length that leaves temporaries for the rest. */
+/* Which arrays of p->f can be placed: every dynamic access through aL,
+ * the order of the header, a length that leaves temporaries for the
+ * rest; which LOADs read a STORE's value. */
 static bool choose(struct plan *p)
 {
 	const struct ir_func *f = p->f;
 	struct arena *ar = p->cg->arena;
-	size_t na = (size_t)f->narrays + 1;
+	size_t na = (size_t)f->narrays + 1, nid = (size_t)f->next_id + 1;
 	p->ok = arena_alloc(ar, na);
-	p->rel_stored = arena_alloc(ar, na);
+	p->any_const = arena_alloc(ar, na);
+	p->any_rel = arena_alloc(ar, na);
 	p->stored = arena_alloc(ar, sizeof *p->stored * na);
 	p->rel_at = arena_alloc(ar, sizeof *p->rel_at * na);
 	p->zero = arena_alloc(ar, sizeof *p->zero * na);
-	if (!p->ok || !p->rel_stored || !p->stored || !p->rel_at || !p->zero)
+	p->fwd = arena_alloc(ar, sizeof *p->fwd * nid);
+	if (!p->ok || !p->any_const || !p->any_rel || !p->stored || !p->rel_at || !p->zero ||
+	    !p->fwd)
 		return false;
+	memset(p->fwd, 0, sizeof *p->fwd * nid);
 	array_rel_arrays(f, p->ok);
 	for (int a = 0; a < f->narrays; a++) {
 		size_t n = (size_t)f->arrays[a].length;
-		p->stored[a] = arena_alloc(ar, n);
+		p->stored[a] = arena_alloc(ar, sizeof **p->stored * n);
+		p->rel_at[a] = arena_alloc(ar, sizeof **p->rel_at * n);
 		p->zero[a] = arena_alloc(ar, n);
-		p->rel_at[a] = arena_alloc(ar, n);
 		if (!p->stored[a] || !p->zero[a] || !p->rel_at[a])
 			return false;
-		memset(p->rel_at[a], 0, n);
 		p->ok[a] &= f->arrays[a].length <= PLAN_MAX_ELEMS && f->arrays[a].base == IR_FLOAT;
-		p->rel_stored[a] = false;
 	}
+	stretch(p);
 	find_zeros(p);
 	walk(p, &f->body);
 	return true;
@@ -178,8 +218,10 @@ static bool note_loop(struct cg_ctx *cg, const struct array_rel *r)
 /* Program order, for loads that no store follows. */
 struct order {
 	struct cg_ctx *cg;
+	const struct plan *p;
 	int n;
 	int *last_store;      /* by array: the last STORE's place, -1 none */
+	bool *forwarded;      /* by id: a STORE some LOAD reads the value of */
 };
 
 static void note_store(struct ir_instr *in, void *ud)
@@ -205,6 +247,8 @@ static void note_access(struct ir_instr *in, void *ud)
 	memset(x, 0, sizeof *x);
 	x->role = in->op == IR_OP_LOAD ? CG_ARR_LOAD : CG_ARR_STORE;
 	x->array = x->elem = in->index;
+	x->fwd = o->p->fwd[in->id];
+	x->forwarded = o->forwarded[in->id];
 	if (array_access_dynamic(in)) {
 		if (!array_rel_access(f, in, &r)) {
 			cg_error(cg, in->loc, "internal error: array access not through aL");
@@ -226,31 +270,36 @@ static void note_access(struct ir_instr *in, void *ud)
 	cg->arr_access[in->id] = x;
 }
 
-/* The placed arrays: one cg_array each (loop NULL), zeros noted. */
-static bool place(struct cg_ctx *cg, struct plan *p, const bool *keep)
+/* The arrays of cg->func (p's), all placed: one cg_array each (loop
+ * NULL), zeros noted, and the role of each access. */
+static bool place(struct cg_ctx *cg, const struct plan *p)
 {
 	const struct ir_func *f = cg->func;
+	size_t nid = (size_t)f->next_id + 1;
 	cg->arrays = arena_alloc(cg->arena, sizeof *cg->arrays * ((size_t)f->narrays + 1));
 	if (!cg->arrays)
 		return false;
 	cg->cap_arrays = f->narrays + 1;
-	for (int a = 0, old = 0; a < f->narrays; a++, old++) {
-		while (!keep[old]) /* lowering dropped the others, in order */
-			old++;
+	for (int a = 0; a < f->narrays; a++) {
 		struct cg_array *arr = &cg->arrays[cg->narrays++];
 		memset(arr, 0, sizeof *arr);
 		arr->n = f->arrays[a].length;
 		arr->ncomp = f->arrays[a].ncomp;
 		arr->vreg = arena_alloc(cg->arena, sizeof(int) * (size_t)arr->n);
-		arr->zero = p->zero[old];
+		arr->zero = p->zero[a];
 		if (!arr->vreg)
 			return false;
 		for (int e = 0; e < arr->n; e++)
 			arr->vreg[e] = -1;
 	}
-	struct order o = { cg, 0, arena_alloc(cg->arena, sizeof(int) * ((size_t)f->narrays + 1)) };
-	if (!o.last_store)
+	struct order o = { cg, p, 0, arena_alloc(cg->arena, sizeof(int) * ((size_t)f->narrays + 1)),
+			   arena_alloc(cg->arena, nid) };
+	if (!o.last_store || !o.forwarded)
 		return false;
+	memset(o.forwarded, 0, nid);
+	for (size_t i = 0; i < nid; i++)
+		if (p->fwd[i])
+			o.forwarded[p->fwd[i]->id] = true;
 	for (int a = 0; a < f->narrays; a++)
 		o.last_store[a] = -1;
 	ir_foreach_instr(cg->func, note_store, &o);
@@ -285,13 +334,21 @@ bool cg_plan_arrays(struct cg_ctx *cg)
 		if (g->narrays != placed) /* lower_arrays' limit (no frontend makes such loops) */
 			return cg_error(cg, (struct src_loc){ 0 }, "a local array stored in a loop "
 					"with more than %d jumps", IR_MAX_SRCS - 2);
+		/* the same choice on the copy, for its instructions */
+		p = (struct plan){ .cg = cg, .f = g };
+		if (!choose(&p))
+			return cg->failed = true, false;
+		for (int a = 0; a < g->narrays; a++)
+			if (!p.ok[a])
+				return cg_error(cg, (struct src_loc){ 0 }, "internal error: array %d "
+						"placeable no more once others are lowered", a);
 	}
 	size_t nid = (size_t)cg->func->next_id + 1;
 	cg->arr_access = arena_alloc(cg->arena, sizeof *cg->arr_access * nid);
 	if (!cg->arr_access)
 		return cg->failed = true, false;
 	memset(cg->arr_access, 0, sizeof *cg->arr_access * nid);
-	if (!place(cg, &p, p.ok))
+	if (!place(cg, &p))
 		return cg->failed = true, false;
 	return true;
 }
