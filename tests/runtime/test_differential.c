@@ -338,7 +338,8 @@ static void check_ir_fixture(const char *name, int opt_level)
 static const char *const ir_fixtures[] = { "array_loop_rel", "array_read", "array_write",
 					   "array_carried", "array_out_of_bounds",
 					   "array_store_then_load", "array_nested_step",
-					   "array_forward" };
+					   "array_forward", "array_random_38", "array_random_88",
+					   "array_random_143", "array_random_245" };
 
 static void test_ir_fixtures(void **state)
 {
