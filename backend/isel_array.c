@@ -76,12 +76,26 @@ static bool guard_operands(struct isel *s, const struct cg_arr_access *x, struct
 	return true;
 }
 
+/* The R predicate bit: limit - index >= 0, for a guarded write. */
+static bool guard_predicate(struct isel *s, const struct cg_arr_access *x)
+{
+	struct cg_opnd ni, lim;
+	if (!guard_operands(s, x, &ni, &lim))
+		return false;
+	struct cg_op *p = isel_alu(s, CG_MAD, -1, 1, &ni, &ONE, &lim);
+	if (!p)
+		return false;
+	p->alu_result = p->pred_write = true;
+	p->alu_cmp = R500_CMP_GE0;
+	return true;
+}
+
 static bool write(struct isel *s, const struct cg_arr_access *x)
 {
 	struct cg_ctx *cg = s->cg;
 	const struct cg_array *arr = &cg->arrays[x->array];
 	int n = arr->ncomp;
-	struct cg_opnd v, ni, lim, c;
+	struct cg_opnd v, c;
 	bool always;
 	if (!isel_opnd(s, x->value, n, &v) || !isel_path_condition(s, NULL, &c, &always))
 		return false;
@@ -95,15 +109,8 @@ static bool write(struct isel *s, const struct cg_arr_access *x)
 	}
 	if (!isel_stable_opnd(s, n, &v))
 		return false;
-	if (x->guard) { /* the R predicate bit: limit - index >= 0 */
-		if (!guard_operands(s, x, &ni, &lim))
-			return false;
-		struct cg_op *p = isel_alu(s, CG_MAD, -1, 1, &ni, &ONE, &lim);
-		if (!p)
-			return false;
-		p->alu_result = p->pred_write = true;
-		p->alu_cmp = R500_CMP_GE0;
-	}
+	if (x->guard && !guard_predicate(s, x))
+		return false;
 	struct cg_op *w = isel_alu(s, CG_MAD, arr->vreg[x->pos], mask_of(n), &v, &ONE, &ZERO);
 	if (!w)
 		return false;
@@ -195,13 +202,30 @@ static bool store(struct isel *s, struct ir_instr *in, const struct cg_arr_acces
 	}
 	if (!x->rel)
 		return isel_late_copy(s, arr->vreg[x->pos], n, v);
-	if (!isel_stable_opnd(s, n, &v))
+	if (!isel_stable_opnd(s, n, &v) || (x->guard && !guard_predicate(s, x)))
 		return false;
 	struct cg_op *w = isel_alu(s, CG_MAD, arr->vreg[x->pos], mask_of(n), &v, &ONE, &ZERO);
 	if (!w)
 		return false;
 	w->late = w->dst_rel = true;
+	w->predicated = x->guard;
 	return true;
+}
+
+/* An IR LOAD through aL past the last element gives the last element. */
+static int load(struct isel *s, const struct cg_arr_access *x)
+{
+	const struct cg_array *arr = &s->cg->arrays[x->array];
+	struct cg_opnd t = element(s, arr, x), ni, lim;
+	if (!x->guard)
+		return isel_mad(s, arr->ncomp, t, ONE, ZERO);
+	if (!guard_operands(s, x, &ni, &lim))
+		return -1;
+	int g = isel_mad(s, 1, ni, ONE, lim);
+	if (g < 0)
+		return -1;
+	struct cg_opnd gv = vopnd(g), last = vopnd(arr->vreg[arr->n - 1]);
+	return isel_op(s, CG_CMP, arr->ncomp, &t, &last, &gv);
 }
 
 bool isel_array_access(struct isel *s, struct ir_instr *in, const struct cg_arr_access *x)
@@ -209,8 +233,9 @@ bool isel_array_access(struct isel *s, struct ir_instr *in, const struct cg_arr_
 	struct cg_ctx *cg = s->cg;
 	switch (x->role) {
 	case CG_ARR_LOAD: {
-		int r = x->fwd ? s->vreg_of[x->fwd->id] : x->direct ? cg->arrays[x->array].vreg[x->pos] : isel_mad(s, cg->arrays[x->array].ncomp, element(s, &cg->arrays[x->array], x),
-				 ONE, ZERO);
+		int r = x->fwd	  ? s->vreg_of[x->fwd->id]
+			: x->direct ? cg->arrays[x->array].vreg[x->pos]
+				    : load(s, x);
 		if (r < 0)
 			return false;
 		s->vreg_of[in->id] = r;

@@ -177,6 +177,9 @@ static void scan_loop(struct scan *sc, const struct ir_cf *loop)
 {
 	struct cg_ctx *cg = sc->cg;
 	struct loop_counter lc;
+	for (int i = 0; i < cg->narr_loops; i++)
+		if (cg->arr_loops[i].loop == loop)
+			return; /* its aL follows plan_arrays.c's counter */
 	sc->loop = loop;
 	sc->counted = loop_counter_find(loop, &lc) && !lc.continue_before_exit;
 	if (sc->counted) {

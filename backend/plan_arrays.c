@@ -12,7 +12,8 @@
  * code between loop boundaries (which are barriers), no LOAD follows a
  * STORE that may write its element (unless the STORE is of the LOAD's
  * block and surely writes it: the LOAD then reads the stored value) and
- * no two STOREs may reach one element.  Two accesses through aL at
+ * no two STOREs may reach one element.  A guarded read (array_rel.h) may
+ * give the last element, so no write may come before it.  Two accesses through aL at
  * different offsets from the one counter never meet in a pass.  Its
  * elements start at zero (ir_array): a late copy at the top, except for
  * elements the top-level code stores at a constant before any LOAD.
@@ -82,7 +83,9 @@ static void stretch(struct plan *p)
  * too late. */
 static void load_after(struct plan *p, const struct ir_instr *in, const struct ir_instr *w)
 {
-	if (w && w != &zero_write && w->block == in->block)
+	struct array_rel r;
+	if (w && w != &zero_write && w->block == in->block &&
+	    !(array_access_dynamic(w) && array_rel_access(p->f, w, &r) && r.guard))
 		p->fwd[in->id] = w;
 	else if (w)
 		p->ok[in->index] = false;
@@ -100,7 +103,10 @@ static void access(struct plan *p, const struct ir_instr *in)
 		p->ok[a] = false;
 		return;
 	}
-	if (in->op == IR_OP_LOAD) {
+	if (in->op == IR_OP_LOAD && rel && r.guard) {
+		/* past the end it reads the last element, which any write may be */
+		p->ok[a] &= !p->any_const[a] && !p->any_rel[a];
+	} else if (in->op == IR_OP_LOAD) {
 		p->ok[a] &= rel ? !p->any_const[a] : !p->any_rel[a];
 		load_after(p, in, rel ? p->rel_at[a][r.pos0] : p->stored[a][load_element(p->f, in)]);
 	} else if (rel) {
@@ -256,6 +262,9 @@ static void note_access(struct ir_instr *in, void *ud)
 		}
 		x->rel = true;
 		x->pos = r.pos0;
+		x->guard = r.guard;
+		x->limit = (float)r.limit;
+		x->idx = &in->src[in->op == IR_OP_STORE ? 1 : 0];
 		if (!note_loop(cg, &r))
 			cg->failed = true;
 	} else {

@@ -1,8 +1,10 @@
 /* Local arrays a backend can address through a loop's aL register
  * (ISA.md §4.2: a register's address plus aL; LOOP sets aL to 0, each
  * ENDLOOP adds the counter's step): an access at counter + c of its
- * innermost loop, whose element lies inside the array on every pass that
- * reaches it (aL does not clamp).  lower_arrays leaves such arrays to the
+ * innermost loop whose element in pass 0 lies inside the array.  aL does
+ * not clamp: where a later pass may take the index past the last element
+ * (a bound not known, or known too large), the access is guarded (a read
+ * then gives the last element, a write does nothing, as ir_array says).  lower_arrays leaves such arrays to the
  * backend; the backend's plan (backend/plan_arrays.c) places them. */
 #ifndef USCC_ARRAY_REL_H
 #define USCC_ARRAY_REL_H
@@ -19,6 +21,9 @@ struct array_rel {
 	const struct ir_cf *loop;      /* the innermost loop around the access */
 	int pos0;                      /* the element addressed in pass 0 (aL = 0) */
 	int step;                      /* aL's step: the counter's */
+	bool guard;                    /* some pass may leave the array: the access
+					  takes effect only while index <= limit */
+	int limit;
 };
 
 /* Whether in, a LOAD or STORE with an index, reaches its element through

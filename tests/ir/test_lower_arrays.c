@@ -425,10 +425,10 @@ static void test_o0_lowers(void **state)
 	validate_ok(a, f);
 }
 
-/* An array read and written only at a counted loop's counter (plus a
- * constant), inside its elements on every pass, stays for the backend;
- * one read at a uniform goes, and so does one read a pass past its end;
- * the backend's mode lowers them all. */
+/* An array read and written only at a loop's counter (plus a constant)
+ * stays for the backend, inside its elements on every pass or not (the
+ * backend guards those); one read at a uniform goes; the backend's mode
+ * lowers them all. */
 static void test_rel_array_kept(void **state)
 {
 	struct arena *a = *state;
@@ -460,8 +460,9 @@ static void test_rel_array_kept(void **state)
 	assert_non_null(g);
 	assert_true(ir_lower_arrays(f));
 	validate_ok(a, f);
-	assert_int_equal(f->narrays, 1);
+	assert_int_equal(f->narrays, 2);
 	assert_string_equal(f->arrays[0].name, "rel");
+	assert_string_equal(f->arrays[1].name, "past_end");
 	assert_false(ir_lower_arrays(f));
 	assert_true(lower_all(f));
 	assert_int_equal(f->narrays, 0);

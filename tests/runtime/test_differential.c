@@ -339,7 +339,8 @@ static const char *const ir_fixtures[] = { "array_loop_rel", "array_read", "arra
 					   "array_carried", "array_out_of_bounds",
 					   "array_store_then_load", "array_nested_step",
 					   "array_forward", "array_random_38", "array_random_88",
-					   "array_random_143", "array_random_245" };
+					   "array_random_143", "array_random_245",
+					   "array_uniform_bound" };
 
 static void test_ir_fixtures(void **state)
 {
