@@ -54,15 +54,21 @@ static bool is_access(const struct ir_func *f, const struct ir_instr *in)
 	       in->index < f->narrays;
 }
 
+/* The element a STORE at a constant writes (its offset plus a constant
+ * index, if any), -1 none. */
 static int store_element(const struct ir_func *f, const struct ir_instr *in)
 {
-	return ir_array_element(&f->arrays[in->index], in->offset, false, 0.0f);
+	bool ix = in->nsrc > 1;
+	return ir_array_element(&f->arrays[in->index], in->offset, ix,
+				ix ? ir_src_const_comp(&in->src[1], 0) : 0.0f);
 }
 
-/* The element a constant LOAD reads (ir_array: the last when none). */
+/* The element a LOAD at a constant reads (ir_array: the last when none). */
 static int load_element(const struct ir_func *f, const struct ir_instr *in)
 {
-	int e = ir_array_element(&f->arrays[in->index], in->offset, false, 0.0f);
+	bool ix = in->nsrc > 0;
+	int e = ir_array_element(&f->arrays[in->index], in->offset, ix,
+				 ix ? ir_src_const_comp(&in->src[0], 0) : 0.0f);
 	return e >= 0 ? e : f->arrays[in->index].length - 1;
 }
 
@@ -268,11 +274,7 @@ static void note_access(struct ir_instr *in, void *ud)
 		if (!note_loop(cg, &r))
 			cg->failed = true;
 	} else {
-		x->pos = in->op == IR_OP_LOAD ? ir_array_element(&f->arrays[in->index], in->offset,
-								   false, 0.0f)
-					      : store_element(f, in);
-		if (x->pos < 0 && in->op == IR_OP_LOAD) /* as ir_array: the last */
-			x->pos = f->arrays[in->index].length - 1;
+		x->pos = in->op == IR_OP_LOAD ? load_element(f, in) : store_element(f, in);
 		x->direct = in->op == IR_OP_LOAD && here > o->last_store[in->index] &&
 			    !ir_cf_loop_around(ir_instr_cf(in));
 	}
