@@ -121,6 +121,8 @@ struct cg_op {
 	struct r500_fc fc;    /* CG_FC: the encoding, jump_addr from fc_target */
 	int fc_target;        /* op whose slot + fc_delta is the jump target */
 	int8_t fc_delta;
+	uint8_t trips;        /* LOOP: the passes the IR's counter says it makes,
+				 for the cost's weights; 0 when not known */
 	struct src_loc loc;
 	/* set by the scheduler */
 	int slot;

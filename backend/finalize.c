@@ -83,10 +83,18 @@ static bool tables(struct cg_ctx *cg, struct r500_program *p)
 	return true;
 }
 
-/* Weight of a slot inside `depth` loops: a guess of 8 trips a loop. */
-static long loop_weight(int depth)
+/* Passes a loop whose count is not known is weighed at: a guess. */
+enum { GUESSED_TRIPS = 8 };
+/* A weight no nest of loops goes past (255 passes nested 32 deep would
+ * overflow): a program that heavy loses to any other anyway. */
+static const long MAX_WEIGHT = 1L << 40;
+
+/* The weight of the code inside LOOP instruction i's body: its own
+ * passes (known or guessed) times `outer`, the weight around it. */
+static long loop_weight(const struct r500_program *p, int i, long outer)
 {
-	return depth >= 3 ? 512 : depth == 2 ? 64 : depth == 1 ? 8 : 1;
+	long trips = p->loop_trips && p->loop_trips[i] ? p->loop_trips[i] : GUESSED_TRIPS;
+	return outer > MAX_WEIGHT / trips ? MAX_WEIGHT : outer * trips;
 }
 
 /* Whether slot j is a JUMP over a loop's exit (a BREAKLOOP between it
@@ -154,6 +162,7 @@ long r500_program_weighted_cost(const struct r500_program *p, long *in_loops)
 {
 	enum { MAX_DEPTH = 64 };
 	int loop_at[MAX_DEPTH], depth = 0, run_start = 0;
+	long weight[MAX_DEPTH + 1] = { 1 }; /* weight[d]: of code inside d loops */
 	long cost = 0;
 	*in_loops = 0;
 	for (int i = 0; i < p->ninst; i++) {
@@ -161,11 +170,13 @@ long r500_program_weighted_cost(const struct r500_program *p, long *in_loops)
 		bool fc = (in->cmn.type & 3) == R500_TYPE_FC;
 		if (fc && in->fc.op == R500_FC_ENDLOOP && depth > 0)
 			depth--;
-		long w = loop_weight(depth);
+		long w = weight[depth];
 		cost += w * (1 + (in->cmn.nop & 1));
 		*in_loops += depth ? w : 0;
-		if (fc && in->fc.op == R500_FC_LOOP && depth < MAX_DEPTH)
+		if (fc && in->fc.op == R500_FC_LOOP && depth < MAX_DEPTH) {
 			loop_at[depth++] = i;
+			weight[depth] = loop_weight(p, i, w);
+		}
 		if (in->cmn.type != R500_TYPE_TEX)
 			continue;
 		if (i == 0 || p->code[i - 1].cmn.type != R500_TYPE_TEX)
@@ -204,6 +215,23 @@ static void stats(struct cg_ctx *cg, struct r500_program *p)
 	s->cycles = r500_program_cycles(p->code, p->ninst);
 }
 
+/* p->loop_trips from the LOOP ops' trips (NULL without loops). */
+static bool loop_trips(const struct cg_ctx *cg, struct r500_program *p)
+{
+	uint8_t *trips = NULL;
+	for (int i = 0; i < cg->nops; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		if (op->dead || op->opc != CG_FC || op->fc.op != R500_FC_LOOP || !op->trips ||
+		    op->slot < 0 || op->slot >= p->ninst)
+			continue;
+		if (!trips && !(trips = arena_alloc(cg->arena, (size_t)p->ninst)))
+			return false;
+		trips[op->slot] = op->trips;
+	}
+	p->loop_trips = trips;
+	return true;
+}
+
 bool cg_finalize(struct cg_ctx *cg)
 {
 	struct r500_program *p = arena_alloc(cg->arena, sizeof *p);
@@ -219,6 +247,8 @@ bool cg_finalize(struct cg_ctx *cg)
 	p->uses_fc = cg->uses_fc;
 	p->int_const_used = cg->int_const_used;
 	memcpy(p->int_consts, cg->int_consts, sizeof p->int_consts);
+	if (!loop_trips(cg, p))
+		return cg->failed = true, false;
 	stats(cg, p);
 	cg->prog = p;
 	return true;

@@ -201,6 +201,11 @@ bool isel_retarget(struct isel *s, const struct ir_src *src, const struct cg_opn
 {
 	struct cg_ctx *cg = s->cg;
 	const struct ir_instr *d = src->def;
+	/* through copies and bool-to-float, which select no op of their own
+	 * (o already reads what they read): each must have this one reader */
+	while (d && (d->op == IR_OP_MOV || d->op == IR_OP_B2F) && d->id < s->nids &&
+	       s->uses[d->id] == 1)
+		d = d->src[0].def;
 	if (!d || o->file != CG_FILE_VREG || o->mod != R500_MOD_NONE || d->id >= s->nids ||
 	    s->uses[d->id] != 1 || s->vreg_of[d->id] != o->index)
 		return false;
@@ -1320,7 +1325,7 @@ bool isel_list(struct isel *s, const struct ir_cf_list *list)
 			s->prev_if = NULL;
 			continue;
 		}
-		if (cf->kind == IR_CF_IF && isel_if_needs_fc(cf)) {
+		if (cf->kind == IR_CF_IF && isel_if_needs_fc(s, cf)) {
 			if (!isel_select_if_fc(s, cf))
 				return false;
 			s->prev_if = NULL;
@@ -1484,7 +1489,7 @@ bool cg_isel(struct cg_ctx *cg)
 	s.cur = arena_alloc(cg->arena, sizeof *s.cur * (size_t)(nout + 1));
 	s.lvreg = arena_alloc(cg->arena, sizeof *s.lvreg * (size_t)(nout + 1));
 	if (!s.vreg_of || !s.uses || !s.user_block || !s.after_tex || !s.latch || !s.in_lvreg ||
-	    !s.cur || !s.lvreg || !assign_inputs(cg))
+	    !s.cur || !s.lvreg || !assign_inputs(cg) || !ir_quad_uniform(cg->func, cg->arena, &s.quad))
 		return cg->failed = true, false;
 	for (uint32_t i = 0; i < s.nids; i++)
 		s.vreg_of[i] = -1;

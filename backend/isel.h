@@ -6,6 +6,7 @@
 #define USCC_ISEL_H
 
 #include "cg.h"
+#include "quad_uniform.h"
 
 struct isel_loop;
 struct isel_phi_share;
@@ -35,6 +36,7 @@ struct isel {
 	int *lvreg;
 	bool *in_lvreg;
 	struct isel_phi_share *share; /* isel_phi_share.c, NULL without it */
+	struct ir_quad_uniform quad;  /* which IFs all four pixels of a quad take alike */
 };
 
 struct isel_loop {
@@ -130,7 +132,7 @@ bool isel_instr(struct isel *s, struct ir_instr *in, bool allow_defer);
 bool isel_list(struct isel *s, const struct ir_cf_list *list);
 
 /* --- isel_cf.c --- */
-bool isel_if_needs_fc(const struct ir_cf *cf);
+bool isel_if_needs_fc(const struct isel *s, const struct ir_cf *cf);
 bool isel_select_if_fc(struct isel *s, const struct ir_cf *cf);
 bool isel_select_loop(struct isel *s, const struct ir_cf *cf);
 int isel_sel_break(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);

@@ -115,7 +115,12 @@ int isel_sel_output(struct isel *s, struct ir_instr *in, const struct cg_opnd *o
  * each predecessor; pixels that do not take that path are inactive and
  * keep their registers. */
 
-enum { FC_IF_COST = 16, FC_MAX_DEPTH = 32 };
+/* FC_QUAD_IF_COST: an IF with implicit-LOD lookups that all pixels of a
+ * quad take alike jumps only past this many instructions: jumping keeps
+ * its lookups from gathering with those around it, and a lookup waited
+ * for costs up to 30 cycles (ISA.md: TEX latency), which the IF's skipped
+ * instructions must win back. */
+enum { FC_IF_COST = 16, FC_QUAD_IF_COST = FC_IF_COST + 30, FC_MAX_DEPTH = 32 };
 
 struct fc_scan {
 	int weight;       /* instructions making code */
@@ -124,21 +129,21 @@ struct fc_scan {
 			   * from the quad: keep all pixels running */
 };
 
-static bool scan_needs_fc(const struct fc_scan *sc);
+static bool scan_needs_fc(const struct fc_scan *sc, bool same_side);
 
 /* One walk of the list: a nested IF's own verdict comes from the same
  * walk of its branches (asking isel_if_needs_fc there would walk them
  * again at every level: exponential in the nesting). */
-static void scan_list(const struct ir_cf_list *list, struct fc_scan *sc)
+static void scan_list(const struct isel *s, const struct ir_cf_list *list, struct fc_scan *sc)
 {
 	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
 		if (cf->kind == IR_CF_LOOP) {
 			sc->forced = true;
 		} else if (cf->kind == IR_CF_IF) {
 			struct fc_scan sub = { 0, false, false };
-			scan_list(&cf->then_list, &sub);
-			scan_list(&cf->else_list, &sub);
-			sc->forced |= scan_needs_fc(&sub);
+			scan_list(s, &cf->then_list, &sub);
+			scan_list(s, &cf->else_list, &sub);
+			sc->forced |= scan_needs_fc(&sub, ir_quad_uniform_if(&s->quad, cf));
 			sc->weight += sub.weight;
 			sc->quad |= sub.quad;
 		} else {
@@ -154,20 +159,25 @@ static void scan_list(const struct ir_cf_list *list, struct fc_scan *sc)
 
 /* The cost rule: an IF needs real flow control when it holds a loop, a
  * BREAK or CONTINUE (or such an IF); otherwise when both sides together
- * make more than FC_IF_COST instructions, unless they use derivatives or
+ * make more than FC_IF_COST instructions; when they use derivatives or
  * implicit-LOD lookups (whose quad neighbours must have run the same
- * code). */
-static bool scan_needs_fc(const struct fc_scan *sc)
+ * code), only if the four pixels of a quad cannot take different sides
+ * (same_side: ir/quad_uniform.h) and past FC_QUAD_IF_COST. */
+static bool scan_needs_fc(const struct fc_scan *sc, bool same_side)
 {
-	return sc->forced || (!sc->quad && sc->weight > FC_IF_COST);
+	if (sc->forced)
+		return true;
+	if (sc->quad)
+		return same_side && sc->weight > FC_QUAD_IF_COST;
+	return sc->weight > FC_IF_COST;
 }
 
-bool isel_if_needs_fc(const struct ir_cf *cf)
+bool isel_if_needs_fc(const struct isel *s, const struct ir_cf *cf)
 {
 	struct fc_scan sc = { 0, false, false };
-	scan_list(&cf->then_list, &sc);
-	scan_list(&cf->else_list, &sc);
-	return scan_needs_fc(&sc);
+	scan_list(s, &cf->then_list, &sc);
+	scan_list(s, &cf->else_list, &sc);
+	return scan_needs_fc(&sc, ir_quad_uniform_if(&s->quad, cf));
 }
 
 static struct cg_op *fc_new(struct isel *s, int *index, struct r500_fc fc)
@@ -412,6 +422,18 @@ static bool loop_bounded(const struct ir_cf *cf)
 	return loop_breaks_at_top(cf) || loop_counter_find(cf, &c);
 }
 
+/* The passes a loop makes when its form says (the head of the last one,
+ * which leaves, included), 0 when not known. */
+static uint8_t loop_trips(const struct ir_cf *cf)
+{
+	struct loop_counter c;
+	if (loop_breaks_at_top(cf))
+		return 1;
+	if (loop_counter_find(cf, &c) && !c.continue_before_exit)
+		return (uint8_t)(c.exit_pass + 1 < 255 ? c.exit_pass + 1 : 255);
+	return 0;
+}
+
 static bool record_loop(struct cg_ctx *cg, int loop_op, int end_op)
 {
 	if (cg->nloops == cg->cap_loops) {
@@ -501,6 +523,7 @@ bool isel_select_loop(struct isel *s, const struct ir_cf *cf)
 	loop_fc.int_addr = end_fc.int_addr = (uint16_t)(ic > 0 ? ic : 0);
 	if (!fc_enter(s, s->loc) || !flush_latches(s) || !fc_new(s, &l.loop_op, loop_fc))
 		return false;
+	cg->ops[l.loop_op].trips = loop_trips(cf);
 	int npath = s->npath;
 	s->npath = 0;
 	s->loop = &l;
@@ -546,7 +569,7 @@ void isel_mark_latches(struct isel *s, const struct ir_cf_list *list, bool neste
 				    in->index < s->cg->func->noutputs)
 					s->latch[in->index] = true;
 		}
-		if (cf->kind == IR_CF_IF && isel_if_needs_fc(cf))
+		if (cf->kind == IR_CF_IF && isel_if_needs_fc(s, cf))
 			s->has_fc = true;
 	}
 }

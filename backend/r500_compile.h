@@ -62,7 +62,8 @@ int r500_program_cycles(const struct r500_inst *code, int n);
 
 /* A program's cost with its loops weighed, for choosing between two
  * compiles of one shader: static cycles, each instruction and lookup
- * stall inside k loops counted 8^k times (k <= 3); a lookup run inside a
+ * stall inside loops counted once a pass of each loop around it (the
+ * passes p->loop_trips knows, else 8 guessed); a lookup run inside a
  * loop with no wait before the loop's end counts its distance on from the
  * top of the loop body (a lookup for the next trip).  *in_loops gets the
  * instructions inside loops, weighed alike. */

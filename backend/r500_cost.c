@@ -1,6 +1,7 @@
 /* The cost interface (r500_cost.h). */
 #include "r500_cost.h"
 
+#include "r500.h"
 #include "r500_compile.h"
 
 struct r500_cost r500_program_cost(const struct r500_program *p)
@@ -18,3 +19,12 @@ bool r500_cost_better(const struct r500_cost *alt, const struct r500_cost *kept)
 		return alt->in_loops < kept->in_loops;
 	return alt->instructions < kept->instructions;
 }
+
+/* The IR passes' questions (ir_cost.h): the R500's sizes; its ops cost as
+ * a vec4 machine's until this model knows better. */
+const struct ir_cost_model r500_ir_cost = {
+	.max_instructions = R500_MAX_SLOTS,
+	.const_slots = R500_NUM_CONSTS,
+	.op_cost = ir_cost_vec4_op,
+	.vector_op = ir_cost_vec4_vector_op,
+};

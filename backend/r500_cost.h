@@ -6,10 +6,12 @@
 #define USCC_R500_COST_H
 
 #include <stdbool.h>
+#include "ir_cost.h"
 #include "r500_program.h"
 
 struct r500_cost {
-	long weighted;     /* static cycles, work inside k loops counted 8^k times */
+	long weighted;     /* static cycles, work inside loops counted once a pass: the
+			      passes the IR's counter says, else 8 guessed (finalize.c) */
 	long in_loops;     /* the instructions inside loops, weighed alike */
 	int instructions;
 };
@@ -23,5 +25,9 @@ struct r500_cost r500_program_cost(const struct r500_program *p);
  * beats one that does not by an instruction: ball.frag's scheduler
  * variants.) */
 bool r500_cost_better(const struct r500_cost *alt, const struct r500_cost *kept);
+
+/* What the IR passes ask of the R500 (ir_cost.h): hang it on a function
+ * (ir_func.cost) before optimizing it for this backend. */
+extern const struct ir_cost_model r500_ir_cost;
 
 #endif

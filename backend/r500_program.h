@@ -100,6 +100,10 @@ struct r500_program {
 	int pixsize;                  /* US_PIXSIZE value */
 	struct r500_const_prog cp;    /* ninst == 0: none */
 	struct r500_stats stats;
+	/* by instruction: a LOOP's passes as the compiler knew them (the
+	 * cost's weights), 0 when not known; NULL for none (a decoded
+	 * program: the words do not say) */
+	const uint8_t *loop_trips;
 };
 
 #endif

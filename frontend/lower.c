@@ -25,7 +25,17 @@ static void lower_decl(struct lower *l, struct ast_node *decl)
 		}
 		if (!v)
 			return;
-		if (d->kid[1] && lower_is_agg(t))
+		v->declared = true;
+		v->loop = lower_current_loop(l);
+		if (d->kid[1] && v->array >= 0) {
+			struct lv *init = arena_alloc(l->f->arena, sizeof *init * (size_t)v->nelems);
+			if (!init) {
+				l->failed = true;
+				return;
+			}
+			lower_agg(l, d->kid[1], init);
+			lower_var_set(l, v, 0, v->nelems, NULL, init);
+		} else if (d->kid[1] && lower_is_agg(t))
 			lower_agg(l, d->kid[1], v->elems);
 		else if (d->kid[1])
 			v->elems[0] = lower_expr(l, d->kid[1]);

@@ -398,6 +398,17 @@ bool lower_path(const struct ast_node *e, struct sema_symbol **sym, int *leaf)
 
 /* --- variables --- */
 
+/* A local array of scalars or vectors indexed by a non-constant: IR
+ * arrays hold one scalar or vector per element (matrices, structs and
+ * arrays of them stay leaves with select chains). */
+bool lower_is_memory_array(const struct sema_symbol *sym)
+{
+	const struct glsl_type *t = sym->type;
+	return sym->dyn_indexed && t->base == GLSL_ARRAY && t->length > 0 && sym->builtin == SEMA_VAR_USER &&
+	       !sym->cval && (sym->storage == AST_STORAGE_NONE || sym->is_param) &&
+	       (glsl_is_scalar(t->elem) || glsl_is_vector(t->elem));
+}
+
 struct lvar *lower_var(struct lower *l, struct sema_symbol *sym)
 {
 	if (sym->lower_data)
@@ -415,6 +426,13 @@ struct lvar *lower_var(struct lower *l, struct sema_symbol *sym)
 	for (int i = 0; i < n; i++)
 		v->elems[i] = t->base == GLSL_ARRAY ? lower_undef(l, lower_leaf_type(t, i))
 						    : lower_zero(l, lower_leaf_type(t, i));
+	v->array = -1;
+	if (lower_is_memory_array(sym)) {
+		struct lv z = lower_zero(l, t->elem);
+		v->array = ir_func_add_array(l->f, sym->name, n, t->elem->rows, (enum ir_base)z.base);
+		if (v->array < 0)
+			return NULL;
+	}
 	if (l->nvars == l->capvars) {
 		int ncap = l->capvars ? l->capvars * 2 : 32;
 		struct lvar **nv = arena_realloc(l->f->arena, l->vars, sizeof *nv * (size_t)l->capvars,
@@ -445,4 +463,76 @@ struct sema_symbol *lower_temp(struct lower *l, const char *name, const struct g
 		return NULL;
 	}
 	return s;
+}
+
+const struct ir_cf *lower_current_loop(const struct lower *l)
+{
+	const struct ir_cf *cf = l->b.parent;
+	while (cf && cf->kind != IR_CF_LOOP)
+		cf = cf->parent;
+	return cf;
+}
+
+/* A LOAD (value NULL) or STORE of element `elem` (+ dyn) of IR array v. */
+static struct ir_instr *array_access(struct lower *l, const struct lvar *v, int elem,
+				     const struct lv *dyn, const struct lv *value)
+{
+	const struct ir_array *a = &l->f->arrays[v->array];
+	struct ir_src s[2];
+	int n = 0;
+	if (value)
+		s[n++] = lv_bcast(value, a->ncomp);
+	if (dyn)
+		s[n++] = lv_comp(dyn, 0, 0);
+	struct ir_instr *in = ir_build(&l->b, value ? IR_OP_STORE : IR_OP_LOAD, value ? 0 : a->ncomp,
+				       (enum ir_base)a->base, n, s);
+	if (!in) {
+		l->failed = true;
+		return NULL;
+	}
+	in->index = v->array;
+	in->offset = elem;
+	return in;
+}
+
+void lower_var_get(struct lower *l, struct lvar *v, int first, int n, const struct lv *dyn,
+		   struct lv *out)
+{
+	for (int i = 0; i < n; i++) {
+		out[i] = v->elems[first + i];
+		if (v->array < 0)
+			continue;
+		struct ir_instr *ld = array_access(l, v, first + i, dyn, NULL);
+		if (ld) {
+			struct lv r = lv_of(ld);
+			r.base = out[i].base;
+			out[i] = r;
+		}
+	}
+}
+
+void lower_var_set(struct lower *l, struct lvar *v, int first, int n, const struct lv *dyn,
+		   const struct lv *vals)
+{
+	v->written = true;
+	bool fill = dyn && v->declared && v->loop == lower_current_loop(l);
+	bool needs_dyn = !fill;
+	for (int k = 0; dyn && v->array >= 0 && k < v->nelems; k++) {
+		if (fill && lower_is_undef(l, &v->elems[k]))
+			array_access(l, v, k, NULL, &vals[0]);
+		else
+			needs_dyn = true;
+		v->elems[k] = lower_zero(l, lower_leaf_type(v->sym->type, k)); /* assigned */
+	}
+	for (int i = 0; i < n; i++) {
+		if (v->array < 0) {
+			v->elems[first + i] = vals[i];
+		} else if (!dyn || needs_dyn) {
+			array_access(l, v, first + i, dyn, &vals[i]);
+			if (!dyn)
+				v->elems[first + i] = lower_zero(l, lower_leaf_type(v->sym->type, first + i));
+		}
+		for (int k = dyn ? 0 : first + i; k < (dyn ? v->nelems : first + i + 1) && k < 64; k++)
+			v->written_elems |= 1ull << k;
+	}
 }

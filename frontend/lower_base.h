@@ -24,6 +24,11 @@ struct lvar {
 	bool written;
 	uint64_t written_elems;  /* bit k: element k (< 64) assigned */
 	bool hoisted;            /* made ahead of its declaration (lower_list) */
+	int array;               /* >= 0: an IR array (ir_func.arrays) holds the elements,
+				    read and written by lower_var_get/lower_var_set only;
+				    elems then only mark those never assigned (lower_undef) */
+	bool declared;           /* IR arrays: lower_decl made it, inside loop `loop` */
+	const struct ir_cf *loop;
 };
 
 struct lower {
@@ -110,7 +115,27 @@ bool lower_path(const struct ast_node *e, struct sema_symbol **sym, int *leaf);
 
 /* --- variables --- */
 
+/* The variable of `sym`, made on first use (zero; an array's elements
+ * undefined).  A local array of scalars or vectors that some expression
+ * indexes with a non-constant is an IR array (lvar.array): its elements
+ * are LOADs and STOREs that ir/lower_arrays.c lowers late (or the backend
+ * addresses), not select chains built here. */
 struct lvar *lower_var(struct lower *l, struct sema_symbol *sym);
+/* The innermost IR loop being built into, NULL outside loops. */
+const struct ir_cf *lower_current_loop(const struct lower *l);
+bool lower_is_memory_array(const struct sema_symbol *sym);
+/* Leaves first .. first + n - 1 of a variable, read or assigned; dyn:
+ * a non-constant element index added to `first` (IR arrays only, n 1).
+ * GLSL leaves an element never assigned undefined, the IR makes it zero:
+ * a store at an index, in the loop the array was declared in, first
+ * stores its value into every element never assigned on any path there
+ * (what the dynamic store would select between: that value is as good
+ * as any, and where the index names it, the right one), so that
+ * ir/lower_arrays.c needs no select for them. */
+void lower_var_get(struct lower *l, struct lvar *v, int first, int n, const struct lv *dyn,
+		   struct lv *out);
+void lower_var_set(struct lower *l, struct lvar *v, int first, int n, const struct lv *dyn,
+		   const struct lv *vals);
 /* A variable of the lowering's own, zero, of type `t`. */
 struct sema_symbol *lower_temp(struct lower *l, const char *name, const struct glsl_type *t);
 

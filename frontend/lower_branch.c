@@ -78,7 +78,9 @@ void lower_branch(struct lower *l, struct ir_src cond, lower_arm_fn then_fn, voi
 	for (int i = 0; i < nv; i++) {
 		struct lvar *v = l->vars[i];
 		v->written |= written[i];
-		for (int e = 0; e < v->nelems; e++) {
+		for (int e = 0; v->array >= 0 && e < v->nelems; e++) /* assigned on either side */
+			v->elems[e] = lower_is_undef(l, &then_v[i][e]) ? else_v[i][e] : then_v[i][e];
+		for (int e = 0; v->array < 0 && e < v->nelems; e++) {
 			struct lv *a = &then_v[i][e], *b = &else_v[i][e], *out = &v->elems[e];
 			*out = *a;
 			for (int col = 0; col < a->ncols; col++) {

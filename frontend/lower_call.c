@@ -101,7 +101,7 @@ void lower_inline_call(struct lower *l, struct ast_node *call, struct lv *result
 		p->lower_data = NULL;
 		struct lvar *v = lower_var(l, p);
 		if (v)
-			memcpy(v->elems, args[k], sizeof(struct lv) * (size_t)v->nelems);
+			lower_var_set(l, v, 0, v->nelems, NULL, args[k]);
 	}
 	struct src_loc saved_loc = l->b.loc;
 	lower_function_body(l, body, f->ret, result);
@@ -112,8 +112,14 @@ void lower_inline_call(struct lower *l, struct ast_node *call, struct lv *result
 		struct sema_symbol *p = f->params[k].sym;
 		if ((q == AST_STORAGE_OUT || q == AST_STORAGE_INOUT) && p && p->lower_data) {
 			struct lvar *pv = p->lower_data;
-			if (lower_is_agg(p->type))
-				lower_store_agg(l, a, pv->elems);
+			struct lv *vals = pv->elems;
+			if (pv->array >= 0 && (vals = arena_alloc(l->f->arena, sizeof *vals *
+								  (size_t)pv->nelems)) != NULL)
+				lower_var_get(l, pv, 0, pv->nelems, NULL, vals);
+			if (!vals)
+				l->failed = true;
+			else if (lower_is_agg(p->type))
+				lower_store_agg(l, a, vals);
 			else
 				lower_store(l, a, pv->elems[0]);
 		}

@@ -1,7 +1,7 @@
-/* Reads: variables (their current SSA values), inputs, uniforms (with
- * their initializers) and samplers, and index values.  A non-constant
- * index of what is not a uniform becomes a compare/select chain over the
- * candidates (the R500 has no relative addressing of temps outside loops). */
+/* Reads: variables (their current SSA values, or LOADs of an IR array:
+ * lower_var), inputs, uniforms (with their initializers) and samplers,
+ * and index values.  A non-constant index of what is neither a uniform
+ * nor an IR array becomes a compare/select chain over the candidates. */
 #include "lower_int.h"
 
 #include <string.h>
@@ -162,6 +162,15 @@ struct lv lower_load_var(struct lower *l, struct ast_node *e, struct sema_symbol
 		return uniform_sampler(l, sym, elem); /* a struct's sampler passed along */
 	if (sym->storage == AST_STORAGE_UNIFORM)
 		return load_uniform(l, sym, elem, dyn);
+	if (lower_is_memory_array(sym)) {
+		struct lvar *v = lower_var(l, sym);
+		struct lv r = lower_zero(l, et);
+		if (!v || elem < 0 || elem >= v->nelems)
+			l->failed = true;
+		else
+			lower_var_get(l, v, elem, 1, dyn, &r);
+		return r;
+	}
 	if (dyn)
 		return load_dynamic(l, e, sym, dyn);
 	if (sym->builtin == SEMA_VAR_FRONTFACING) {

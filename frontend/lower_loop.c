@@ -292,8 +292,9 @@ void lower_loop(struct lower *l, struct ast_node *n)
 		struct sema_symbol *s = l->vars[i]->sym;
 		if (lower_is_flag(l, s)) /* only a return changes an outer loop's flags */
 			carried[i] = returns;
-		else
-			carried[i] = assigns(body, s) || assigns(cond, s) || assigns(step, s);
+		else /* an IR array's elements are memory: no PHIs */
+			carried[i] = l->vars[i]->array < 0 &&
+				     (assigns(body, s) || assigns(cond, s) || assigns(step, s));
 	}
 	struct loop_state ls;
 	struct ir_cf *cf;

@@ -1,7 +1,8 @@
 /* Writes: variables are SSA values, so a store replaces the value of the
  * leaves it writes (a swizzle or a constant index merges into the old
  * value; a non-constant index selects, for each place it can name,
- * between the new value and the old). */
+ * between the new value and the old), except IR arrays (lower_var),
+ * which get STOREs (lower_var_set). */
 #include "lower_int.h"
 
 #include <string.h>
@@ -42,6 +43,10 @@ static void store_dynamic(struct lower *l, struct ast_node *e, const struct lv *
 			return;
 		}
 		struct lvar *var = store_target(l, e, base->sym);
+		if (var && var->array >= 0) {
+			lower_var_set(l, var, 0, 1, dyn, &v);
+			return;
+		}
 		for (int k = 0; var && k < var->nelems && !l->failed; k++) {
 			var->elems[k] = lower_is_undef(l, &var->elems[k])
 				? v : lower_select_lv(l, lower_index_is(l, dyn, k), &v, &var->elems[k]);
@@ -114,11 +119,8 @@ void lower_store(struct lower *l, struct ast_node *e, struct lv v)
 				return;
 			}
 			struct lvar *var = store_target(l, e, base->sym);
-			if (var && k < var->nelems) {
-				var->elems[k] = v;
-				if (k < 64)
-					var->written_elems |= 1ull << k;
-			}
+			if (var && k < var->nelems)
+				lower_var_set(l, var, k, 1, NULL, &v);
 			return;
 		}
 		struct lv old = lower_expr(l, base);
@@ -245,12 +247,6 @@ void lower_store_agg(struct lower *l, struct ast_node *e, const struct lv *vals)
 	}
 	struct lvar *v = lower_var(l, sym);
 	int n = lower_is_agg(e->ty) ? lower_leaf_count(e->ty) : 1;
-	if (!v || leaf + n > v->nelems)
-		return;
-	v->written = true;
-	for (int i = 0; i < n; i++) {
-		v->elems[leaf + i] = vals[i];
-		if (leaf + i < 64)
-			v->written_elems |= 1ull << (leaf + i);
-	}
+	if (v && leaf + n <= v->nelems)
+		lower_var_set(l, v, leaf, n, NULL, vals);
 }

@@ -36,6 +36,7 @@ struct sema_symbol {
 	struct src_loc loc;
 	int uses;                  /* times read or written in the program */
 	int max_index;             /* unsized arrays: largest constant index used */
+	bool dyn_indexed;          /* arrays: indexed by a non-constant somewhere */
 	struct ast_node *init;     /* uniforms (1.20): the initializer, or NULL */
 	void *lower_data;          /* scratch for the lowering */
 	unsigned lower_stamp;      /* scratch for the lowering (lower_cond.c) */

@@ -451,6 +451,8 @@ static const struct glsl_type *check_index(struct sema *s, struct ast_node *e)
 		sema_err(s, e->loc, "cannot index %s", sema_tname(s, a));
 		return err_t;
 	}
+	if (a->base == GLSL_ARRAY && !e->kid[1]->cval && e->kid[0]->kind == AST_IDENT && e->kid[0]->sym)
+		e->kid[0]->sym->dyn_indexed = true; /* the lowering keeps it an IR array */
 	if (e->kid[1]->cval) {
 		float k = e->kid[1]->cval->v[0];
 		if (!(k >= 0) || (len > 0 && k >= len)) { /* NaN too */

@@ -19,14 +19,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir_cost.h"
 #include "ir_eval.h"
 #include "ir_pass.h"
 
 enum { CP_NOT = 0, CP_LEAF = 1, CP_OP = 2 };
 
-/* Slots the new uniforms may take at most, leaving room for the
- * program's own uniforms (an upper bound: nuniform_vec4) and immediates. */
-enum { CP_SLOT_ROOM = 224 };
+/* Constant slots kept free of the new uniforms for the program's
+ * immediates (its own uniforms are counted: nuniform_vec4). */
+enum { CP_IMMEDIATE_ROOM = 32 };
 
 /* Instructions a part of a root too big to move must cost the pixel
  * program to move on its own. */
@@ -48,27 +49,6 @@ struct split {
 	unsigned *mark, gen;
 };
 
-/* R500 instructions one op costs a pixel (roughly as isel expands it):
- * source modifiers are free, sin/cos reduce their range first; a VEC
- * gathering values of different registers takes copies. */
-static int op_cost(enum ir_op op)
-{
-	switch (op) {
-	case IR_OP_MOV: case IR_OP_NEG: case IR_OP_ABS: case IR_OP_B2F:
-		return 0;
-	case IR_OP_SIN: case IR_OP_COS:
-		return 3;
-	case IR_OP_POW: case IR_OP_TAN:
-		return 3;
-	case IR_OP_DIV: case IR_OP_SQRT: case IR_OP_MIX: case IR_OP_SIGN:
-		return 2;
-	case IR_OP_ASIN: case IR_OP_ACOS: case IR_OP_ATAN: case IR_OP_ATAN2:
-		return 8;
-	default:
-		return 1;
-	}
-}
-
 static void classify(struct ir_instr *in, void *ud)
 {
 	struct split *s = ud;
@@ -82,7 +62,7 @@ static void classify(struct ir_instr *in, void *ud)
 	}
 	if (in->op == IR_OP_PHI || in->ncomp == 0 || !ir_op_is_evaluable(in->op) || in->nsrc < 1)
 		return;
-	long cost = op_cost(in->op);
+	long cost = ir_cost(s->f)->op_cost(in->op);
 	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++) {
 		const struct ir_instr *d = in->src[i].def;
 		if (!d || d->id >= s->f->next_id || s->kind[d->id] == CP_NOT)
@@ -98,7 +78,7 @@ static void classify(struct ir_instr *in, void *ud)
  * slot. */
 static void mark_root(struct split *s, const struct ir_instr *d)
 {
-	while (d && d->id < s->f->next_id && s->kind[d->id] == CP_OP && op_cost(d->op) == 0 &&
+	while (d && d->id < s->f->next_id && s->kind[d->id] == CP_OP && ir_cost(s->f)->op_cost(d->op) == 0 &&
 	       d->op != IR_OP_B2F && d->nsrc == 1 && d->src[0].def &&
 	       d->src[0].def->id < s->f->next_id && s->kind[d->src[0].def->id] == CP_OP)
 		d = d->src[0].def;
@@ -219,7 +199,8 @@ static void choose(struct split *s)
 		if (s->root[i] && s->by_id[i] && worth(s, s->by_id[i]))
 			s->roots[ncand++] = s->by_id[i];
 	sort_roots(s, s->roots, ncand);
-	int room = CP_SLOT_ROOM - f->nuniform_vec4, instrs = 0, taken = 0;
+	int room = ir_cost(f)->const_slots - CP_IMMEDIATE_ROOM - f->nuniform_vec4, instrs = 0,
+	    taken = 0;
 	if (room > IR_CP_MAX_OUTPUTS)
 		room = IR_CP_MAX_OUTPUTS;
 	/* the costliest few are weighed (each weighing walks its tree) */

@@ -411,6 +411,48 @@ static void merge_into(struct ir_cf_list *list, struct ir_cf *a, struct ir_cf *b
 		list->last = a;
 }
 
+void ir_cf_list_splice(struct ir_cf_list *list, struct ir_cf *node, struct ir_cf_list *taken)
+{
+	for (struct ir_cf *c = taken->first; c; c = c->next)
+		c->parent = node->parent;
+	struct ir_cf *first = taken->first ? taken->first : node->next;
+	struct ir_cf *last = taken->last ? taken->last : node->prev;
+	if (taken->first) {
+		taken->first->prev = node->prev;
+		taken->last->next = node->next;
+	}
+	if (node->prev)
+		node->prev->next = first;
+	else
+		list->first = first;
+	if (node->next)
+		node->next->prev = last;
+	else
+		list->last = last;
+	taken->first = taken->last = NULL;
+}
+
+void ir_cf_list_remove(struct ir_cf_list *list, struct ir_cf *node)
+{
+	struct ir_cf_list none = { NULL, NULL };
+	ir_cf_list_splice(list, node, &none);
+	node->prev = node->next = NULL;
+}
+
+bool ir_cf_list_is_empty(const struct ir_cf_list *list)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next)
+		if (cf->kind != IR_CF_BLOCK || cf->block.first)
+			return false;
+	return true;
+}
+
+bool ir_cf_is_break_if(const struct ir_cf *cf)
+{
+	return cf && cf->kind == IR_CF_IF && !cf->else_list.first &&
+	       ir_cf_list_is_break(&cf->then_list);
+}
+
 void ir_cf_list_merge_blocks(struct ir_cf_list *list)
 {
 	for (struct ir_cf *cf = list->first; cf && cf->next;) {

@@ -60,6 +60,7 @@ enum { IR_MAX_SRCS = 4 };
 
 struct ir_instr;
 struct ir_block;
+struct ir_cost_model;
 
 struct ir_src {
 	struct ir_instr *def;
@@ -172,6 +173,8 @@ struct ir_func {
 	uint32_t next_id;
 	uint32_t id_budget;          /* growth budget: passes that copy code (unrolling)
 					keep next_id within it; 0 = none */
+	const struct ir_cost_model *cost; /* the target's costs the passes ask
+					     (ir_cost.h); NULL: a vec4 machine's */
 	int unrolled_loops;          /* loops loop_unroll unrolled: a
 					program too long is compiled again with loops
 					kept only when there were some */
@@ -254,6 +257,15 @@ struct ir_cf *ir_cf_create(struct ir_func *f, enum ir_cf_kind kind, struct ir_cf
 void ir_cf_list_append(struct ir_cf_list *list, struct ir_cf *cf);
 /* Puts cf into `list` right before `before` (a node of that list). */
 void ir_cf_list_insert_before(struct ir_cf_list *list, struct ir_cf *before, struct ir_cf *cf);
+/* Puts the nodes of `taken` where `node` is in `list` (taken is left
+ * empty, node out of the list). */
+void ir_cf_list_splice(struct ir_cf_list *list, struct ir_cf *node, struct ir_cf_list *taken);
+/* Takes node out of `list`. */
+void ir_cf_list_remove(struct ir_cf_list *list, struct ir_cf *node);
+/* No instruction and no control flow in the list. */
+bool ir_cf_list_is_empty(const struct ir_cf_list *list);
+/* An IF whose only content is a BREAK, with no else. */
+bool ir_cf_is_break_if(const struct ir_cf *cf);
 void ir_block_append(struct ir_block *bl, struct ir_instr *instr);
 /* The block right before `loop` in `list`: the block there, or a new one
  * put there; NULL when memory runs out. */

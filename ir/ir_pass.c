@@ -108,17 +108,28 @@ static bool run_step(struct ir_pass_ctx *ctx, struct ir_func *f, const struct ro
 	return progress;
 }
 
-/* The passes to a fixed point (loop_unroll only when `unroll`). */
+/* The passes to a fixed point (loop_unroll only when `unroll`), in
+ * rounds of the table's order.  A pass that made no progress would make
+ * none again on the same IR, so the walk stops once every pass has run,
+ * without progress, since the last change: at the pass after the last
+ * one that changed something, not at the end of one more whole round. */
 static void run_rounds(struct ir_func *f, int opt_level, bool unroll, struct ir_pass_ctx *ctx)
 {
-	for (int round = 0; round < MAX_ROUNDS; round++) {
-		bool progress = false;
-		for (size_t i = 0; i < sizeof round_steps / sizeof *round_steps; i++) {
-			const struct round_step *st = &round_steps[i];
-			if (opt_level >= st->min_level && (unroll || st->sw != SW_LOOP_UNROLL))
-				progress |= run_step(ctx, f, st);
-		}
-		if (!progress || (ctx && ctx->failed))
+	enum { NSTEPS = sizeof round_steps / sizeof *round_steps };
+	bool on[NSTEPS];
+	int enabled = 0;
+	for (size_t i = 0; i < NSTEPS; i++) {
+		const struct round_step *st = &round_steps[i];
+		on[i] = opt_level >= st->min_level && (unroll || st->sw != SW_LOOP_UNROLL);
+		enabled += on[i];
+	}
+	int quiet = 0; /* passes run since the last change */
+	for (int run = 0; quiet < enabled && run < MAX_ROUNDS * NSTEPS; run++) {
+		size_t i = (size_t)run % NSTEPS;
+		if (!on[i])
+			continue;
+		quiet = run_step(ctx, f, &round_steps[i]) ? 0 : quiet + 1;
+		if (ctx && ctx->failed)
 			break;
 	}
 }

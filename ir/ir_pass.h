@@ -85,6 +85,7 @@ bool ir_opt_slp(struct ir_func *f);
 bool ir_opt_vec_affine(struct ir_func *f);
 bool ir_opt_known_cond(struct ir_func *f);
 bool ir_opt_dead_branch(struct ir_func *f);
+bool ir_opt_break_hoist(struct ir_func *f);
 bool ir_opt_loop_unroll(struct ir_func *f);
 bool ir_opt_licm(struct ir_func *f);
 /* Local arrays to SSA values and selects (ir/lower_arrays.c): every

@@ -264,7 +264,8 @@ static void lower_store(struct lower *l, struct ir_instr *in, state_t st)
 	} else if (k == -2) {
 		struct ir_src e = element_value(l, in, 1);
 		for (int j = 0; j < a->length && !l->failed; j++)
-			var[j] = select_before(l, in, a, element_is(l, in, e, j), in->src[0], var[j]);
+			if (!ir_src_same(&var[j], &in->src[0], a->ncomp)) /* (already the value) */
+				var[j] = select_before(l, in, a, element_is(l, in, e, j), in->src[0], var[j]);
 	}
 	ir_instr_remove(in);
 }

@@ -104,6 +104,17 @@ static bool same_src(const struct ir_func *f, const struct ir_instr *in, int i, 
 }
 
 /* vec of components of one value: a mov with the gathered swizzle. */
+/* op(inner(x)) is x (-(-x), !!x, f2b(b2f(x))): a MOV of x. */
+static bool undo(struct ir_instr *in, enum ir_op inner)
+{
+	struct ir_instr *d = in->src[0].def;
+	if (!d || d->op != inner || d->nsrc != 1 || !d->src[0].def)
+		return false;
+	in->src[0] = ir_src_through(&d->src[0], in->src[0].swz);
+	in->op = IR_OP_MOV;
+	return true;
+}
+
 static bool vec_to_mov(struct ir_instr *in)
 {
 	if (in->nsrc < 1 || in->nsrc > 4 || in->nsrc != in->ncomp || !in->src[0].def)
@@ -238,14 +249,13 @@ static bool fold_identity(const struct ir_func *f, struct ir_instr *in)
 			return true;
 		}
 		return false;
-	case IR_OP_NEG: {
-		struct ir_instr *d = in->src[0].def;
-		if (!d || d->op != IR_OP_NEG || d->nsrc != 1 || !d->src[0].def)
-			return false;
-		in->src[0] = ir_src_through(&d->src[0], in->src[0].swz);
-		in->op = IR_OP_MOV;
-		return true;
-	}
+	case IR_OP_NEG:
+		return undo(in, IR_OP_NEG);
+	case IR_OP_NOT:
+		return undo(in, IR_OP_NOT);
+	case IR_OP_F2B:
+		/* a bool made a float and tested again (TGSI's SGE ... IF) */
+		return undo(in, IR_OP_B2F);
 	case IR_OP_VEC:
 		return vec_to_mov(in);
 	case IR_OP_MOV: {

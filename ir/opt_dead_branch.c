@@ -1,11 +1,11 @@
 /* Dead branch elimination: an IF whose condition is a constant is replaced
  * by the branch it always takes; the PHIs after it become MOVs of the
- * taken side's value, and neighbouring blocks are merged.  An IF whose
+ * taken side's value, and neighbouring blocks are merged; BREAKs on the
+ * side never taken go with it, and the PHIs after their loop lose those
+ * sources (not the loop's last BREAK, nor a side with a CONTINUE).  An IF whose
  * branches are both empty (what folding the code inside them leaves,
  * typically in unrolled loops) goes too: its PHIs become SELECTs of the
- * condition, which constant folding then resolves or isel makes a CMP.  The IF is kept
- * when the branch never taken holds a BREAK or CONTINUE of an enclosing
- * loop (removing it would change that loop's PHI sources).  A loop whose
+ * condition, which constant folding then resolves or isel makes a CMP.  A loop whose
  * body ends in its only jump, an unconditional BREAK, runs once: its body
  * takes its place; so does one with a second BREAK under an IF of its own
  * (the loop's test), which becomes an IF around the rest of the body.
@@ -25,15 +25,6 @@ static void phis_to_movs(struct ir_cf *after, int keep)
 		in->nsrc = 1;
 		in->op = IR_OP_MOV;
 	}
-}
-
-/* No instruction and no control flow in the list. */
-static bool is_empty(const struct ir_cf_list *list)
-{
-	for (const struct ir_cf *cf = list->first; cf; cf = cf->next)
-		if (cf->kind != IR_CF_BLOCK || cf->block.first)
-			return false;
-	return true;
 }
 
 /* Only CONSTs in the list's blocks (what folding leaves of a branch that
@@ -79,28 +70,6 @@ static void phis_to_selects(struct ir_cf *after, struct ir_src cond)
 	}
 }
 
-/* Puts the nodes of `taken` where `node` is in `list`. */
-static void splice(struct ir_cf_list *list, struct ir_cf *node, struct ir_cf_list *taken)
-{
-	for (struct ir_cf *c = taken->first; c; c = c->next)
-		c->parent = node->parent;
-	struct ir_cf *first = taken->first ? taken->first : node->next;
-	struct ir_cf *last = taken->last ? taken->last : node->prev;
-	if (taken->first) {
-		taken->first->prev = node->prev;
-		taken->last->next = node->next;
-	}
-	if (node->prev)
-		node->prev->next = first;
-	else
-		list->first = first;
-	if (node->next)
-		node->next->prev = last;
-	else
-		list->last = last;
-	taken->first = taken->last = NULL;
-}
-
 /* A loop whose body ends in a BREAK every pass reaches, its only jump:
  * it runs once.  The head PHIs take the value before the loop, the PHIs
  * after it the value at that BREAK, and the body takes the loop's place. */
@@ -113,15 +82,8 @@ static bool run_once(struct ir_cf_list *list, struct ir_cf *loop)
 	ir_instr_remove(last->block.last);
 	phis_to_movs(head, 0);
 	phis_to_movs(loop->next, 0);
-	splice(list, loop, &loop->body);
+	ir_cf_list_splice(list, loop, &loop->body);
 	return true;
-}
-
-/* An IF at the top of a loop body whose only content is a BREAK. */
-static bool is_break_if(const struct ir_cf *cf)
-{
-	return cf && cf->kind == IR_CF_IF && !cf->else_list.first &&
-	       ir_cf_list_is_break(&cf->then_list);
 }
 
 /* The same with a second BREAK before the last, under an IF of its own at
@@ -135,7 +97,7 @@ static bool run_once_two_breaks(struct ir_cf_list *list, struct ir_cf *loop)
 	    last->block.last->op != IR_OP_BREAK || ir_cf_list_jumps(&loop->body, IR_JUMP_ANY) != 2)
 		return false;
 	struct ir_cf *brk = head;
-	while (brk && !is_break_if(brk))
+	while (brk && !ir_cf_is_break_if(brk))
 		brk = brk->next;
 	if (!brk || brk == head)
 		return false;
@@ -153,17 +115,65 @@ static bool run_once_two_breaks(struct ir_cf_list *list, struct ir_cf *loop)
 		loop->body.last = brk;
 	}
 	phis_to_movs(head, 0);
-	splice(list, loop, &loop->body);
+	ir_cf_list_splice(list, loop, &loop->body);
 	return true;
 }
 
-static bool fold_list(struct ir_func *f, struct ir_cf_list *list)
+/* Counts into *n the BREAKs of the loop holding `list` (not of loops
+ * inside it) before node `target`, in program order; true once found. */
+static bool breaks_before(const struct ir_cf_list *list, const struct ir_cf *target, int *n)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf == target)
+			return true;
+		if (cf->kind == IR_CF_IF) {
+			if (breaks_before(&cf->then_list, target, n) ||
+			    breaks_before(&cf->else_list, target, n))
+				return true;
+		} else if (cf->kind == IR_CF_BLOCK) {
+			*n += ir_cf_jumps(cf, IR_JUMP_BREAK);
+		}
+	}
+	return false;
+}
+
+/* The side of IF `cf` that never runs (then_side: its then list) holds
+ * jumps of `loop`: when they are BREAKs only, and not all of the loop's,
+ * the PHIs after the loop lose their sources at those BREAKs (one source
+ * per BREAK, in order) and the side may go.  False, nothing changed,
+ * otherwise (a CONTINUE's head PHI sources stay as they are). */
+static bool drop_breaks(struct ir_cf *loop, const struct ir_cf *cf, bool then_side)
+{
+	const struct ir_cf_list *never = then_side ? &cf->then_list : &cf->else_list;
+	int n = ir_cf_list_jumps(never, IR_JUMP_BREAK), first = 0;
+	int total = loop ? ir_cf_list_jumps(&loop->body, IR_JUMP_BREAK) : 0;
+	if (!loop || ir_cf_list_jumps(never, IR_JUMP_CONTINUE) || n >= total ||
+	    !breaks_before(&loop->body, cf, &first))
+		return false;
+	if (!then_side)
+		first += ir_cf_list_jumps(&cf->then_list, IR_JUMP_BREAK);
+	struct ir_cf *after = loop->next;
+	for (struct ir_instr *in = after && after->kind == IR_CF_BLOCK ? after->block.first : NULL;
+	     in && in->op == IR_OP_PHI; in = in->next) {
+		if (in->nsrc != total)
+			return false; /* not the IR the validator passed */
+	}
+	for (struct ir_instr *in = after && after->kind == IR_CF_BLOCK ? after->block.first : NULL;
+	     in && in->op == IR_OP_PHI; in = in->next) {
+		for (int k = first; k + n < in->nsrc; k++)
+			in->src[k] = in->src[k + n];
+		in->nsrc = (uint8_t)(in->nsrc - n);
+	}
+	return true;
+}
+
+static bool fold_list(struct ir_func *f, struct ir_cf_list *list, struct ir_cf *loop)
 {
 	bool progress = false;
 	for (struct ir_cf *cf = list->first, *next; cf; cf = next) {
 		next = cf->next;
 		if (cf->kind == IR_CF_LOOP) {
-			progress |= fold_list(f, &cf->body);
+			progress |= fold_list(f, &cf->body, cf);
 			struct ir_cf *first = cf->body.first;
 			if (run_once(list, cf) || run_once_two_breaks(list, cf)) {
 				next = first ? first : next; /* the spliced body may fold too */
@@ -177,7 +187,7 @@ static bool fold_list(struct ir_func *f, struct ir_cf_list *list)
 		if (c && c->op != IR_OP_CONST && only_consts(&cf->then_list) &&
 		    only_consts(&cf->else_list)) {
 			struct ir_cf_list none = { NULL, NULL };
-			if (!is_empty(&cf->then_list) || !is_empty(&cf->else_list)) {
+			if (!ir_cf_list_is_empty(&cf->then_list) || !ir_cf_list_is_empty(&cf->else_list)) {
 				/* the constants a side picks go before the IF */
 				struct ir_cf *pre = cf->prev;
 				if (!pre || pre->kind != IR_CF_BLOCK) {
@@ -190,26 +200,27 @@ static bool fold_list(struct ir_func *f, struct ir_cf_list *list)
 				move_consts(&cf->else_list, &pre->block);
 			}
 			phis_to_selects(cf->next, cf->cond);
-			splice(list, cf, &none);
+			ir_cf_list_splice(list, cf, &none);
 			progress = true;
 			continue;
 		}
 		if (!c || c->op != IR_OP_CONST) {
-			progress |= fold_list(f, &cf->then_list);
-			progress |= fold_list(f, &cf->else_list);
+			progress |= fold_list(f, &cf->then_list, loop);
+			progress |= fold_list(f, &cf->else_list, loop);
 			continue;
 		}
 		bool taken_then = c->imm[cf->cond.swz[0] & 3] != 0.0f;
-		if (ir_cf_list_jumps(taken_then ? &cf->else_list : &cf->then_list, IR_JUMP_ANY)) {
-			progress |= fold_list(f, &cf->then_list);
-			progress |= fold_list(f, &cf->else_list);
+		struct ir_cf_list *never = taken_then ? &cf->else_list : &cf->then_list;
+		if (ir_cf_list_jumps(never, IR_JUMP_ANY) && !drop_breaks(loop, cf, !taken_then)) {
+			progress |= fold_list(f, &cf->then_list, loop);
+			progress |= fold_list(f, &cf->else_list, loop);
 			continue;
 		}
 		struct ir_cf_list *taken = taken_then ? &cf->then_list : &cf->else_list;
 		phis_to_movs(cf->next, taken_then ? 0 : 1);
 		/* continue with the first spliced node, which may fold too */
 		next = taken->first ? taken->first : cf->next;
-		splice(list, cf, taken);
+		ir_cf_list_splice(list, cf, taken);
 		progress = true;
 	}
 	if (progress)
@@ -219,5 +230,5 @@ static bool fold_list(struct ir_func *f, struct ir_cf_list *list)
 
 bool ir_opt_dead_branch(struct ir_func *f)
 {
-	return fold_list(f, &f->body);
+	return fold_list(f, &f->body, NULL);
 }

@@ -16,9 +16,10 @@
  * body, the other branch empty, no PHIs after that IF; the values the
  * PHIs read defined outside the loop or in the body's own blocks.
  * Budgets: 64 iterations, 1024 copied instructions, and as many copied
- * instructions that are not constants as the R500 has slots (512): past
- * that the program cannot fit, and the compile would fall back to keeping
- * every loop.  (Measured in executed cycles on piglit, the first
+ * instructions that are not constants as the target's cost model says a
+ * program may have (ir_cost.h; the R500's 512 slots): past that the
+ * program cannot fit, and the compile would fall back to keeping every
+ * loop.  (Measured in executed cycles on piglit, the first
  * real-world corpus and corpus 2's training part: 256 left 34 trips of
  * glsl-fs-convolution-2 looping, 11x slower; 1024 gains nothing more and
  * loses loop_too_long_unrolled; more trips or copies change nothing.)
@@ -32,13 +33,13 @@
  * get new ids), the order of side effects.  Leaves the MOVs and the dead
  * conditions for copy propagation, constant folding and DCE. */
 #include "ir.h"
+#include "ir_cost.h"
 #include "ir_eval.h"
 #include "ir_pass.h"
 
 #include <string.h>
 
-enum { MAX_ITERATIONS = 64, MAX_COPIED = 1024, MAX_COPIED_VARYING = 512,
-       MAX_GUARDS = 64 };
+enum { MAX_ITERATIONS = 64, MAX_COPIED = 1024, MAX_GUARDS = 64 };
 
 /* A break IF: its index among the loop's BREAKs and the branch holding it. */
 struct break_if {
@@ -339,7 +340,7 @@ static bool simulate(struct unroll *u, int max_iterations, bool budgets, bool gu
 		}
 		for (uint32_t i = 0; i < u->nbody; i++)
 			varying += !u->recs[i].known;
-		if (budgets && varying > MAX_COPIED_VARYING)
+		if (budgets && varying > (uint32_t)ir_cost(u->f)->max_instructions)
 			return false;
 	}
 	return false;
@@ -566,20 +567,7 @@ static void replace_loop(struct unroll *u, struct ir_cf_list *list, struct ir_cf
 		in->nsrc = 1;
 		in->op = IR_OP_MOV;
 	}
-	struct ir_cf *first = out->first ? out->first : loop->next;
-	struct ir_cf *last = out->last ? out->last : loop->prev;
-	if (out->first) {
-		out->first->prev = loop->prev;
-		out->last->next = loop->next;
-	}
-	if (loop->prev)
-		loop->prev->next = first;
-	else
-		list->first = first;
-	if (loop->next)
-		loop->next->prev = last;
-	else
-		list->last = last;
+	ir_cf_list_splice(list, loop, out);
 	ir_cf_list_merge_blocks(list);
 }
 

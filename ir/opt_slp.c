@@ -24,6 +24,7 @@
  * fresh ids; the old chains are left to DCE, the lane MOVs to copy_prop).
  * Exact: every lane computes what its scalar op did. */
 #include "ir.h"
+#include "ir_cost.h"
 #include "ir_pass.h"
 
 #include <math.h>
@@ -62,19 +63,6 @@ struct slp {
 	int groups;                /* tried, at most MAX_GROUPS */
 	bool failed, progress;
 };
-
-static bool vector_op(enum ir_op op)
-{
-	switch (op) {
-	case IR_OP_ADD: case IR_OP_SUB: case IR_OP_MUL: case IR_OP_MAD: case IR_OP_NEG:
-	case IR_OP_ABS: case IR_OP_SIGN: case IR_OP_FLOOR: case IR_OP_CEIL: case IR_OP_FRACT:
-	case IR_OP_TRUNC: case IR_OP_MIN: case IR_OP_MAX: case IR_OP_CLAMP: case IR_OP_SAT:
-	case IR_OP_MIX: case IR_OP_STEP:
-		return true;
-	default:
-		return false;
-	}
-}
 
 /* SIN and COS: one alpha op per lane, but their range reduction is vector. */
 static bool reduced_op(enum ir_op op)
@@ -350,6 +338,7 @@ static void try_group(struct slp *s, struct ir_instr *const *seeds, int k)
 	/* a lane op the R500 does one lane at a time writes its lanes to
 	 * one register through the RGB unit (SOP): that pays only when a
 	 * vector op reads them after; NEG and ABS are free modifiers */
+	bool (*vector_op)(enum ir_op) = ir_cost(s->f)->vector_op;
 	int vec = 0, reduced = 0, lanes = 0, after = 0;
 	for (int l = 0; l < nlv; l++) {
 		enum ir_op op = lv[l][0]->op;

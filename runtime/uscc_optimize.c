@@ -2,6 +2,7 @@
 #include "uscc_optimize.h"
 
 #include "ir_pass.h"
+#include "r500_cost.h"
 
 bool uscc_optimize(struct ir_func *f, int opt_level, sw_set skip, bool dump_all, char **dump,
 		   struct arena *arena, struct diag_sink *diag)
@@ -17,6 +18,7 @@ bool uscc_optimize(struct ir_func *f, int opt_level, sw_set skip, bool dump_all,
 		ctx.dump = ir_dump_text_append;
 		ctx.dump_ud = &text;
 	}
+	f->cost = &r500_ir_cost; /* the passes' questions go to the backend's model */
 	bool ok = ir_optimize(f, opt_level, &ctx) && !ctx.failed;
 	if (dump_all)
 		*dump = strbuf_text(&text.buf);

@@ -561,7 +561,8 @@ static struct r500_inst plain_slot(int type, bool wait)
 /* The cost that chooses between compiles follows a loop's back edge: a
  * lookup issued at the end of a trip is waited for at the top of the
  * next, 1 slot later here, so its stall (30 - 3) counts, weighed as the
- * loop's slots are (8); the program's end, past the loop, would hide it.
+ * loop's slots are (8 passes guessed, or the passes the compiler knew);
+ * the program's end, past the loop, would hide it.
  * Slots: LOOP (1), a reader that waits (8), the lookup (8), ENDLOOP (1),
  * OUT (1). */
 static void test_weighted_cost_across_back_edge(void **state)
@@ -590,6 +591,12 @@ static void test_weighted_cost_across_back_edge(void **state)
 	struct r500_program q = { .code = t, .ninst = 7 };
 	assert_int_equal(r500_program_weighted_cost(&q, &in_loops),
 			 1 + 8 + 8 + 8 + 8 + 1 + 1 + 26 * 8);
+	/* a loop whose passes the compiler knew (3) is weighed by them */
+	const uint8_t trips[7] = { 3 };
+	q.loop_trips = trips;
+	assert_int_equal(r500_program_weighted_cost(&q, &in_loops),
+			 1 + 3 + 3 + 3 + 3 + 1 + 1 + 26 * 3);
+	assert_int_equal(in_loops, 4 * 3);
 }
 
 /* Adds, subtracts and 1-x become presubtract operands of their readers

@@ -465,6 +465,9 @@ static void test_loop_encoding(void **state)
 	assert_int_equal(lp->ignore_uncovered, 1);
 	assert_int_equal(lp->int_addr, 0);
 	assert_int_equal(lp->jump_addr, fc[4]);
+	/* i = 0, 1, 2, 3 reach the exit IF: 4 passes, for the cost's weights */
+	assert_non_null(p->loop_trips);
+	assert_int_equal(p->loop_trips[fc[0]], 4);
 	/* IF without ELSE: JUMP 0x0F, B_OP0 INCR, to ENDIF + 1 */
 	assert_int_equal(jif->op, R500_FC_JUMP);
 	assert_int_equal(jif->jump_func, 0x0F);

@@ -486,6 +486,70 @@ static void test_dynamic_index(void **state)
 	fe_test_end(&t);
 }
 
+/* A local array indexed by a non-constant is an IR array: its accesses
+ * are LOADs and STOREs (no select chain in the frontend), through
+ * declarations, whole-array copies, inlined in/out parameters and ==. */
+static void test_dynamic_index_ir_array(void **state)
+{
+	(void)state;
+	struct fe_test t;
+	fe_test_begin(&t);
+	struct ir_func *f = compile_ok(&t,
+		"#version 120\n"
+		"uniform vec4 u;\n"
+		"void fill(out vec2 r[3], float x) { r[0] = vec2(x); r[1] = vec2(2.0 * x); r[2] = vec2(3.0); }\n"
+		"float pick(vec2 q[3], int k) { return q[k].y; }\n"
+		"void main() {\n"
+		"  int i = int(u.x);\n"
+		"  vec2 a[3]; fill(a, u.y);\n"                           /* 5, 10, 3 */
+		"  a[i] = vec2(7.0);\n"                                   /* i = 1: 5, 7, 3 */
+		"  vec2 b[3] = a;\n"
+		"  b[i - 1].x = 1.0;\n"                                   /* b = (1,5), 7, 3 */
+		"  gl_FragColor = vec4(pick(a, i), b[0].x + b[0].y, float(a == b), a[i + 1].x);\n"
+		"}\n");
+	assert_int_equal(f->narrays, 3); /* a, b and pick's q (fill's r: constant indexes) */
+	assert_string_equal(f->arrays[0].name, "a");
+	assert_int_equal(f->arrays[0].length, 3);
+	assert_int_equal(f->arrays[0].ncomp, 2);
+	assert_true(fe_count_op(f, IR_OP_LOAD) > 0);
+	assert_true(fe_count_op(f, IR_OP_STORE) > 0);
+	assert_int_equal(fe_count_op(f, IR_OP_SELECT), 0);
+	const float uni[][4] = { { 1, 5, 0, 0 } };
+	float o[4];
+	run_named(f, NULL, NULL, 0, uni, NULL, 0, o);
+	assert_vec4_near(o, 7, 6, 0, 3);
+	fe_test_end(&t);
+}
+
+/* An element never assigned is undefined in GLSL, zero in the IR: a
+ * store at an index first gives the value to every element never
+ * assigned (so no select chain is needed for them), except in a loop
+ * the array was not declared in (a later iteration would undo the
+ * earlier ones' stores). */
+static void test_dynamic_store_fills_unassigned(void **state)
+{
+	(void)state;
+	struct fe_test t;
+	fe_test_begin(&t);
+	struct ir_func *f = compile_ok(&t,
+		"uniform vec4 u;\n"
+		"void main() {\n"
+		"  int i = int(u.x), j = int(u.y);\n"
+		"  float a[4]; a[0] = 1.0;\n"
+		"  a[i] = u.z;\n"                                 /* a[1..3] = u.z, then a[i] */
+		"  float b[4];\n"
+		"  for (int k = 0; k < 4; k++) b[k] = float(k);\n" /* one store, no fill */
+		"  gl_FragColor = vec4(a[j], a[0], b[j], 0.0);\n"
+		"}\n");
+	assert_int_equal(f->narrays, 2);
+	assert_int_equal(fe_count_op(f, IR_OP_STORE), 1 + 3 + 1 + 1);
+	const float uni[][4] = { { 0, 2, 5, 0 } };
+	float o[4];
+	run_named(f, NULL, NULL, 0, uni, NULL, 0, o);
+	assert_vec4_near(o, 5, 5, 2, 0);
+	fe_test_end(&t);
+}
+
 static void test_structs_arrays(void **state)
 {
 	(void)state;
@@ -675,6 +739,8 @@ int main(void)
 		cmocka_unit_test(test_uniform_initializers),
 		cmocka_unit_test(test_loops),
 		cmocka_unit_test(test_dynamic_index),
+		cmocka_unit_test(test_dynamic_index_ir_array),
+		cmocka_unit_test(test_dynamic_store_fills_unassigned),
 		cmocka_unit_test(test_structs_arrays),
 		cmocka_unit_test(test_early_return),
 		cmocka_unit_test(test_sampler_params_and_matrix_varyings),

@@ -35,6 +35,7 @@ static const struct pass_entry passes[] = {
 	{ "cse_", ir_opt_cse },
 	{ "dce_", ir_opt_dce },
 	{ "dead_branch_", ir_opt_dead_branch },
+	{ "break_hoist_", ir_opt_break_hoist },
 	{ "known_cond_", ir_opt_known_cond },
 	{ "licm_", ir_opt_licm },
 	{ "lower_arrays_", ir_lower_arrays },
@@ -334,6 +335,62 @@ static void test_algebraic_add_chain(void **state)
 	assert_false(ir_opt_algebraic(f)); /* nothing left */
 }
 
+/* break_hoist leaves the loop alone where moving its test would change
+ * what runs: a body holding a BREAK of the loop (the order of the exit
+ * PHI's sources would change), a side that does not run the body but is
+ * not empty. */
+static const char break_hoist_keeps[] =
+	"stage fragment\n"
+	"input #0 \"v\" f1\n"
+	"output #0 \"o\" f4 target=0\n"
+	"%1 = input.f1 #0\n"
+	"%2 = const.f1 0\n"
+	"%3 = const.f1 1\n"
+	"%4 = const.f1 8\n"
+	"loop {\n"
+	"  %5 = phi.f1 %1.x, %11.x\n"
+	"  %6 = lt.b1 %4.x, %5.x\n"
+	"  %7 = not.b1 %6.x\n"
+	"  if %7.x {\n"
+	"    %8 = add.f1 %5.x, %3.x\n"
+	"    %9 = lt.b1 %8.x, %2.x\n"
+	"    if %9.x {\n"
+	"      break\n"
+	"    }\n"
+	"  }\n"
+	"  %11 = phi.f1 %8.x, %5.x\n"
+	"  if %6.x {\n"
+	"    break\n"
+	"  }\n"
+	"}\n"
+	"%12 = phi.f1 %8.x, %11.x\n"
+	"loop {\n"
+	"  %13 = phi.f1 %12.x, %17.x\n"
+	"  %14 = lt.b1 %4.x, %13.x\n"
+	"  if %14.x {\n"
+	"    %15 = mul.f1 %13.x, %4.x\n"
+	"  } else {\n"
+	"    %16 = add.f1 %13.x, %3.x\n"
+	"  }\n"
+	"  %17 = phi.f1 %15.x, %16.x\n"
+	"  if %14.x {\n"
+	"    break\n"
+	"  }\n"
+	"}\n"
+	"%18 = phi.f1 %17.x\n"
+	"%19 = vec.f4 %18.x, %18.x, %18.x, %3.x\n"
+	"output #0 %19.xyzw\n";
+
+static void test_break_hoist_keeps(void **state)
+{
+	(void)state;
+	struct ir_func *f = parse_ok(A, break_hoist_keeps);
+	validate_ok(A, f);
+	char *before = ir_print(f, A);
+	assert_false(ir_opt_break_hoist(f));
+	assert_string_equal(ir_print(f, A), before);
+}
+
 /* Running a pass twice: the second run has nothing left to do. */
 static void test_idempotent(void **state)
 {
@@ -471,6 +528,7 @@ int main(void)
 		cmocka_unit_test(test_algebraic_add_chain),
 		cmocka_unit_test(test_loop_prefetch_declines),
 		cmocka_unit_test(test_unroll_twice_once),
+		cmocka_unit_test(test_break_hoist_keeps),
 		cmocka_unit_test(test_idempotent),
 		cmocka_unit_test(test_runner),
 		cmocka_unit_test(test_robustness),

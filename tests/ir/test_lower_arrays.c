@@ -507,6 +507,35 @@ static void test_wide_loop_keeps_its_array(void **state)
 	assert_false(ir_lower_arrays(f));
 }
 
+/* A store at an index of the value an element already holds needs no
+ * select for that element (the frontend fills the elements never
+ * assigned with the value it stores at an index). */
+static void test_store_of_held_value_selects_nothing(void **state)
+{
+	struct arena *a = *state;
+	const char *text = "input #0 \"i\" f1\n"
+			   "output #0 \"o\" f4 target=0\n"
+			   "array #0 \"a\" f1 length=3\n"
+			   "%1 = const.f1 1\n"
+			   "%2 = const.f1 2\n"
+			   "%3 = input.f1 #0\n"
+			   "store #0[0], %1.x\n"
+			   "store #0[1], %2.x\n"
+			   "store #0[2], %2.x\n"
+			   "store #0[0] + %3.x, %2.x\n"
+			   "%4 = load.f1 #0[0]\n"
+			   "%5 = load.f1 #0[2]\n"
+			   "%6 = vec.f4 %4.x, %5.x, %4.x, %5.x\n"
+			   "output #0 %6.xyzw\n";
+	struct ir_func *f = parse_ok(a, text);
+	assert_true(ir_lower_arrays(f));
+	validate_ok(a, f);
+	char *got = ir_print(f, a);
+	const char *sel = strstr(got, "select");
+	assert_non_null(sel); /* element 0 */
+	assert_null(strstr(sel + 1, "select"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -514,6 +543,7 @@ int main(void)
 		cmocka_unit_test(test_rel_array_kept),
 		cmocka_unit_test(test_o0_lowers),
 		cmocka_unit_test(test_wide_loop_keeps_its_array),
+		cmocka_unit_test(test_store_of_held_value_selects_nothing),
 	};
 	return cmocka_run_group_tests(tests, ir_test_arena_setup, ir_test_arena_teardown);
 }
