@@ -48,6 +48,12 @@ struct plan {
 /* The zero an element starts with, as the first stretch's write. */
 static const struct ir_instr zero_write;
 
+static bool is_array_op(const struct ir_instr *in, void *ud)
+{
+	(void)ud;
+	return in->op == IR_OP_LOAD || in->op == IR_OP_STORE;
+}
+
 static bool is_access(const struct ir_func *f, const struct ir_instr *in)
 {
 	return (in->op == IR_OP_LOAD || in->op == IR_OP_STORE) && in->index >= 0 &&
@@ -323,8 +329,8 @@ bool cg_plan_arrays(struct cg_ctx *cg)
 {
 	const struct ir_func *f = cg->func;
 	cg->narrays = cg->narr_loops = 0;
-	if (f->narrays == 0)
-		return true;
+	if (f->narrays == 0 || !ir_any_instr(f, is_array_op, NULL))
+		return true; /* no access left: nothing to place or lower */
 	struct plan p = { .cg = cg, .f = f };
 	if (!choose(&p))
 		return cg->failed = true, false;
