@@ -146,8 +146,10 @@ struct cg_slot {
 	uint8_t rgb_srcp, alpha_srcp; /* each unit's presubtract: cg_op.presub, 0 none */
 };
 
-/* A local array addressed through aL in one loop (loop_array.c): its
- * elements are multi vregs in consecutive temporaries. */
+/* A local array in consecutive temporaries: an IR array the plan placed
+ * (plan_arrays.c: loop NULL, the whole program long), or one rebuilt from
+ * select chains, in one loop (loop_array.c).  Its elements are multi
+ * vregs. */
 struct cg_array {
 	const struct ir_cf *loop;
 	int n, ncomp;
@@ -156,18 +158,28 @@ struct cg_array {
 	const struct ir_src *val;      /* copied: each element's value, made before
 					  the loop (NULL for a carried array) */
 	int *vreg;                     /* by element, set by isel */
+	const bool *zero;              /* placed: by element, set to zero at the top */
 };
 
 /* What an IR instruction is to a local array (loop_array.c), by id. */
 enum cg_arr_role { CG_ARR_NONE, CG_ARR_MEMBER, /* a select whose value is element elem */
 		   CG_ARR_WRITE,   /* the same, and the array's write happens here */
 		   CG_ARR_SKIP,    /* a select of a read chain, folded into its root */
-		   CG_ARR_READ };  /* the root of a read chain: one aL operand */
+		   CG_ARR_READ,    /* the root of a read chain: one aL operand */
+		   CG_ARR_LOAD,    /* an IR LOAD of a placed array (plan_arrays.c) */
+		   CG_ARR_STORE }; /* an IR STORE of a placed array */
 
 struct cg_arr_access {
 	uint8_t role;                  /* enum cg_arr_role */
 	int array, elem;
-	int pos;                       /* WRITE / READ: element addressed when aL = 0 */
+	int pos;                       /* WRITE / READ / rel: element addressed when
+					  aL = 0; LOAD / STORE: the element, -1 none */
+	bool rel;                      /* LOAD / STORE: through aL */
+	bool direct;                   /* LOAD: no STORE can follow it, so its
+					  value is the element's vreg itself */
+	const struct ir_instr *fwd;    /* LOAD: the STORE of its block before it
+					  that wrote its element: its value */
+	bool forwarded;                /* STORE: some LOAD reads its value */
 	bool guard;                    /* whether the index may leave the elements:
 					  then the access takes effect only while
 					  index <= limit */
@@ -226,8 +238,10 @@ struct cg_ctx {
 	const struct ir_cf **rel_loop; /* by IR id: the loop giving that read aL */
 	struct cg_rel_read *rel_reads; int nrel_reads, cap_rel_reads;
 	bool *unif_rel;       /* by uniform: one element per slot, in order */
-	/* local arrays read and written through aL (loop_array.c) */
+	/* local arrays in temporaries (plan_arrays.c, loop_array.c) */
 	struct cg_array *arrays; int narrays, cap_arrays;
+	struct cg_rel_read *arr_loops; int narr_loops; /* loops whose aL
+					  addresses a placed array (uniform -1) */
 	struct cg_arr_access **arr_access; /* by IR id, NULL none */
 	/* US_FC_INT_CONST_n the loops name (isel_cf.c; finalize.c) */
 	struct r500_loop_const int_consts[32];
@@ -266,6 +280,7 @@ bool cg_const_opnd(struct cg_ctx *cg, const float *v, int n, struct src_loc loc,
 		   struct cg_opnd *out);
 
 /* --- stages, each one file; false on failure (diagnostics reported) --- */
+bool cg_plan_arrays(struct cg_ctx *cg);    /* plan_arrays.c: first of all */
 bool cg_plan_loop_rel(struct cg_ctx *cg);  /* loop_rel.c: before the layout */
 bool cg_plan_loop_arrays(struct cg_ctx *cg); /* loop_array.c: after loop_rel */
 /* Whether the loop reads some uniform or local array through aL, and

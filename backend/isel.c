@@ -1524,7 +1524,7 @@ bool cg_isel(struct cg_ctx *cg)
 	ir_foreach_instr(cg->func, mark_after_tex, &s);
 	count_cf_uses(&s, &cg->func->body);
 	isel_mark_latches(&s, &cg->func->body, false);
-	if (!isel_list(&s, &cg->func->body))
+	if (!isel_arrays_start(&s) || !isel_list(&s, &cg->func->body))
 		return false;
 	for (int i = 0; i < nout; i++) /* latched outputs, written once at the end */
 		if (s.latch[i] && !isel_write_output(&s, i, NULL, s.cur[i]))

@@ -174,6 +174,9 @@ int isel_array_exit_vreg(const struct isel *s, const struct ir_cf *loop,
 			 const struct ir_instr *phi);
 /* An instruction loop_array.c gave a role. */
 bool isel_array_access(struct isel *s, struct ir_instr *in, const struct cg_arr_access *x);
+/* The placed IR arrays' elements (plan_arrays.c), zero where the plan
+ * says, at the top of the program. */
+bool isel_arrays_start(struct isel *s);
 
 /* --- isel_math.c --- */
 int isel_sel_atan(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);

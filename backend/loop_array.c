@@ -177,6 +177,9 @@ static void scan_loop(struct scan *sc, const struct ir_cf *loop)
 {
 	struct cg_ctx *cg = sc->cg;
 	struct loop_counter lc;
+	for (int i = 0; i < cg->narr_loops; i++)
+		if (cg->arr_loops[i].loop == loop)
+			return; /* its aL follows plan_arrays.c's counter */
 	sc->loop = loop;
 	sc->counted = loop_counter_find(loop, &lc) && !lc.continue_before_exit;
 	if (sc->counted) {
@@ -237,11 +240,12 @@ bool cg_plan_loop_arrays(struct cg_ctx *cg)
 {
 	struct ir_func *f = cg->func;
 	size_t nid = (size_t)f->next_id + 1;
-	cg->narrays = 0;
-	cg->arr_access = arena_alloc(cg->arena, sizeof *cg->arr_access * nid);
+	if (!cg->arr_access) /* plan_arrays.c placed none */
+		cg->arr_access = arena_alloc(cg->arena, sizeof *cg->arr_access * nid);
 	if (!cg->arr_access)
 		return cg->failed = true, false;
-	memset(cg->arr_access, 0, sizeof *cg->arr_access * nid);
+	if (cg->narrays == 0)
+		memset(cg->arr_access, 0, sizeof *cg->arr_access * nid);
 	if (!cg_opt_enabled(cg, SW_LOOP_ARRAY))
 		return true;
 	struct scan sc = { .cg = cg };

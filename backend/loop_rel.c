@@ -126,6 +126,11 @@ bool cg_plan_loop_rel(struct cg_ctx *cg)
 
 bool cg_rel_loop_step(const struct cg_ctx *cg, const struct ir_cf *loop, int *step)
 {
+	for (int i = 0; i < cg->narr_loops; i++)
+		if (cg->arr_loops[i].loop == loop) {
+			*step = cg->arr_loops[i].step;
+			return true;
+		}
 	for (int i = 0; i < cg->narrays; i++)
 		if (cg->arrays[i].loop == loop) {
 			*step = cg->arrays[i].step;

@@ -89,8 +89,12 @@ bool ir_opt_break_hoist(struct ir_func *f);
 bool ir_opt_loop_unroll(struct ir_func *f);
 bool ir_opt_licm(struct ir_func *f);
 /* Local arrays to SSA values and selects (ir/lower_arrays.c): every
- * compile needs it before the backend, so it has no switch. */
+ * compile needs it before the backend, so it has no switch.  It keeps
+ * the arrays a backend can address through aL (array_rel.h); the
+ * backend lowers those it does not place with ir_lower_arrays_except,
+ * keep[a] (narrays entries) naming the arrays it places. */
 bool ir_lower_arrays(struct ir_func *f);
+bool ir_lower_arrays_except(struct ir_func *f, const bool *keep);
 bool ir_opt_loop_prefetch(struct ir_func *f);
 
 #endif

@@ -15,7 +15,14 @@
  * element starts as a zero of the array's shape.  An array stored inside
  * a loop whose jumps would need PHIs of more than IR_MAX_SRCS sources
  * stays an array (no frontend makes such loops; the backend refuses the
- * ops with a diagnostic).  The table keeps the arrays not lowered. */
+ * ops with a diagnostic).  The table keeps the arrays not lowered.
+ *
+ * Two modes.  The IR step (ir_lower_arrays, in every round) keeps an
+ * array every dynamic access of which a backend can address through a
+ * loop's aL (array_rel.h): the backend places it in consecutive registers
+ * or lowers it itself.  ir_lower_arrays_except, the backend's, lowers
+ * every array but the ones it is told to keep. */
+#include "array_rel.h"
 #include "ir_eval.h"
 #include "ir_pass.h"
 
@@ -447,7 +454,9 @@ static bool has_array_op(const struct ir_instr *in, void *ud)
 	return in->op == IR_OP_LOAD || in->op == IR_OP_STORE;
 }
 
-bool ir_lower_arrays(struct ir_func *f)
+/* Lowers the arrays but those keep_in marks (NULL: none) and, with
+ * keep_rel, those array_rel_arrays names. */
+static bool lower_arrays(struct ir_func *f, const bool *keep_in, bool keep_rel)
 {
 	if (f->narrays == 0 || !ir_any_instr(f, has_array_op, NULL))
 		return false;
@@ -460,6 +469,10 @@ bool ir_lower_arrays(struct ir_func *f)
 	bool progress = false;
 	if (keep && scratch && l.first_var) {
 		memset(keep, 0, (size_t)f->narrays + 1);
+		if (keep_rel)
+			array_rel_arrays(f, keep);
+		for (int a = 0; keep_in && a < f->narrays; a++)
+			keep[a] |= keep_in[a];
 		refuse_wide_loops(&l, &f->body, keep, scratch);
 		for (int a = 0; a < f->narrays; a++) {
 			l.first_var[a] = keep[a] ? -1 : l.nvars;
@@ -475,4 +488,14 @@ bool ir_lower_arrays(struct ir_func *f)
 	}
 	arena_destroy(l.tmp);
 	return progress;
+}
+
+bool ir_lower_arrays(struct ir_func *f)
+{
+	return lower_arrays(f, NULL, true);
+}
+
+bool ir_lower_arrays_except(struct ir_func *f, const bool *keep)
+{
+	return lower_arrays(f, keep, false);
 }

@@ -7,7 +7,10 @@
  * Only ops of the loop body's own blocks move (not those inside an IF of
  * the body: they may not run on a trip, and hoisting would make every
  * pixel pay them), and only ops without side effects, quad neighbours or
- * lookups (ir_op_is_evaluable, and the reads of uniforms and inputs).
+ * lookups (ir_op_is_evaluable, and the reads of uniforms and inputs),
+ * and the LOADs of a local array no STORE in the loop writes (an index
+ * another loop's counter: the element read is then at aL of the loop
+ * it moves to, ir/array_rel.h).
  * Loops are done innermost first, so what leaves an inner loop may leave
  * its outer loop too.  A loop that runs no trip computes the moved ops
  * once for nothing; they are pure, so that costs time, never results.
@@ -21,6 +24,7 @@
 struct licm {
 	struct ir_func *f;
 	bool *inside;   /* by id: defined inside the loop being done */
+	bool *stored;   /* by array: some STORE in the loop being done writes it */
 	bool failed, progress;
 };
 
@@ -28,9 +32,12 @@ static void mark_list(struct licm *l, const struct ir_cf_list *list, bool on)
 {
 	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
 		if (cf->kind == IR_CF_BLOCK) {
-			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next) {
 				if (in->id < l->f->next_id)
 					l->inside[in->id] = on;
+				if (in->op == IR_OP_STORE && in->index >= 0 && in->index < l->f->narrays)
+					l->stored[in->index] = on;
+			}
 		} else if (cf->kind == IR_CF_IF) {
 			mark_list(l, &cf->then_list, on);
 			mark_list(l, &cf->else_list, on);
@@ -43,7 +50,9 @@ static void mark_list(struct licm *l, const struct ir_cf_list *list, bool on)
 static bool movable(const struct licm *l, const struct ir_instr *in)
 {
 	bool pure = ir_op_is_evaluable(in->op) || in->op == IR_OP_UNIFORM ||
-		    in->op == IR_OP_INPUT;
+		    in->op == IR_OP_INPUT ||
+		    (in->op == IR_OP_LOAD && in->index >= 0 && in->index < l->f->narrays &&
+		     !l->stored[in->index]);
 	if (!pure || in->op == IR_OP_PHI)
 		return false;
 	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++) {
@@ -95,10 +104,11 @@ static void walk(struct licm *l, struct ir_cf_list *list)
 
 bool ir_opt_licm(struct ir_func *f)
 {
-	struct licm l = { f, calloc((size_t)f->next_id + 1, sizeof(bool)), false, false };
-	if (!l.inside)
-		return false;
-	walk(&l, &f->body);
+	struct licm l = { f, calloc((size_t)f->next_id + 1, sizeof(bool)),
+			  calloc((size_t)f->narrays + 1, sizeof(bool)), false, false };
+	if (l.inside && l.stored)
+		walk(&l, &f->body);
 	free(l.inside);
+	free(l.stored);
 	return l.progress;
 }

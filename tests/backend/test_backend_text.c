@@ -153,10 +153,10 @@ static void test_stage_switches(void **state)
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2,
 			"coalesce,merge,copy_fold,copy-bypass,retarget-output,presub,sink,self-copies",
 			&skipped);
-	assert_string_equal(o0.names, "plan-loop-rel,plan-loop-arrays,layout-uniforms,isel,"
+	assert_string_equal(o0.names, "plan-arrays,plan-loop-rel,plan-loop-arrays,layout-uniforms,isel,"
 			    "sweep-dead,limits-early,schedule,regalloc,check-regs,emit,"
 			    "hazards,limits,validate,finalize,const-program");
-	assert_string_equal(o2.names, "plan-loop-rel,plan-loop-arrays,layout-uniforms,isel,"
+	assert_string_equal(o2.names, "plan-arrays,plan-loop-rel,plan-loop-arrays,layout-uniforms,isel,"
 			    "sweep-dead,limits-early,copy-fold,copy-bypass,retarget-output,merge,presub,"
 			    "schedule,"
 			    "sink,coalesce,"
@@ -649,7 +649,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 23);
+	assert_int_equal(n, 24);
 	assert_null(r500_stage_name(-1));
 }
 
@@ -860,7 +860,7 @@ static void print_form(void *ud, const char *stage, const struct cg_ctx *cg)
 	char *text = cg_print(cg, a);
 	assert_non_null(text);
 	/* the planning stages before isel have no ops yet */
-	bool planning = !strcmp(stage, "plan-loop-rel") || !strcmp(stage, "plan-loop-arrays") ||
+	bool planning = !strcmp(stage, "plan-arrays") || !strcmp(stage, "plan-loop-rel") || !strcmp(stage, "plan-loop-arrays") ||
 			!strcmp(stage, "layout-uniforms");
 	assert_true(planning == !strstr(text, "op0: "));
 	bool scheduled = strstr(text, "\ns0: ") != NULL;

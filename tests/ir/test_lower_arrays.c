@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "arena_strbuf.h"
+#include "array_rel.h"
 #include "ir_pass.h"
 #include "ir_test_util.h"
 
@@ -342,18 +343,37 @@ static bool array_op(const struct ir_instr *in, void *ud)
 	return in->op == IR_OP_LOAD || in->op == IR_OP_STORE;
 }
 
-static void lower_ok(struct arena *a, struct ir_func *f, const char *text)
+/* The backend's mode: every array lowered. */
+static bool lower_all(struct ir_func *f)
+{
+	return ir_lower_arrays_except(f, NULL);
+}
+
+/* Whether every array left is one a backend addresses through aL. */
+static bool only_rel_arrays(const struct ir_func *f)
+{
+	bool rel[f->narrays + 1];
+	array_rel_arrays(f, rel);
+	for (int a = 0; a < f->narrays; a++)
+		if (!rel[a])
+			return false;
+	return true;
+}
+
+/* Lowers f in one mode: `all` the backend's, else the IR step's (which
+ * keeps the arrays addressed through aL). */
+static void lower_ok(struct arena *a, struct ir_func *f, const char *text, bool all)
 {
 	struct diag_sink d;
 	diag_init(&d, a);
 	struct ir_pass_ctx ctx;
 	ir_pass_ctx_init(&ctx, &d);
 	ctx.validate = true;
-	ir_pass_run_named(&ctx, f, "lower_arrays", ir_lower_arrays);
+	ir_pass_run_named(&ctx, f, "lower_arrays", all ? lower_all : ir_lower_arrays);
 	if (ctx.failed)
 		fail_msg("invalid after lower_arrays: %s\n%s\n%s", diag_render(&d), text,
 			 ir_print(f, a));
-	if (ir_any_instr(f, array_op, NULL) || f->narrays != 0)
+	if (all ? ir_any_instr(f, array_op, NULL) || f->narrays != 0 : !only_rel_arrays(f))
 		fail_msg("arrays left:\n%s", ir_print(f, a));
 }
 
@@ -364,15 +384,19 @@ static void test_random_programs(void **state)
 		char *text = gen_program(a, seed);
 		struct ir_func *f = parse_ok(a, text);
 		validate_ok(a, f);
-		struct ir_func *opt = ir_func_clone(f);
+		struct ir_func *opt = ir_func_clone(f), *kept = ir_func_clone(f);
 		assert_non_null(opt);
+		assert_non_null(kept);
 		struct ir_interp_result before[3], after;
 		for (unsigned s = 0; s < 3; s++)
 			run(a, f, seed * 3 + s, &before[s]);
-		lower_ok(a, f, text);
+		lower_ok(a, f, text, true);
+		lower_ok(a, kept, text, false);
 		for (unsigned s = 0; s < 3; s++) {
 			run(a, f, seed * 3 + s, &after);
 			expect_same("lower_arrays", text, &before[s], &after);
+			run(a, kept, seed * 3 + s, &after);
+			expect_same("lower_arrays (aL arrays kept)", text, &before[s], &after);
 		}
 		struct diag_sink d;
 		diag_init(&d, a);
@@ -381,7 +405,7 @@ static void test_random_programs(void **state)
 		ctx.validate = true;
 		if (!ir_optimize(opt, 2, &ctx))
 			fail_msg("-O2: %s\n%s", diag_render(&d), text);
-		assert_false(ir_any_instr(opt, array_op, NULL));
+		assert_true(only_rel_arrays(opt));
 		for (unsigned s = 0; s < 3; s++) {
 			run(a, opt, seed * 3 + s, &after);
 			expect_same("-O2", text, &before[s], &after);
@@ -389,15 +413,64 @@ static void test_random_programs(void **state)
 	}
 }
 
-/* -O0 runs lower_arrays alone: arrays go, nothing else changes. */
+/* -O0 runs lower_arrays alone: arrays go but those addressed through
+ * aL, nothing else changes. */
 static void test_o0_lowers(void **state)
 {
 	struct arena *a = *state;
 	char *text = gen_program(a, 7);
 	struct ir_func *f = parse_ok(a, text);
 	assert_true(ir_optimize(f, 0, NULL));
-	assert_false(ir_any_instr(f, array_op, NULL));
+	assert_true(only_rel_arrays(f));
 	validate_ok(a, f);
+}
+
+/* An array read and written only at a loop's counter (plus a constant)
+ * stays for the backend, inside its elements on every pass or not (the
+ * backend guards those); one read at a uniform goes; the backend's mode
+ * lowers them all. */
+static void test_rel_array_kept(void **state)
+{
+	struct arena *a = *state;
+	const char *text = "uniform #0 \"u\" \"float\" f1 nvec4=1 array=0 base=0\n"
+			   "output #0 \"o\" f4 target=0\n"
+			   "array #0 \"rel\" f1 length=4\n"
+			   "array #1 \"at_uniform\" f1 length=4\n"
+			   "array #2 \"past_end\" f1 length=4\n"
+			   "%1 = const.f1 0\n"
+			   "%2 = const.f1 1\n"
+			   "%3 = const.f1 3\n"
+			   "%4 = uniform.f1 #0[0]\n"
+			   "loop {\n"
+			   "  %5 = phi.f1 %1.x, %6.x\n"
+			   "  %7 = ge.b1 %5.x, %3.x\n"
+			   "  if %7.x {\n    break\n  }\n"
+			   "  store #0[1] + %5.x, %5.x\n"
+			   "  %8 = load.f1 #0[0] + %5.x\n"
+			   "  store #1[0] + %5.x, %8.x\n"
+			   "  store #2[2] + %5.x, %8.x\n"
+			   "  %6 = add.f1 %5.x, %2.x\n"
+			   "}\n"
+			   "%9 = load.f1 #1[0] + %4.x\n"
+			   "%10 = load.f1 #0[3]\n"
+			   "%11 = load.f1 #2[3]\n"
+			   "%12 = vec.f4 %9.x, %10.x, %11.x, %9.x\n"
+			   "output #0 %12.xyzw\n";
+	struct ir_func *f = parse_ok(a, text), *g = ir_func_clone(f);
+	assert_non_null(g);
+	assert_true(ir_lower_arrays(f));
+	validate_ok(a, f);
+	assert_int_equal(f->narrays, 2);
+	assert_string_equal(f->arrays[0].name, "rel");
+	assert_string_equal(f->arrays[1].name, "past_end");
+	assert_false(ir_lower_arrays(f));
+	assert_true(lower_all(f));
+	assert_int_equal(f->narrays, 0);
+	validate_ok(a, f);
+	bool keep[3] = { false, false, true };
+	assert_true(ir_lower_arrays_except(g, keep));
+	assert_int_equal(g->narrays, 1);
+	assert_string_equal(g->arrays[0].name, "past_end");
 }
 
 /* A loop with three CONTINUEs would need head PHIs of five sources: an
@@ -467,6 +540,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_programs),
+		cmocka_unit_test(test_rel_array_kept),
 		cmocka_unit_test(test_o0_lowers),
 		cmocka_unit_test(test_wide_loop_keeps_its_array),
 		cmocka_unit_test(test_store_of_held_value_selects_nothing),

@@ -413,7 +413,7 @@ static void test_dump_backend(void **state)
 	assert_int_equal(uscc_run(o, USCC_ACTION_DUMP_BACKEND_ALL, good_src, USCC_NUL_TERMINATED,
 				  &r), USCC_OK);
 	const char *all = uscc_result_data(r, NULL);
-	const char *first = strstr(all, "; --- plan-loop-rel ---");
+	const char *first = strstr(all, "; --- plan-arrays ---");
 	const char *isel = strstr(all, "; --- isel ---"), *sched = strstr(all, "; --- schedule ---");
 	const char *fin = strstr(all, "; --- finalize ---");
 	assert_true(first == all && isel > first && sched > isel && fin > sched);

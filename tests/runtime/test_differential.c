@@ -35,6 +35,7 @@
 #include "emu.h"
 #include "glsl.h"
 #include "ir_interp.h"
+#include "ir_text.h"
 #include "r500_compile.h"
 #include "uscc.h"
 #include "../test_util.h"
@@ -169,6 +170,10 @@ static bool close_enough(float ref, float got, double tol, double *err)
 	return e <= tol;
 }
 
+static void compare(const char *path, int opt_level, struct ir_func *ref,
+		    const struct r500_program *loaded, struct arena *arena,
+		    struct diag_sink *diag);
+
 /* Compiles and compares one shader at one optimization level. */
 static void check_shader(const char *path, int opt_level)
 {
@@ -201,12 +206,21 @@ static void check_shader(const char *path, int opt_level)
 		fail_msg("%s: container does not read back: %s", path, why);
 	uscc_result_destroy(res);
 	uscc_options_destroy(uo);
+	compare(path, opt_level, ref, &loaded, arena, &diag);
+	arena_destroy(arena);
+	free(src);
+}
 
+/* The emulator's run of `loaded` against the interpreter's of ref. */
+static void compare(const char *path, int opt_level, struct ir_func *ref,
+		    const struct r500_program *loaded, struct arena *arena, struct diag_sink *diag)
+{
+	char why[256];
 	struct textures tex;
 	textures_make(&tex, ref);
 	static float rt_ref[IR_INTERP_MAX_OUTPUTS][GRID * GRID][4];
 	bool written[IR_INTERP_MAX_OUTPUTS] = { false }, disc_ref[GRID * GRID];
-	run_interp(ref, &tex, rt_ref, written, disc_ref, &diag);
+	run_interp(ref, &tex, rt_ref, written, disc_ref, diag);
 
 	struct emu_uniform unis[MAX_UNIFORMS];
 	int nunis = 0;
@@ -229,7 +243,7 @@ static void check_shader(const char *path, int opt_level)
 				  .nuniforms = nunis, .textures = tex.img, .ntextures = 16 };
 	struct emu_image img;
 	memset(&img, 0, sizeof img);
-	if (!emu_run(&loaded, &cfg, &img, why, sizeof why))
+	if (!emu_run(loaded, &cfg, &img, why, sizeof why))
 		fail_msg("%s -O%d: emulator fault: %s", path, opt_level, why);
 	if (img.warnings && *img.warnings)
 		fail_msg("%s -O%d: emulator hazard warnings:\n%s", path, opt_level, img.warnings);
@@ -268,12 +282,10 @@ static void check_shader(const char *path, int opt_level)
 		      worst, tol);
 	if (bad)
 		fail_msg("%s -O%d: %d mismatches; first: %s\n%s", path, opt_level, bad, first,
-			 r500_program_listing(&loaded, arena));
+			 r500_program_listing(loaded, arena));
 	assert_true(compared > 0);
 	emu_image_free(&img);
 	textures_free(&tex);
-	arena_destroy(arena);
-	free(src);
 }
 
 static void run_dir(const char *dir, int opt_level, int *count)
@@ -297,6 +309,45 @@ static void run_dir(const char *dir, int opt_level, int *count)
 		check_shader(path, opt_level);
 		free(names[i]);
 		(*count)++;
+	}
+}
+
+/* An IR text fixture of the backend's (tests/backend/fixtures: the local
+ * array ones) compiled by the backend alone, as the IR passes leave it. */
+static void check_ir_fixture(const char *name, int opt_level)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/tests/backend/fixtures/%s.ir", USCC_SOURCE_DIR, name);
+	char *text = test_read_file(path);
+	assert_non_null(text);
+	struct arena *arena = arena_create(NULL);
+	struct diag_sink diag;
+	diag_init(&diag, arena);
+	struct ir_func *ref = ir_parse(text, path, arena, &diag);
+	if (!ref)
+		fail_msg("%s: does not parse:\n%s", path, diag_render(&diag));
+	struct r500_compile_options o = { .opt_level = opt_level, .validate = true };
+	struct r500_program *p = r500_compile(ref, &o, arena, &diag);
+	if (!p)
+		fail_msg("%s -O%d: compile failed:\n%s", path, opt_level, diag_render(&diag));
+	compare(path, opt_level, ref, p, arena, &diag);
+	arena_destroy(arena);
+	free(text);
+}
+
+static const char *const ir_fixtures[] = { "array_loop_rel", "array_read", "array_write",
+					   "array_carried", "array_out_of_bounds",
+					   "array_store_then_load", "array_nested_step",
+					   "array_forward", "array_random_38", "array_random_88",
+					   "array_random_143", "array_random_245",
+					   "array_uniform_bound", "array_random_874" };
+
+static void test_ir_fixtures(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof ir_fixtures / sizeof *ir_fixtures; i++) {
+		check_ir_fixture(ir_fixtures[i], 0);
+		check_ir_fixture(ir_fixtures[i], 2);
 	}
 }
 
@@ -339,6 +390,7 @@ int main(void)
 		cmocka_unit_test(test_samples_O2),
 		cmocka_unit_test(test_shaders_O0),
 		cmocka_unit_test(test_shaders_O2),
+		cmocka_unit_test(test_ir_fixtures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

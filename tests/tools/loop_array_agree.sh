@@ -100,8 +100,9 @@ check too_many_temps sel-O2 '  vec4 a[64];
 # elements keep their selects
 check write_then_read sel "$INIT
   for (int i = 0; i < int(n); i++) { a[i] = vec4(tc, 0.0, float(i)); s += a[i] + a[7]; }"
-# a read of an old element after the write, in a later branch: no aL write
-check old_after_write sel "$INIT
+# a read of an old element before the write, used in a later branch:
+# the read comes first in its stretch, so the array stays in temporaries
+check old_after_write rel "$INIT
   for (int i = 0; i < int(n); i++) {
     vec4 old = a[3];
     a[i] = vec4(float(i));
@@ -112,8 +113,8 @@ check old_after_write sel "$INIT
 check before_start sel "$INIT
   for (int i = 0; i < int(n); i++) s += a[i - 1];"
 # a BREAK in the body: the frontend carries it in a flag and puts the
-# write under an IF, which this form does not take (still correct)
-check break_early sel "$INIT
+# write under an IF; an IR array's write there is one guarded aL write
+check break_early rel "$INIT
   for (int i = 0; i < int(big); i++) {
     if (float(i) > n - 2.0 + tc.x) break;
     a[i] = vec4(float(i) * 0.1);

@@ -1,6 +1,7 @@
-/* A loop's counter, as the backend needs it: whether the loop surely
- * stops within the hardware's 255 passes (isel_cf.c), and what the
- * counter is in each pass, for aL relative addressing (loop_rel.c). */
+/* A loop's counter, as aL addressing needs it: whether the loop surely
+ * stops within the hardware's 255 passes (backend/isel_cf.c), and what
+ * the counter is in each pass, for aL relative addressing of uniform
+ * arrays (backend/loop_rel.c) and local arrays (array_rel.c). */
 #ifndef USCC_LOOP_COUNTER_H
 #define USCC_LOOP_COUNTER_H
 

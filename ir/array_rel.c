@@ -1,0 +1,108 @@
+/* Local array accesses through aL (array_rel.h).  The counter's value in
+ * pass p is start + p * step, exactly (small whole numbers), so the
+ * element is offset + c + start + p * step: it only grows.  In a counted
+ * loop the passes that reach an access are 0..exit_pass before the
+ * counter's exit IF, 0..exit_pass-1 after it, when no CONTINUE may skip
+ * that IF (loop_counter.h); elsewhere they are not known. */
+#include "array_rel.h"
+
+#include <stdlib.h>
+
+#include "loop_counter.h"
+
+bool array_access_dynamic(const struct ir_instr *in)
+{
+	int ix = in->op == IR_OP_STORE ? 1 : 0;
+	return (in->op == IR_OP_LOAD || in->op == IR_OP_STORE) && in->nsrc > ix &&
+	       !ir_src_float_const(&in->src[ix]);
+}
+
+/* Whether the node of `loop`'s body holding cf comes after exit_if. */
+static bool after_exit(const struct ir_cf *loop, const struct ir_cf *cf,
+		       const struct ir_cf *exit_if)
+{
+	while (cf && cf->parent != loop)
+		cf = cf->parent;
+	for (const struct ir_cf *c = exit_if->next; cf && c; c = c->next)
+		if (c == cf)
+			return true;
+	return false;
+}
+
+/* The counter aL follows in `loop`: loop_counter_find's (as for uniform
+ * arrays, backend/loop_rel.c), else the first counter PHI of its head;
+ * whether its passes are known (*last_before: the last pass that reaches
+ * the code before the counter's exit IF). */
+static bool loop_al_counter(const struct ir_cf *loop, const struct ir_instr **phi, float *start,
+			    float *step, bool *counted, struct loop_counter *lc)
+{
+	if (loop_counter_find(loop, lc)) {
+		*phi = lc->phi;
+		*start = lc->start;
+		*step = lc->step;
+		*counted = !lc->continue_before_exit;
+		return true;
+	}
+	*phi = NULL;
+	*counted = false;
+	return loop_counter_phi(loop, phi, start, step);
+}
+
+bool array_rel_access(const struct ir_func *f, const struct ir_instr *in, struct array_rel *out)
+{
+	if (!array_access_dynamic(in) || in->index < 0 || in->index >= f->narrays)
+		return false;
+	const struct ir_cf *cf = ir_instr_cf(in), *loop = cf ? ir_cf_loop_around(cf) : NULL;
+	struct loop_counter lc;
+	const struct ir_instr *phi;
+	float start, step, c;
+	bool counted;
+	if (!loop || !loop_al_counter(loop, &phi, &start, &step, &counted, &lc) ||
+	    !loop_counter_small_int(start, ARRAY_REL_MAX_INDEX) ||
+	    !loop_counter_small_int(step, ARRAY_REL_MAX_STEP))
+		return false;
+	const struct ir_src *idx = &in->src[in->op == IR_OP_STORE ? 1 : 0];
+	if (!loop_counter_offset(idx, phi, &c) || !loop_counter_small_int(c, ARRAY_REL_MAX_INDEX))
+		return false;
+	int pos0 = in->offset + (int)c + (int)start, len = f->arrays[in->index].length;
+	if (pos0 < 0 || pos0 > len - 1)
+		return false;
+	bool guard = true;
+	if (counted) {
+		int last = after_exit(loop, cf, lc.exit_if) ? lc.exit_pass - 1 : lc.exit_pass;
+		guard = pos0 + (long)last * (long)step > len - 1;
+	}
+	if (out)
+		*out = (struct array_rel){ loop, pos0, (int)step, guard, len - 1 - in->offset };
+	return true;
+}
+
+struct scan {
+	const struct ir_func *f;
+	bool *rel, *other;
+};
+
+static void scan_access(struct ir_instr *in, void *ud)
+{
+	struct scan *s = ud;
+	if (!array_access_dynamic(in) || in->index < 0 || in->index >= s->f->narrays)
+		return;
+	if (array_rel_access(s->f, in, NULL))
+		s->rel[in->index] = true;
+	else
+		s->other[in->index] = true;
+}
+
+void array_rel_arrays(const struct ir_func *f, bool *rel)
+{
+	bool *other = calloc((size_t)f->narrays + 1, sizeof *other);
+	for (int a = 0; a <= f->narrays; a++)
+		rel[a] = false;
+	if (!other)
+		return; /* none: every array lowered, which is always right */
+	struct scan s = { f, rel, other };
+	ir_foreach_instr((struct ir_func *)f, scan_access, &s);
+	for (int a = 0; a < f->narrays; a++)
+		rel[a] = rel[a] && !other[a];
+	free(other);
+}
