@@ -5,10 +5,12 @@
 #include <string.h>
 
 #include "tgsi_lower.h"
+#include "tgsi_tokens.h"
 
-struct ir_func *tgsi_to_ir(const char *source, const char *filename,
-			   const struct glsl_options *opts, struct arena *arena,
-			   struct diag_sink *diag)
+/* Reads the program into *prog from text (words NULL) or tokens. */
+static struct ir_func *to_ir(const char *source, const uint32_t *words, size_t nwords,
+			     const char *filename, const struct glsl_options *opts,
+			     struct arena *arena, struct diag_sink *diag)
 {
 	struct fe_ctx fe;
 	memset(&fe, 0, sizeof fe);
@@ -20,15 +22,19 @@ struct ir_func *tgsi_to_ir(const char *source, const char *filename,
 		fe.limits = *opts->limits;
 	else
 		limits_default(&fe.limits);
-	if (!source)
-		source = "";
-	diag_add_source(diag, fe.file, source);
+	if (!words) {
+		if (!source)
+			source = "";
+		diag_add_source(diag, fe.file, source);
+	}
 	if (opts && opts->stage != GLSL_STAGE_FRAGMENT) {
 		diag_error(diag, fe_loc(&fe, 0, 0), "uscc compiles TGSI fragment programs only");
 		return NULL;
 	}
 	struct tgsi_prog prog;
-	if (!tgsi_parse(source, fe.file, arena, diag, &prog) || !tgsi_structure(&prog, diag)) {
+	bool read = words ? tgsi_read_tokens(words, nwords, fe.file, arena, diag, &prog)
+			  : tgsi_parse(source, fe.file, arena, diag, &prog);
+	if (!read || !tgsi_structure(&prog, diag)) {
 		if (!diag->errors)
 			diag_error(diag, fe_loc(&fe, 0, 0), "out of memory");
 		return NULL;
@@ -36,4 +42,19 @@ struct ir_func *tgsi_to_ir(const char *source, const char *filename,
 	struct ir_func *f = tgsi_lower_program(&fe, &prog, !(opts && opts->tgsi_trig_radians));
 	glsl_apply_shadow_state(f, opts);
 	return f;
+}
+
+struct ir_func *tgsi_to_ir(const char *source, const char *filename,
+			   const struct glsl_options *opts, struct arena *arena,
+			   struct diag_sink *diag)
+{
+	return to_ir(source, NULL, 0, filename, opts, arena, diag);
+}
+
+struct ir_func *tgsi_tokens_to_ir(const uint32_t *words, size_t nwords, const char *filename,
+				  const struct glsl_options *opts, struct arena *arena,
+				  struct diag_sink *diag)
+{
+	static const uint32_t none[1];
+	return to_ir(NULL, words ? words : none, words ? nwords : 0, filename, opts, arena, diag);
 }

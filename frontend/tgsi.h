@@ -15,4 +15,10 @@ struct ir_func *tgsi_to_ir(const char *source, const char *filename,
 			   const struct glsl_options *opts, struct arena *arena,
 			   struct diag_sink *diag);
 
+/* The same from Mesa's binary tokens (nwords 32-bit words, the host's
+ * byte order, tgsi_tokens.h); diagnostics name the word as the line. */
+struct ir_func *tgsi_tokens_to_ir(const uint32_t *words, size_t nwords, const char *filename,
+				  const struct glsl_options *opts, struct arena *arena,
+				  struct diag_sink *diag);
+
 #endif

@@ -48,9 +48,10 @@ static const char help_text[] =
 	"  --stage=fragment|vertex  shader stage; default from the file name: .vert/.vs\n"
 	"                     vertex, anything else (.frag/.fs/...) fragment.  Vertex\n"
 	"                     shaders are only checked and lowered to IR.\n"
-	"  -x glsl|tgsi       source language; default from the file name: .tgsi TGSI\n"
-	"                     (a fragment program as Mesa's tgsi_dump prints it,\n"
-	"                     docs/tgsi.md), anything else GLSL\n"
+	"  -x glsl|tgsi|tgsi-tokens  source language; default from the file name:\n"
+	"                     .tgsi TGSI (a fragment program as Mesa's tgsi_dump\n"
+	"                     prints it, docs/tgsi.md), .tgsib the same as Mesa's\n"
+	"                     binary tokens, anything else GLSL\n"
 	"  -D NAME[=VALUE]    define a macro (VALUE defaults to 1)\n"
 	"  -U NAME            undefine a macro\n"
 	"  -O0                no optimization passes and no optimizing backend stage\n"
@@ -327,8 +328,10 @@ static int parse_one(struct cli *c, int argc, char **argv, int *i)
 			c->language = USCC_LANGUAGE_GLSL;
 		else if (v && !strcmp(v, "tgsi"))
 			c->language = USCC_LANGUAGE_TGSI;
+		else if (v && !strcmp(v, "tgsi-tokens"))
+			c->language = USCC_LANGUAGE_TGSI_TOKENS;
 		else
-			return usage("-x takes glsl or tgsi, not '%s'", v ? v : "");
+			return usage("-x takes glsl, tgsi or tgsi-tokens, not '%s'", v ? v : "");
 		c->language_set = true;
 	} else if (strncmp(a, "-U", 2) == 0) {
 		const char *v = option_value(argc, argv, i, 2);
@@ -516,8 +519,10 @@ static int run(struct cli *c, int argc, char **argv)
 	if (!c->stage_set)
 		c->stage = stage_of_file(c->input);
 	if (!c->language_set)
-		c->language = ends_with(c->input, ".tgsi") ? USCC_LANGUAGE_TGSI : USCC_LANGUAGE_GLSL;
-	if (c->language == USCC_LANGUAGE_TGSI && c->mode == MODE_PREPROCESS)
+		c->language = ends_with(c->input, ".tgsi")    ? USCC_LANGUAGE_TGSI
+			      : ends_with(c->input, ".tgsib") ? USCC_LANGUAGE_TGSI_TOKENS
+							      : USCC_LANGUAGE_GLSL;
+	if (c->language != USCC_LANGUAGE_GLSL && c->mode == MODE_PREPROCESS)
 		return usage("'%s' is TGSI, which has no preprocessor (-E)", c->input);
 	if (!container_mode && c->stage == USCC_STAGE_VERTEX &&
 	    (c->mode == MODE_COMPILE || c->mode == MODE_ASSEMBLY || c->mode == MODE_DUMP_BACKEND ||

@@ -143,6 +143,8 @@ struct job {
 	struct diag_sink diag;
 	const char *file;
 	const char *src;
+	const uint32_t *words;  /* USCC_LANGUAGE_TGSI_TOKENS: the source as tokens */
+	size_t nwords;
 	/* output */
 	const void *data;
 	size_t size;
@@ -162,6 +164,25 @@ static int64_t now_us(void)
 static struct src_loc file_loc(const struct job *j)
 {
 	return (struct src_loc){ j->file, 0, 0 };
+}
+
+/* TGSI tokens: len bytes of whole 32-bit words, copied so that they
+ * are aligned (j->src stays "" for what reads text). */
+static bool read_tokens(struct job *j, const char *source, size_t len)
+{
+	j->src = "";
+	if (len % 4) {
+		diag_error(&j->diag, file_loc(j), "TGSI tokens of %zu bytes: not whole 32-bit words",
+			   len);
+		return false;
+	}
+	uint32_t *w = arena_alloc(j->arena, len ? len : 4);
+	if (!w)
+		return false;
+	memcpy(w, source, len);
+	j->words = w;
+	j->nwords = len / 4;
+	return true;
 }
 
 /* GLSL has no NUL character; report the first one where it is. */
@@ -218,9 +239,12 @@ static void backend_dump(void *ud, const char *stage, const struct cg_ctx *cg)
  * asked for (NULL with diagnostics). */
 static struct ir_func *source_to_ir(struct job *j, const struct glsl_options *go)
 {
-	struct ir_func *f = j->o->language == USCC_LANGUAGE_TGSI
-				    ? tgsi_to_ir(j->src, j->file, go, j->arena, &j->diag)
-				    : glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
+	struct ir_func *f =
+		j->o->language == USCC_LANGUAGE_TGSI_TOKENS
+			? tgsi_tokens_to_ir(j->words, j->nwords, j->file, go, j->arena, &j->diag)
+		: j->o->language == USCC_LANGUAGE_TGSI
+			? tgsi_to_ir(j->src, j->file, go, j->arena, &j->diag)
+			: glsl_to_ir(j->src, j->file, go, j->arena, &j->diag);
 	if (f && j->o->r300 && !ir_r300_conventions(f, j->o->r300_units, &j->diag))
 		return NULL;
 	return f;
@@ -358,7 +382,7 @@ static bool do_preprocess(struct job *j, struct glsl_options *go)
 static bool do_check(struct job *j, struct glsl_options *go)
 {
 	j->data = "";
-	if (j->o->language == USCC_LANGUAGE_TGSI) /* parsed and lowered */
+	if (j->o->language != USCC_LANGUAGE_GLSL) /* parsed and lowered */
 		return source_to_ir(j, go) != NULL;
 	return glsl_check(j->src, j->file, go, j->arena, &j->diag);
 }
@@ -449,7 +473,7 @@ static enum uscc_status run_job(struct job *j, const char *source, size_t len)
 			   "--dump-ir); R500 code is for fragment shaders");
 		return USCC_USAGE_ERROR;
 	}
-	if (o->language == USCC_LANGUAGE_TGSI && j->action == USCC_ACTION_PREPROCESS) {
+	if (o->language != USCC_LANGUAGE_GLSL && j->action == USCC_ACTION_PREPROCESS) {
 		diag_error(&j->diag, file_loc(j), "-E: TGSI has no preprocessor");
 		return USCC_USAGE_ERROR;
 	}
@@ -457,13 +481,18 @@ static enum uscc_status run_job(struct job *j, const char *source, size_t len)
 		diag_error(&j->diag, file_loc(j), "no source");
 		return USCC_USAGE_ERROR;
 	}
-	char *src = arena_strndup(j->arena, source, len);
-	if (!src)
-		return USCC_OUT_OF_MEMORY;
-	j->src = src;
-	diag_add_source(&j->diag, j->file, src);
-	if (!check_no_nul(j, source, len))
-		return USCC_SHADER_ERROR;
+	if (o->language == USCC_LANGUAGE_TGSI_TOKENS) {
+		if (!read_tokens(j, source, len))
+			return arena_failed(j->arena) ? USCC_OUT_OF_MEMORY : USCC_SHADER_ERROR;
+	} else {
+		char *src = arena_strndup(j->arena, source, len);
+		if (!src)
+			return USCC_OUT_OF_MEMORY;
+		j->src = src;
+		diag_add_source(&j->diag, j->file, src);
+		if (!check_no_nul(j, source, len))
+			return USCC_SHADER_ERROR;
+	}
 	if (o->skip_env_bad[0])
 		diag_warning(&j->diag, file_loc(j), "USCC_SKIP names '%s', which is neither an IR "
 			     "pass nor an optional backend stage (uscc --skip=help lists them)",

@@ -70,9 +70,12 @@ USCC_API const char *uscc_status_string(enum uscc_status status);
 /* ---- options ---- */
 
 enum uscc_stage { USCC_STAGE_FRAGMENT, USCC_STAGE_VERTEX };
-/* The source language: GLSL, or a fragment program in the text Mesa's
- * tgsi_dump prints (docs/tgsi.md). */
-enum uscc_language { USCC_LANGUAGE_GLSL, USCC_LANGUAGE_TGSI };
+/* The source language: GLSL, a fragment program in the text Mesa's
+ * tgsi_dump prints (docs/tgsi.md), or the same program as Mesa's binary
+ * tokens (struct tgsi_token words in the host's byte order: the source is
+ * their bytes, len = 4 * tgsi_num_tokens; a diagnostic's line is the
+ * 1-based number of the word it is about). */
+enum uscc_language { USCC_LANGUAGE_GLSL, USCC_LANGUAGE_TGSI, USCC_LANGUAGE_TGSI_TOKENS };
 
 struct uscc_options;
 

@@ -107,7 +107,8 @@ enum uscc_status uscc_options_set_stage(struct uscc_options *o, enum uscc_stage 
 
 enum uscc_status uscc_options_set_language(struct uscc_options *o, enum uscc_language lang)
 {
-	if (lang != USCC_LANGUAGE_GLSL && lang != USCC_LANGUAGE_TGSI)
+	if (lang != USCC_LANGUAGE_GLSL && lang != USCC_LANGUAGE_TGSI &&
+	    lang != USCC_LANGUAGE_TGSI_TOKENS)
 		return USCC_USAGE_ERROR;
 	o->language = lang;
 	return USCC_OK;

@@ -35,7 +35,7 @@ expect 0 "$USCC" -xtgsi - -S -o "$T/stdin.s" <"$f"
 expect 1 "$USCC" -x glsl "$f" -o "$T/g.bin"   # not GLSL
 expect 1 "$USCC" "$T/prog.txt" -o "$T/g.bin"  # by extension: GLSL
 expect 2 "$USCC" -x fortran "$f"
-grep -q -- "-x takes glsl or tgsi" "$T/err" || fail "-x fortran: $(cat "$T/err")"
+grep -q -- "-x takes glsl, tgsi or tgsi-tokens" "$T/err" || fail "-x fortran: $(cat "$T/err")"
 # -E: TGSI has no preprocessor
 expect 2 "$USCC" -E "$f"
 grep -q "no preprocessor" "$T/err" || fail "-E on TGSI: $(cat "$T/err")"

@@ -12,7 +12,7 @@ option(USCC_FUZZ "Build the libFuzzer targets (clang; implies ASan + UBSan)" OFF
 
 set(FUZZ_DIR ${CMAKE_SOURCE_DIR}/tests/fuzz)
 set(FUZZ_REG ${FUZZ_DIR}/regressions)
-set(FUZZ_TARGETS source container container_fixed ir_parse pp tgsi)
+set(FUZZ_TARGETS source container container_fixed ir_parse pp tgsi tgsi_tokens)
 
 if(USCC_FUZZ)
   if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")

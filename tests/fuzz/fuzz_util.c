@@ -174,3 +174,34 @@ void fuzz_check_result(const struct uscc_result *r, enum uscc_status st,
 	if (action == USCC_ACTION_COMPILE && !has)
 		fuzz_bug("a compiled program has no stats", diag);
 }
+
+void fuzz_tgsi_input(const uint8_t *data, size_t size, enum uscc_language lang,
+		     const char *filename)
+{
+	static const enum uscc_action actions[] = {
+		USCC_ACTION_COMPILE, USCC_ACTION_ASSEMBLY, USCC_ACTION_CHECK, USCC_ACTION_DUMP_IR,
+		USCC_ACTION_DUMP_IR_ALL, USCC_ACTION_DUMP_BACKEND, USCC_ACTION_PREPROCESS,
+	};
+	enum { NACTIONS = sizeof actions / sizeof *actions };
+	if (size < 1)
+		return;
+	enum uscc_action action = actions[data[0] % NACTIONS];
+	int opt = (data[0] / NACTIONS) % 2 ? 0 : 2;
+	struct uscc_options *o = uscc_options_create(NULL);
+	if (!o)
+		return;
+	if (uscc_options_set_language(o, lang) || uscc_options_set_opt_level(o, opt) ||
+	    uscc_options_set_filename(o, filename))
+		fuzz_bug("a valid option was refused", NULL);
+	struct uscc_result *r = NULL;
+	enum uscc_status st = uscc_run(o, action, (const char *)data + 1, size - 1, &r);
+	if (r) {
+		if (action == USCC_ACTION_PREPROCESS && st != USCC_USAGE_ERROR)
+			fuzz_bug("-E on TGSI is not a usage error", uscc_result_diagnostics(r));
+		fuzz_check_result(r, st, action);
+		uscc_result_destroy(r);
+	} else if (st != USCC_OUT_OF_MEMORY) {
+		fuzz_bug("uscc_run gave no result but did not run out of memory", NULL);
+	}
+	uscc_options_destroy(o);
+}

@@ -30,6 +30,14 @@ bool fuzz_walk_container(const void *data, size_t size, bool must_open);
 void fuzz_check_result(const struct uscc_result *r, enum uscc_status st,
 		       enum uscc_action action);
 
+/* The TGSI targets' input: the first byte picks the action (0 compile,
+ * 1 assembly, 2 check, 3 dump-ir, 4 dump-ir=all, 5 dump-backend, 6
+ * preprocess) + 7 x -O0; the rest is the program in `lang` (text or
+ * tokens) through uscc_run.  Checks: fuzz_check_result's, and -E is a
+ * usage error. */
+void fuzz_tgsi_input(const uint8_t *data, size_t size, enum uscc_language lang,
+		     const char *filename);
+
 /* data as a NUL-terminated malloc'd string (embedded NULs kept). */
 char *fuzz_strndup(const uint8_t *data, size_t size);
 

@@ -36,3 +36,15 @@ set_target_properties(compile_many PROPERTIES OUTPUT_NAME compile-many)
 add_test(NAME compile_many_smoke
   COMMAND sh ${CMAKE_SOURCE_DIR}/tests/tools/compile_many_smoke.sh $<TARGET_FILE:compile_many>
           ${CMAKE_SOURCE_DIR}/samples)
+
+# tgsi-tokens: TGSI text as Mesa's binary tokens, so that the token
+# reader is tested without Mesa: text and tokens of every tests/tgsi
+# program must make byte-identical containers (tests/cli/tgsi_tokens.sh)
+add_executable(tgsi_tokens ${CMAKE_SOURCE_DIR}/tests/tools/tgsi_tokens_write.c)
+target_link_libraries(tgsi_tokens PRIVATE uscc_tools)
+set_target_properties(tgsi_tokens PROPERTIES OUTPUT_NAME tgsi-tokens)
+if(TARGET uscc_cli)
+  add_test(NAME cli_tgsi_tokens
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/cli/tgsi_tokens.sh $<TARGET_FILE:uscc_cli>
+            $<TARGET_FILE:tgsi_tokens> ${CMAKE_SOURCE_DIR}/tests/tgsi)
+endif()
