@@ -412,24 +412,19 @@ int isel_sel_break(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	return 0;
 }
 
-/* A loop that surely makes fewer than 250 passes: a BREAK at the top
- * level of the body, or a counter (loop_counter.h) that reaches its limit
- * within them: every pass runs its IF (or the loop never ends, for the IR
- * too). */
-static bool loop_bounded(const struct ir_cf *cf)
+/* What a loop's form says of its passes: *bounded when it surely makes
+ * fewer than 250 (a BREAK at the top level of the body, or a counter,
+ * loop_counter.h, that reaches its limit within them: every pass runs its
+ * IF, or the loop never ends, for the IR too); the passes themselves
+ * (the head of the last one, which leaves, included) when known, else 0. */
+static uint8_t loop_passes(const struct ir_cf *cf, bool *bounded)
 {
 	struct loop_counter c;
-	return loop_breaks_at_top(cf) || loop_counter_find(cf, &c);
-}
-
-/* The passes a loop makes when its form says (the head of the last one,
- * which leaves, included), 0 when not known. */
-static uint8_t loop_trips(const struct ir_cf *cf)
-{
-	struct loop_counter c;
+	*bounded = true;
 	if (loop_breaks_at_top(cf))
 		return 1;
-	if (loop_counter_find(cf, &c) && !c.continue_before_exit)
+	*bounded = loop_counter_find(cf, &c);
+	if (*bounded && !c.continue_before_exit)
 		return (uint8_t)(c.exit_pass + 1 < 255 ? c.exit_pass + 1 : 255);
 	return 0;
 }
@@ -507,7 +502,9 @@ bool isel_select_loop(struct isel *s, const struct ir_cf *cf)
 	if (!assign_phis(s, head, NULL) || !assign_phis(s, after, cf) ||
 	    !phi_copies(s, head, PHI_SRC, 0, 0) || !isel_array_enter(s, cf))
 		return false;
-	if (!loop_bounded(cf)) {
+	bool bounded;
+	uint8_t trips = loop_passes(cf, &bounded);
+	if (!bounded) {
 		if ((l.flag = new_multi(s, 1)) < 0 || !late_copy(s, l.flag, 1, ZERO) ||
 		    !flush_latches(s) || !fc_enter(s, s->loc) || !fc_new(s, &outer_op, FC_LOOP))
 			return false;
@@ -523,7 +520,7 @@ bool isel_select_loop(struct isel *s, const struct ir_cf *cf)
 	loop_fc.int_addr = end_fc.int_addr = (uint16_t)(ic > 0 ? ic : 0);
 	if (!fc_enter(s, s->loc) || !flush_latches(s) || !fc_new(s, &l.loop_op, loop_fc))
 		return false;
-	cg->ops[l.loop_op].trips = loop_trips(cf);
+	cg->ops[l.loop_op].trips = trips;
 	int npath = s->npath;
 	s->npath = 0;
 	s->loop = &l;
