@@ -26,21 +26,16 @@
 #include "ir.h"
 #include "ir_pass.h"
 
-static bool same_comp(const struct ir_src *a, const struct ir_src *b)
-{
-	return a->def && a->def == b->def && a->swz[0] == b->swz[0];
-}
-
 /* Which side of `guard` runs B when the break IF's condition c is false:
  * 0 (then, guard tests !c) or 1 (else, guard tests c); -1 for neither. */
 static int b_side(const struct ir_cf *guard, const struct ir_src *c)
 {
 	const struct ir_instr *g = guard->cond.def;
-	if (same_comp(&guard->cond, c))
+	if ((c->def && ir_src_same(&guard->cond, c, 1)))
 		return 1;
 	if (g && g->op == IR_OP_NOT && g->nsrc == 1) {
 		struct ir_src inner = ir_src_through(&g->src[0], guard->cond.swz);
-		if (same_comp(&inner, c))
+		if ((c->def && ir_src_same(&inner, c, 1)))
 			return 0;
 	}
 	return -1;

@@ -21,7 +21,6 @@
 struct walk {
 	struct ir_quad_uniform *u;
 	bool changed;
-	int cap_split;
 };
 
 static bool same(const struct ir_quad_uniform *u, const struct ir_src *s)
@@ -57,7 +56,7 @@ static bool jumps_split(const struct ir_quad_uniform *u, const struct ir_cf_list
 	return false;
 }
 
-/* Whether PHI `in` of block `cf` joins paths that may differ. */
+/* Whether the PHIs at the start of block `cf` join paths that may differ. */
 static bool phi_joins_split(const struct ir_quad_uniform *u, const struct ir_cf *cf)
 {
 	if (cf->prev && cf->prev->kind == IR_CF_IF)
@@ -97,16 +96,10 @@ static bool note_split(struct walk *w, const struct ir_cf *loop, struct arena *a
 	struct ir_quad_uniform *u = w->u;
 	if (loop_split(u, loop))
 		return true;
-	if (u->nsplit == w->cap_split) {
-		int cap = w->cap_split ? 2 * w->cap_split : 8;
-		const struct ir_cf **n = arena_alloc(arena, sizeof *n * (size_t)cap);
-		if (!n)
-			return false;
-		if (u->nsplit)
-			memcpy(n, u->split, sizeof *n * (size_t)u->nsplit);
-		u->split = n;
-		w->cap_split = cap;
-	}
+	const struct ir_cf **n = arena_grow(arena, u->split, (size_t)u->nsplit, sizeof *n);
+	if (!n)
+		return false;
+	u->split = n;
 	u->split[u->nsplit++] = loop;
 	w->changed = true;
 	return true;
@@ -153,7 +146,7 @@ bool ir_quad_uniform(const struct ir_func *f, struct arena *arena, struct ir_qua
 		return false;
 	for (uint32_t i = 0; i < u->nids; i++)
 		u->value[i] = true;
-	struct walk w = { u, true, 0 };
+	struct walk w = { u, true };
 	while (w.changed) {
 		w.changed = false;
 		if (!walk_list(&w, &f->body, false, false, arena)) {
