@@ -78,7 +78,8 @@ static void classify(struct ir_instr *in, void *ud)
  * slot. */
 static void mark_root(struct split *s, const struct ir_instr *d)
 {
-	while (d && d->id < s->f->next_id && s->kind[d->id] == CP_OP && ir_cost(s->f)->op_cost(d->op) == 0 &&
+	int (*op_cost)(enum ir_op) = ir_cost(s->f)->op_cost;
+	while (d && d->id < s->f->next_id && s->kind[d->id] == CP_OP && op_cost(d->op) == 0 &&
 	       d->op != IR_OP_B2F && d->nsrc == 1 && d->src[0].def &&
 	       d->src[0].def->id < s->f->next_id && s->kind[d->src[0].def->id] == CP_OP)
 		d = d->src[0].def;

@@ -103,7 +103,6 @@ static bool same_src(const struct ir_func *f, const struct ir_instr *in, int i, 
 	return true;
 }
 
-/* vec of components of one value: a mov with the gathered swizzle. */
 /* op(inner(x)) is x (-(-x), !!x, f2b(b2f(x))): a MOV of x. */
 static bool undo(struct ir_instr *in, enum ir_op inner)
 {
@@ -137,6 +136,7 @@ static bool compare_zero(const struct ir_func *f, struct ir_instr *in)
 	return false;
 }
 
+/* vec of components of one value: a mov with the gathered swizzle. */
 static bool vec_to_mov(struct ir_instr *in)
 {
 	if (in->nsrc < 1 || in->nsrc > 4 || in->nsrc != in->ncomp || !in->src[0].def)

@@ -153,13 +153,11 @@ static bool drop_breaks(struct ir_cf *loop, const struct ir_cf *cf, bool then_si
 	if (!then_side)
 		first += ir_cf_list_jumps(&cf->then_list, IR_JUMP_BREAK);
 	struct ir_cf *after = loop->next;
-	for (struct ir_instr *in = after && after->kind == IR_CF_BLOCK ? after->block.first : NULL;
-	     in && in->op == IR_OP_PHI; in = in->next) {
+	struct ir_instr *phis = after && after->kind == IR_CF_BLOCK ? after->block.first : NULL;
+	for (struct ir_instr *in = phis; in && in->op == IR_OP_PHI; in = in->next)
 		if (in->nsrc != total)
 			return false; /* not the IR the validator passed */
-	}
-	for (struct ir_instr *in = after && after->kind == IR_CF_BLOCK ? after->block.first : NULL;
-	     in && in->op == IR_OP_PHI; in = in->next) {
+	for (struct ir_instr *in = phis; in && in->op == IR_OP_PHI; in = in->next) {
 		for (int k = first; k + n < in->nsrc; k++)
 			in->src[k] = in->src[k + n];
 		in->nsrc = (uint8_t)(in->nsrc - n);
