@@ -23,6 +23,11 @@ int r500_candidate_ir_variant(const struct r500_candidate *c)
 	return c->keep_loops + 2 * c->legalize;
 }
 
+int r500_candidate_opt_level(const struct r500_candidate *c, int level)
+{
+	return c->legalize && level < 2 ? 2 : level;
+}
+
 /* f's uniform-only work split off: the pixel program in *pixel (a copy of
  * f), the constant program in *cp (NULL: nothing moved).  False with a
  * diagnostic. */
@@ -68,8 +73,7 @@ struct r500_program *r500_compile_candidate(struct r500_ir_source *src,
 		return NULL;
 	}
 	struct r500_compile_options o = *opts;
-	if (c->legalize && o.opt_level < 2)
-		o.opt_level = 2;
+	o.opt_level = r500_candidate_opt_level(c, o.opt_level);
 	if (c->const_program) {
 		int k = r500_candidate_ir_variant(c);
 		if (!src->pixel[k] && !split_constant_program(f, &src->pixel[k], &src->cp[k], diag))
@@ -234,7 +238,7 @@ static struct r500_program *search_best(struct r500_ir_source *src,
 	if (best.c.const_program && best.p->cp.nouts) {
 		/* the pixel program computing everything, with its own alternatives */
 		struct r500_compile_options o2 = *opts;
-		o2.opt_level = best.c.legalize ? 2 : opts->opt_level;
+		o2.opt_level = r500_candidate_opt_level(&best.c, opts->opt_level);
 		struct r500_candidate plain = r500_candidate_first(&o2);
 		plain.keep_loops = best.c.keep_loops;
 		plain.legalize = best.c.legalize;

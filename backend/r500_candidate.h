@@ -30,6 +30,9 @@ struct r500_candidate {
  * compile. */
 enum { R500_IR_VARIANTS = 4 };
 int r500_candidate_ir_variant(const struct r500_candidate *c);
+/* The optimization level candidate c compiles at, the job's being
+ * `level`: -O2's where c is legalized. */
+int r500_candidate_opt_level(const struct r500_candidate *c, int level);
 
 /* What one compile found out about the choices it made blind. */
 struct r500_compile_report {

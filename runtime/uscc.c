@@ -282,7 +282,7 @@ static struct ir_func *ir_for(void *ud, const struct r500_candidate *c)
 		return v->f[k];
 	v->made[k] = true;
 	sw_set skip = j->o->skip | (c->keep_loops ? sw_bit(SW_LOOP_UNROLL) : 0);
-	int level = c->legalize && j->o->opt_level < 2 ? 2 : j->o->opt_level;
+	int level = r500_candidate_opt_level(c, j->o->opt_level);
 	struct ir_func *f = v->source ? ir_func_clone(v->source) : NULL;
 	if (!f || !uscc_optimize(f, level, skip, v->dump_all, &v->dump[k], j->arena, &j->diag) ||
 	    diag_failed(&j->diag))
