@@ -12,7 +12,9 @@
  * the copy wrote (all or none of them move), each from a register
  * component, not a constant swizzle.  MDH and MDV are left alone: they
  * ignore their operand's swizzle (ISA.md §6.7), so isel copies a
- * swizzled source for them on purpose.
+ * swizzled source for them on purpose.  s may also be a uniform's or an
+ * immediate's slot, when every reader of d is an ALU op (a lookup reads
+ * its coordinates from a temporary).
  *
  * Needs: copy_fold's pass (what it can fold, it folds better: s's life
  * does not grow).  Gives: fewer ops before merge and scheduling. */
@@ -110,52 +112,27 @@ static bool readers_take_const(struct cg_ctx *cg, const struct readers *rd, int 
 	return true;
 }
 
-/* A copy of a uniform's or an immediate's slot (isel gathers a vector of
- * a constant's lanes and a zero, of which only the lanes read survive):
- * its readers read the slot itself, and the copy goes. */
-static bool bypass_const(struct cg_ctx *cg, struct readers *rd, int i)
-{
-	struct cg_op *copy = &cg->ops[i];
-	const struct cg_opnd *s = cg_op_plain_copy(copy);
-	if (!s || s->file != CG_FILE_CONST || copy->wmask == 0)
-		return false;
-	int d = copy->dst;
-	const struct cg_vreg *dv = &cg->vregs[d];
-	if (dv->multi || dv->input >= 0 || dv->array >= 0)
-		return false;
-	for (int c = 0; c < 4; c++)
-		if ((copy->wmask & (1u << c)) && s->swz[c] >= 4)
-			return false;
-	if (!readers_covered(cg, rd, i, d) || !readers_take_const(cg, rd, i, d))
-		return false;
-	for (int m = rd->head[d]; m >= 0; m = rd->next[m]) {
-		struct cg_opnd *o = reader(cg, rd, m, i, d);
-		if (o)
-			redirect(o, copy);
-	}
-	rd->head[d] = -1;
-	for (int c = 0; c < 4; c++)
-		cg->vregs[d].writer[c] = -1;
-	cg->vregs[d].used = 0;
-	copy->dead = true;
-	return true;
-}
-
-/* Bypasses copy op i if it can; whether it did. */
+/* Bypasses copy op i if it can; whether it did.  The copy's source is a
+ * vreg, or a uniform's or an immediate's slot (isel gathers a vector of a
+ * constant's lanes and a zero, of which only the lanes read survive):
+ * its readers read the slot itself. */
 static bool bypass(struct cg_ctx *cg, struct readers *rd, int i)
 {
 	struct cg_op *copy = &cg->ops[i];
+	const struct cg_opnd *src = cg_op_plain_copy(copy);
 	int s = cg_op_copy_source(copy);
-	if (s < 0 || copy->wmask == 0)
+	bool slot = src && src->file == CG_FILE_CONST;
+	if ((s < 0 && !slot) || copy->wmask == 0)
 		return false;
 	int d = copy->dst;
-	const struct cg_vreg *dv = &cg->vregs[d], *sv = &cg->vregs[s];
-	if (dv->multi || dv->input >= 0 || dv->array >= 0 || sv->multi || sv->array >= 0)
+	const struct cg_vreg *dv = &cg->vregs[d];
+	if (dv->multi || dv->input >= 0 || dv->array >= 0 ||
+	    (s >= 0 && (cg->vregs[s].multi || cg->vregs[s].array >= 0)))
 		return false;
 	for (int c = 0; c < 4; c++)
 		if ((copy->wmask & (1u << c)) && copy->src[0].swz[c] >= 4)
 			return false;
-	if (!readers_covered(cg, rd, i, d))
+	if (!readers_covered(cg, rd, i, d) || (slot && !readers_take_const(cg, rd, i, d)))
 		return false;
 	int last = -1;
 	for (int m = rd->head[d]; m >= 0; m = rd->next[m]) {
@@ -164,13 +141,14 @@ static bool bypass(struct cg_ctx *cg, struct readers *rd, int i)
 		if (!o)
 			continue;
 		redirect(o, copy);
-		cg->vregs[s].used |= (uint8_t)cg_op_vreg_comps(&cg->ops[rd->op[m]], rd->opnd[m]);
+		if (s >= 0)
+			cg->vregs[s].used |= (uint8_t)cg_op_vreg_comps(&cg->ops[rd->op[m]], rd->opnd[m]);
 	}
-	if (last >= 0) { /* d's readers are s's now */
+	if (last >= 0 && s >= 0) { /* d's readers are s's now */
 		rd->next[last] = rd->head[s];
 		rd->head[s] = rd->head[d];
-		rd->head[d] = -1;
 	}
+	rd->head[d] = -1;
 	for (int c = 0; c < 4; c++)
 		cg->vregs[d].writer[c] = -1;
 	cg->vregs[d].used = 0;
@@ -184,7 +162,6 @@ bool cg_copy_bypass(struct cg_ctx *cg)
 	if (!readers_build(cg, &rd))
 		return cg->failed = true, false;
 	for (int i = 0; i < cg->nops; i++)
-		if (!bypass(cg, &rd, i))
-			bypass_const(cg, &rd, i);
+		bypass(cg, &rd, i);
 	return !cg->failed;
 }
