@@ -90,6 +90,22 @@ static bool guard_predicate(struct isel *s, const struct cg_arr_access *x)
 	return true;
 }
 
+/* Value v written to the element x addresses through aL: one late op
+ * (after every read of the old elements in its region), predicated on
+ * the guard where passes may leave the array. */
+static bool rel_write(struct isel *s, const struct cg_array *arr, const struct cg_arr_access *x,
+		      int n, struct cg_opnd v)
+{
+	if (!isel_stable_opnd(s, n, &v) || (x->guard && !guard_predicate(s, x)))
+		return false;
+	struct cg_op *w = isel_alu(s, CG_MAD, arr->vreg[x->pos], mask_of(n), &v, &ONE, &ZERO);
+	if (!w)
+		return false;
+	w->late = w->dst_rel = true;
+	w->predicated = x->guard;
+	return true;
+}
+
 static bool write(struct isel *s, const struct cg_arr_access *x)
 {
 	struct cg_ctx *cg = s->cg;
@@ -107,16 +123,7 @@ static bool write(struct isel *s, const struct cg_arr_access *x)
 			return false;
 		v = vopnd(d);
 	}
-	if (!isel_stable_opnd(s, n, &v))
-		return false;
-	if (x->guard && !guard_predicate(s, x))
-		return false;
-	struct cg_op *w = isel_alu(s, CG_MAD, arr->vreg[x->pos], mask_of(n), &v, &ONE, &ZERO);
-	if (!w)
-		return false;
-	w->late = w->dst_rel = true;
-	w->predicated = x->guard;
-	return true;
+	return rel_write(s, arr, x, n, v);
 }
 
 static int read(struct isel *s, const struct ir_instr *in, const struct cg_arr_access *x)
@@ -202,14 +209,7 @@ static bool store(struct isel *s, struct ir_instr *in, const struct cg_arr_acces
 	}
 	if (!x->rel)
 		return isel_late_copy(s, arr->vreg[x->pos], n, v);
-	if (!isel_stable_opnd(s, n, &v) || (x->guard && !guard_predicate(s, x)))
-		return false;
-	struct cg_op *w = isel_alu(s, CG_MAD, arr->vreg[x->pos], mask_of(n), &v, &ONE, &ZERO);
-	if (!w)
-		return false;
-	w->late = w->dst_rel = true;
-	w->predicated = x->guard;
-	return true;
+	return rel_write(s, arr, x, n, v);
 }
 
 /* An IR LOAD through aL past the last element gives the last element. */
