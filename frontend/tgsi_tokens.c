@@ -276,6 +276,8 @@ static bool read_dst(struct reader *r, size_t end, struct tgsi_dst *dst)
 	if (!file(r, r->pos - 1, bits(w, 0, 4), &dst->reg.file))
 		return false;
 	dst->mask = (uint8_t)bits(w, 4, 4);
+	if (!dst->mask) /* the text cannot say it: tgsi_dump prints no mask as .xyzw */
+		return fail(r, r->pos - 1, "a destination that writes no component");
 	dst->reg.index = sbits16(w, 10);
 	return read_reg_tail(r, end, bits(w, 8, 1), bits(w, 9, 1), &dst->reg);
 }
