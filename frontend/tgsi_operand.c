@@ -121,14 +121,18 @@ static bool const_value(struct tgsi_lower *t, const struct tgsi_reg *r, struct i
 		return tgsi_refuse(t, r->loc, "constant buffer %d is not supported", r->dim);
 	if (t->const_uniform < 0 || (!r->indirect && (r->index < 0 || r->index >= t->nconsts)))
 		return tgsi_refuse(t, r->loc, "%s is not declared", reg_name(t, r));
+	/* an indirect base outside the declared range (ADDR may be negative)
+	 * starts at the nearest element, the rest goes into the index: the IR
+	 * keeps a UNIFORM's element inside its uniform */
+	int base = r->index < 0 ? 0 : r->index >= t->nconsts ? t->nconsts - 1 : r->index;
 	struct ir_src idx = ir_src_of(t->l.zero);
 	if (r->indirect)
-		idx = indirect_index(t, r, 0);
+		idx = indirect_index(t, r, r->index - base);
 	struct ir_instr *u = ir_build(&t->l.b, IR_OP_UNIFORM, 4, IR_FLOAT, r->indirect, &idx);
 	if (!u)
 		return false;
 	u->index = t->const_uniform;
-	u->offset = r->index;
+	u->offset = base;
 	*out = ir_src_of(u);
 	return true;
 }

@@ -284,6 +284,33 @@ static void test_indirect(void **state)
 	fe_test_end(&t);
 }
 
+/* CONST[ADDR+k] with k past the declared constants: legal when ADDR is
+ * negative; the IR's UNIFORM keeps its element in range and the index
+ * carries the rest */
+static void test_indirect_base_outside(void **state)
+{
+	(void)state;
+	struct fe_test t;
+	fe_test_begin(&t);
+	struct ir_func *f = tgsi_ok(&t, "FRAG\n"
+					"DCL IN[0].x, GENERIC[0], PERSPECTIVE\n"
+					"DCL OUT[0], COLOR\n"
+					"DCL CONST[0][0..3]\n"
+					"DCL ADDR[0]\n"
+					"  0: ARL ADDR[0].x, IN[0].xxxx\n"
+					"  1: MOV OUT[0], CONST[0][ADDR[0].x+7]\n"
+					"  2: END\n");
+	const float k[4][4] = { { 10, 11, 12, 13 }, { 20, 21, 22, 23 }, { 30, 31, 32, 33 }, { 40, 41, 42, 43 } };
+	const float in[1][4] = { { -5.5f, 0, 0, 0 } }; /* ARL: -6, so element 1 */
+	float got[4];
+	assert_true(run(f, in, k, 0, got));
+	expect4(got, k[1], "CONST[-6+7]");
+	const float in2[1][4] = { { -4.0f, 0, 0, 0 } };
+	assert_true(run(f, in2, k, 0, got));
+	expect4(got, k[3], "CONST[-4+7]");
+	fe_test_end(&t);
+}
+
 /* --- declarations: names, outputs, samplers --- */
 
 /* nir_to_tgsi copies FACE whole with only .x declared: (face, 0, 0, 1) */
@@ -415,7 +442,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_alu_opcodes), cmocka_unit_test(test_trig_radians),
 		cmocka_unit_test(test_flow),        cmocka_unit_test(test_endless_loop),
-		cmocka_unit_test(test_indirect),    cmocka_unit_test(test_names),
+		cmocka_unit_test(test_indirect),
+		cmocka_unit_test(test_indirect_base_outside),
+		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_face_whole),
 		cmocka_unit_test(test_errors),
 	};
