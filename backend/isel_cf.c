@@ -119,8 +119,10 @@ int isel_sel_output(struct isel *s, struct ir_instr *in, const struct cg_opnd *o
  * quad take alike jumps only past this many instructions: jumping keeps
  * its lookups from gathering with those around it, and a lookup waited
  * for costs up to 30 cycles (ISA.md: TEX latency), which the IF's skipped
- * instructions must win back. */
-enum { FC_IF_COST = 16, FC_QUAD_IF_COST = FC_IF_COST + 30, FC_MAX_DEPTH = 32 };
+ * instructions must win back.
+ * FC_JUMP_COST: what taking a jump adds to the side a pixel runs (the
+ * JUMP at the IF, the one past ELSE, the copies for the PHIs). */
+enum { FC_IF_COST = 16, FC_QUAD_IF_COST = FC_IF_COST + 30, FC_JUMP_COST = 4, FC_MAX_DEPTH = 32 };
 
 struct fc_scan {
 	int weight;       /* instructions making code */
@@ -129,7 +131,7 @@ struct fc_scan {
 			   * from the quad: keep all pixels running */
 };
 
-static bool scan_needs_fc(const struct fc_scan *sc, bool same_side);
+static bool if_needs_fc(const struct isel *s, const struct ir_cf *cf, struct fc_scan *sides);
 
 /* One walk of the list: a nested IF's own verdict comes from the same
  * walk of its branches (asking isel_if_needs_fc there would walk them
@@ -140,10 +142,8 @@ static void scan_list(const struct isel *s, const struct ir_cf_list *list, struc
 		if (cf->kind == IR_CF_LOOP) {
 			sc->forced = true;
 		} else if (cf->kind == IR_CF_IF) {
-			struct fc_scan sub = { 0, false, false };
-			scan_list(s, &cf->then_list, &sub);
-			scan_list(s, &cf->else_list, &sub);
-			sc->forced |= scan_needs_fc(&sub, ir_quad_uniform_if(&s->quad, cf));
+			struct fc_scan sub;
+			sc->forced |= if_needs_fc(s, cf, &sub);
 			sc->weight += sub.weight;
 			sc->quad |= sub.quad;
 		} else {
@@ -158,26 +158,34 @@ static void scan_list(const struct isel *s, const struct ir_cf_list *list, struc
 }
 
 /* The cost rule: an IF needs real flow control when it holds a loop, a
- * BREAK or CONTINUE (or such an IF); otherwise when both sides together
- * make more than FC_IF_COST instructions; when they use derivatives or
- * implicit-LOD lookups (whose quad neighbours must have run the same
+ * BREAK or CONTINUE (or such an IF).  Otherwise, when it uses derivatives
+ * or implicit-LOD lookups (whose quad neighbours must have run the same
  * code), only if the four pixels of a quad cannot take different sides
- * (same_side: ir/quad_uniform.h) and past FC_QUAD_IF_COST. */
-static bool scan_needs_fc(const struct fc_scan *sc, bool same_side)
+ * (same_side: ir/quad_uniform.h) and past FC_QUAD_IF_COST.  Otherwise
+ * when both sides together make more than FC_IF_COST instructions, or,
+ * where every pixel takes the same side, when running one side and the
+ * jumps costs less than running both (the shorter side is longer than
+ * the jumps).  `sides` gets both sides' scan together. */
+static bool if_needs_fc(const struct isel *s, const struct ir_cf *cf, struct fc_scan *sides)
 {
-	if (sc->forced)
+	struct fc_scan then_sc = { 0, false, false }, else_sc = { 0, false, false };
+	scan_list(s, &cf->then_list, &then_sc);
+	scan_list(s, &cf->else_list, &else_sc);
+	*sides = (struct fc_scan){ then_sc.weight + else_sc.weight, then_sc.forced || else_sc.forced,
+				   then_sc.quad || else_sc.quad };
+	bool same_side = ir_quad_uniform_if(&s->quad, cf);
+	if (sides->forced)
 		return true;
-	if (sc->quad)
-		return same_side && sc->weight > FC_QUAD_IF_COST;
-	return sc->weight > FC_IF_COST;
+	if (sides->quad)
+		return same_side && sides->weight > FC_QUAD_IF_COST;
+	int shorter = then_sc.weight < else_sc.weight ? then_sc.weight : else_sc.weight;
+	return sides->weight > FC_IF_COST || (same_side && shorter > FC_JUMP_COST);
 }
 
 bool isel_if_needs_fc(const struct isel *s, const struct ir_cf *cf)
 {
-	struct fc_scan sc = { 0, false, false };
-	scan_list(s, &cf->then_list, &sc);
-	scan_list(s, &cf->else_list, &sc);
-	return scan_needs_fc(&sc, ir_quad_uniform_if(&s->quad, cf));
+	struct fc_scan sides;
+	return if_needs_fc(s, cf, &sides);
 }
 
 static struct cg_op *fc_new(struct isel *s, int *index, struct r500_fc fc)
