@@ -1,9 +1,10 @@
 /* Quad uniformity (quad_uniform.h): a divergence analysis over the
- * structured control flow, to a fixed point.  Every value starts the same
- * in all four pixels and loses that for good when
+ * structured control flow, to a fixed point, component by component.
+ * Every value starts the same in all four pixels and loses that for good
+ * when
  *   - it is an input (varyings, gl_FragCoord, gl_FrontFacing) or a local
  *     array's element (stores may write values that differ);
- *   - a source differs;
+ *   - a source differs (a VEC's or PHI's component: its own sources);
  *   - it reads quad neighbours (derivatives, implicit-LOD lookups) where
  *     some pixels may be inactive: their registers hold stale values;
  *   - it is a PHI joining paths the pixels may take differently: after an
@@ -19,13 +20,31 @@
 #include "ir_eval.h"
 
 struct walk {
+	const struct ir_func *f;
 	struct ir_quad_uniform *u;
 	bool changed;
 };
 
+enum { ALL_COMPS = 0xF };
+
+/* Whether the first n components source s reads are the same in all
+ * four pixels. */
+static bool comps_same(const struct ir_quad_uniform *u, const struct ir_src *s, int n)
+{
+	if (!s->def)
+		return true;
+	if (s->def->id >= u->nids)
+		return false;
+	unsigned need = 0;
+	for (int c = 0; c < n && c < 4; c++)
+		need |= 1u << (s->swz[c] & 3);
+	return (u->value[s->def->id] & need) == need;
+}
+
+/* a condition: one component */
 static bool same(const struct ir_quad_uniform *u, const struct ir_src *s)
 {
-	return !s->def || (s->def->id < u->nids && u->value[s->def->id]);
+	return comps_same(u, s, 1);
 }
 
 static bool loop_split(const struct ir_quad_uniform *u, const struct ir_cf *loop)
@@ -68,26 +87,49 @@ static bool phi_joins_split(const struct ir_quad_uniform *u, const struct ir_cf 
 	return true; /* a PHI the validator would refuse: assume the worst */
 }
 
-static bool instr_same(const struct walk *w, const struct ir_instr *in, const struct ir_cf *cf,
-		       bool inactive)
+/* Which components of `in` are the same in all four pixels, from its
+ * sources'.  A VEC and a PHI go component by component (a register
+ * TGSI writes whole holds a key beside a lookup of each pixel's own);
+ * the other operations are the same only when all they read is. */
+static unsigned instr_same(const struct walk *w, const struct ir_instr *in, const struct ir_cf *cf,
+			   bool inactive)
 {
 	const struct ir_quad_uniform *u = w->u;
+	if (in->op == IR_OP_VEC) {
+		unsigned m = 0;
+		for (int k = 0; k < in->nsrc && k < 4; k++)
+			m |= comps_same(u, &in->src[k], 1) ? 1u << k : 0;
+		return m;
+	}
+	if (in->op == IR_OP_PHI) {
+		if (phi_joins_split(u, cf))
+			return 0;
+		unsigned m = 0;
+		for (int c = 0; c < in->ncomp && c < 4; c++) {
+			bool all = true;
+			for (int k = 0; k < in->nsrc && all; k++) {
+				struct ir_src one = in->src[k];
+				one.swz[0] = one.swz[c];
+				all = comps_same(u, &one, 1);
+			}
+			m |= all ? 1u << c : 0;
+		}
+		return m;
+	}
 	for (int k = 0; k < in->nsrc && k < IR_MAX_SRCS; k++)
-		if (!same(u, &in->src[k]))
-			return false;
+		if (!comps_same(u, &in->src[k], ir_src_ncomp(w->f, in, k)))
+			return 0;
 	switch (in->op) {
 	case IR_OP_INPUT:
 	case IR_OP_LOAD:
-		return false;
+		return 0;
 	case IR_OP_DDX:
 	case IR_OP_DDY:
-		return !inactive;
+		return inactive ? 0 : ALL_COMPS;
 	case IR_OP_TEX:
-		return !inactive || !ir_tex_kind_uses_quad(in->tex_kind);
-	case IR_OP_PHI:
-		return !phi_joins_split(u, cf);
+		return !inactive || !ir_tex_kind_uses_quad(in->tex_kind) ? ALL_COMPS : 0;
 	default:
-		return true;
+		return ALL_COMPS;
 	}
 }
 
@@ -116,8 +158,10 @@ static bool walk_list(struct walk *w, const struct ir_cf_list *list, bool inacti
 			for (const struct ir_instr *in = cf->block.first; in; in = in->next) {
 				if (in->id >= u->nids || !u->value[in->id])
 					continue;
-				if (in_split || !instr_same(w, in, cf, inactive)) {
-					u->value[in->id] = false;
+				uint8_t m = in_split ? 0 : (uint8_t)instr_same(w, in, cf, inactive);
+				m &= u->value[in->id];
+				if (m != u->value[in->id]) {
+					u->value[in->id] = m;
 					w->changed = true;
 				}
 			}
@@ -145,8 +189,8 @@ bool ir_quad_uniform(const struct ir_func *f, struct arena *arena, struct ir_qua
 	if (!u->value)
 		return false;
 	for (uint32_t i = 0; i < u->nids; i++)
-		u->value[i] = true;
-	struct walk w = { u, true };
+		u->value[i] = ALL_COMPS;
+	struct walk w = { f, u, true };
 	while (w.changed) {
 		w.changed = false;
 		if (!walk_list(&w, &f->body, false, false, arena)) {

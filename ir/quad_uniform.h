@@ -12,7 +12,8 @@
 #include "ir.h"
 
 struct ir_quad_uniform {
-	bool *value;                  /* by instruction id: the same in all four pixels */
+	uint8_t *value;               /* by instruction id: the components (bit c for
+					 component c) the same in all four pixels */
 	uint32_t nids;
 	const struct ir_cf **split;   /* the loops some pixels may leave, or skip part of
 					 a trip, before the others */

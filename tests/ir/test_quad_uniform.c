@@ -172,12 +172,60 @@ static void test_back_edge(void **state)
 	assert_false(ir_quad_uniform_if(&u, if_at(f, 0)));
 }
 
+/* TGSI writes registers whole: a key in .x beside each pixel's own
+ * lookup in .yzw, joined after an IF; the next IF reads only .x */
+static const char register_parts[] =
+	"stage fragment\n"
+	"input #0 \"uv\" f2\n"
+	"uniform #0 \"k\" \"float\" f1 nvec4=1 array=0 base=0\n"
+	"sampler #0 \"tex\" 2d unit=0\n"
+	"output #0 \"gl_FragColor\" f4 target=0\n"
+	"%1 = uniform.f1 #0[0]\n"
+	"%2 = const.f1 0.5\n"
+	"%3 = lt.b1 %2.x, %1.x\n"
+	"%4 = input.f2 #0\n"
+	"if %3.x {\n"                           /* IF 0: all alike */
+	"  %5 = tex.f4 #0 plain %4.xy\n"
+	"  %6 = vec.f4 %2.x, %5.y, %5.z, %5.w\n" /* .x the same, .yzw not */
+	"} else {\n"
+	"  %7 = vec.f4 %1.x, %4.x, %4.y, %1.x\n"  /* .xw the same */
+	"}\n"
+	"%8 = phi.f4 %6.xyzw, %7.xyzw\n"       /* .x the same on both sides */
+	"%9 = lt.b1 %8.x, %1.x\n"
+	"%10 = lt.b1 %8.y, %1.x\n"
+	"if %9.x {\n"                           /* IF 1: all alike */
+	"  %11 = mul.f4 %8.xyzw, %8.xxxx\n"
+	"}\n"
+	"%12 = phi.f4 %11.xyzw, %8.xyzw\n"
+	"if %10.x {\n"                          /* IF 2: pixels may differ */
+	"  %13 = mul.f4 %12.xyzw, %8.xxxx\n"
+	"}\n"
+	"%14 = phi.f4 %13.xyzw, %12.xyzw\n"
+	"output #0 %14.xyzw\n";
+
+static void test_register_parts(void **state)
+{
+	struct arena *a = *state;
+	struct ir_func *f = parse_ok(a, register_parts);
+	struct ir_quad_uniform u = analyse(a, f);
+	assert_int_equal(u.value[6], 0x1);
+	assert_int_equal(u.value[7], 0x9);
+	assert_int_equal(u.value[8], 0x1);
+	assert_true(u.value[9]);
+	assert_false(u.value[10]);
+	assert_false(u.value[11]); /* reads %8.yzw */
+	assert_true(ir_quad_uniform_if(&u, if_at(f, 0)));
+	assert_true(ir_quad_uniform_if(&u, if_at(f, 1)));
+	assert_false(ir_quad_uniform_if(&u, if_at(f, 2)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ifs_on_a_key),
 		cmocka_unit_test(test_loops),
 		cmocka_unit_test(test_back_edge),
+		cmocka_unit_test(test_register_parts),
 	};
 	return cmocka_run_group_tests(tests, ir_test_arena_setup, ir_test_arena_teardown);
 }
