@@ -44,6 +44,9 @@ struct ra {
 	int (*wfirst)[4], (*wlast)[4]; /* first and last writing slot, -1 none */
 	struct ivl (*rng)[4];          /* live range, a > b when none */
 	int *first_read;               /* per vreg: first reading slot, -1 none */
+	bool *lane_fixed;              /* per vreg: read by a presubtract, which works
+					  lane by lane on its operands' temporaries, or
+					  as a derivative's src0 (no swizzle: ISA.md §4) */
 };
 
 static bool occ_add(struct ra *ra, int t, int lane, struct ivl iv)
@@ -179,6 +182,9 @@ static void note_uses(struct ra *ra)
 				continue;
 			}
 			note_read(ra, o->index, cg_op_vreg_comps(op, k), op->slot);
+			bool quad_read = k == 0 && (op->opc == CG_MDH || op->opc == CG_MDV);
+			if ((k >= CG_PSRC0 || quad_read) && o->file == CG_FILE_VREG)
+				ra->lane_fixed[o->index] = true;
 		}
 	}
 }
@@ -237,6 +243,27 @@ static bool assign_array(struct ra *ra, const struct cg_array *arr)
 	return out_of_temps(cg);
 }
 
+/* Whether scalar v may live in any lane of R, G, B: one op of the RGB
+ * unit writes it, that op writes nothing that fixes its lane (an output,
+ * the ALU result, an element of an array) and is no derivative (MDH/MDV
+ * take their lanes as they are), and no presubtract or derivative reads
+ * v (ra.lane_fixed).  Readers find v by lane: emit resolves their
+ * swizzles from the lane regalloc sets. */
+static bool rgb_lane_free(const struct ra *ra, int v)
+{
+	const struct cg_ctx *cg = ra->cg;
+	const struct cg_vreg *r = &cg->vregs[v];
+	if (r->ncomp != 1 || r->input >= 0 || r->multi || r->array >= 0 || r->lane[0] > 2 ||
+	    r->writer[0] < 0 || ra->lane_fixed[v])
+		return false;
+	const struct cg_op *op = &cg->ops[r->writer[0]];
+	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
+	return !op->dead && op->dst == v && op->wmask == 1 && op->out == CG_OUT_NONE &&
+	       !op->alu_result && !op->pred_write && !op->dst_rel && !info->tex &&
+	       !info->transcendental && op->opc != CG_MDH && op->opc != CG_MDV &&
+	       cg_op_units(cg, op) == CG_UNIT_RGB;
+}
+
 static bool assign(struct ra *ra, int v)
 {
 	struct cg_ctx *cg = ra->cg;
@@ -260,10 +287,17 @@ static bool assign(struct ra *ra, int v)
 	for (int c = 0; c < r->ncomp; c++)
 		own[r->lane[c] & 3] |= live[c];
 	int t0 = r->temp >= 0 ? r->temp : 0, t1 = r->temp >= 0 ? r->temp + 1 : R500_NUM_TEMPS;
+	bool free_lane = rgb_lane_free(ra, v);
 	for (int t = t0; t < t1; t++) {
 		bool ok = true;
 		for (int c = 0; ok && c < r->ncomp; c++)
 			ok = !live[c] || occ_free(ra, t, r->lane[c], iv[c]);
+		/* a scalar of the RGB unit takes lane G or B where R is taken */
+		for (uint8_t l = 0; !ok && free_lane && l < 3; l++)
+			if (occ_free(ra, t, l, iv[0])) {
+				r->lane[0] = l;
+				ok = true;
+			}
 		for (int l = 0; ok && l < 4 && win.a < win.b; l++)
 			ok = own[l] || occ_free(ra, t, l, win);
 		if (!ok && r->input < 0)
@@ -308,10 +342,13 @@ bool cg_regalloc(struct cg_ctx *cg)
 	ra->wlast = arena_alloc(cg->arena, sizeof *ra->wlast * nv);
 	ra->rng = arena_alloc(cg->arena, sizeof *ra->rng * nv);
 	ra->first_read = arena_alloc(cg->arena, sizeof *ra->first_read * nv);
-	if (!ra->last || !ra->wfirst || !ra->wlast || !ra->rng || !ra->first_read)
+	ra->lane_fixed = arena_alloc(cg->arena, sizeof *ra->lane_fixed * nv);
+	if (!ra->last || !ra->wfirst || !ra->wlast || !ra->rng || !ra->first_read ||
+	    !ra->lane_fixed)
 		return cg->failed = true, false;
 	for (int v = 0; v < cg->nvregs; v++) {
 		ra->first_read[v] = -1;
+		ra->lane_fixed[v] = false;
 		for (int c = 0; c < 4; c++)
 			ra->last[v][c] = ra->wfirst[v][c] = ra->wlast[v][c] = -1;
 	}

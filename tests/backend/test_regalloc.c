@@ -88,6 +88,50 @@ static void test_lanes_shared(void **state)
 	tc_fini(&t);
 }
 
+/* Scalars the RGB unit makes (dot products: lane R by default) that
+ * live at once take the lanes G and B of one temporary where R is taken,
+ * and the readers' swizzles follow (regalloc.c rgb_lane_free). */
+static void test_rgb_scalars_share_lanes(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *in[3], *d[3];
+	for (int i = 0; i < 3; i++) {
+		char name[2] = { (char)('a' + i), 0 };
+		in[i] = tc_input(&t, name, 4);
+	}
+	for (int i = 0; i < 3; i++)
+		d[i] = ir_build_alu2(&t.b, IR_OP_DOT3, 1, ir_src_of(in[i]), ir_src_of(in[(i + 1) % 3]));
+	/* each product needs all three dot products at once */
+	struct ir_instr *acc = NULL;
+	for (int i = 0; i < 3; i++) {
+		struct ir_src s[4] = { ir_src_comp(d[i], 0), ir_src_comp(d[(i + 1) % 3], 0),
+				       ir_src_comp(d[(i + 2) % 3], 0), ir_src_comp(d[i], 0) };
+		struct ir_instr *m = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(in[i]),
+						   ir_src_of(tc_vec(&t, 4, s)));
+		acc = acc ? ir_build_alu2(&t.b, IR_OP_ADD, 4, ir_src_of(acc), ir_src_of(m)) : m;
+	}
+	tc_output(&t, "gl_FragColor", 0, 4, acc);
+	struct cg_ctx *cg = run_to_regalloc(&t);
+	char why[200];
+	assert_true(cg_regalloc_check(cg, why, sizeof why));
+	int lanes = 0, temp_of_lane[3] = { -1, -1, -1 };
+	for (int i = 0; i < cg->nops; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		if (op->dead || op->opc != CG_DP3)
+			continue;
+		const struct cg_vreg *r = &cg->vregs[op->dst];
+		assert_true(r->lane[0] < 3);
+		lanes |= 1 << r->lane[0];
+		temp_of_lane[r->lane[0]] = r->temp;
+	}
+	assert_int_equal(lanes, 7); /* R, G and B */
+	assert_int_equal(temp_of_lane[0], temp_of_lane[1]);
+	assert_int_equal(temp_of_lane[1], temp_of_lane[2]);
+	tc_fini(&t);
+}
+
 /* The checker does not trust liveness: moving a value into a lane that
  * another live value occupies is caught. */
 static void test_checker_catches_clobber(void **state)
@@ -211,6 +255,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_inputs_precoloured),
 		cmocka_unit_test(test_lanes_shared),
+		cmocka_unit_test(test_rgb_scalars_share_lanes),
 		cmocka_unit_test(test_checker_catches_clobber),
 		cmocka_unit_test(test_temps_reused),
 		cmocka_unit_test(test_loop_liveness),
