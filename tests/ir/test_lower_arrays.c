@@ -425,6 +425,88 @@ static void test_o0_lowers(void **state)
 	validate_ok(a, f);
 }
 
+/* The n-th LOAD or STORE of f, in program order. */
+struct nth {
+	int n;
+	const struct ir_instr *found;
+};
+
+static void count_access(struct ir_instr *in, void *ud)
+{
+	struct nth *x = ud;
+	if ((in->op == IR_OP_LOAD || in->op == IR_OP_STORE) && x->n-- == 0)
+		x->found = in;
+}
+
+static const struct ir_instr *nth_access(struct ir_func *f, int n)
+{
+	struct nth x = { n, NULL };
+	ir_foreach_instr(f, count_access, &x);
+	assert_non_null(x.found);
+	return x.found;
+}
+
+/* The n-th access reaches element pos0 + pass * step through aL,
+ * guarded or not. */
+static void rel_at(struct ir_func *f, int n, int pos0, int step, bool guard)
+{
+	struct array_rel r;
+	if (!array_rel_access(f, nth_access(f, n), &r))
+		fail_msg("access %d: not through aL", n);
+	if (r.pos0 != pos0 || r.step != step || r.guard != guard)
+		fail_msg("access %d: element %d step %d guard %d, expected %d %d %d", n, r.pos0,
+			 r.step, r.guard, pos0, step, guard);
+}
+
+/* A loop unrolled in part leaves its counter as (k + 1) + 1 through a
+ * MOV until the rounds fold it: a counter of step 2, k + 1 an element
+ * past it.  k - 1 is a counter's element too.  A chain of fractions is
+ * not a counter (two roundings are not one). */
+static void test_counter_chains(void **state)
+{
+	struct arena *a = *state;
+	const char *text = "output #0 \"o\" f4 target=0\n"
+			   "array #0 \"a\" f1 length=8\n"
+			   "%1 = const.f1 0\n"
+			   "%2 = const.f1 1\n"
+			   "%3 = const.f1 8\n"
+			   "%4 = const.f1 0.5\n"
+			   "loop {\n"
+			   "  %5 = phi.f1 %1.x, %9.x\n"
+			   "  %6 = ge.b1 %5.x, %3.x\n"
+			   "  if %6.x {\n    break\n  }\n"
+			   "  %7 = add.f1 %5.x, %2.x\n"
+			   "  %8 = mov.f1 %7.x\n"
+			   "  store #0[0] + %5.x, %5.x\n"
+			   "  store #0[0] + %8.x, %8.x\n"
+			   "  %9 = add.f1 %8.x, %2.x\n"
+			   "}\n"
+			   "loop {\n"
+			   "  %10 = phi.f1 %2.x, %13.x\n"
+			   "  %11 = ge.b1 %10.x, %3.x\n"
+			   "  if %11.x {\n    break\n  }\n"
+			   "  %12 = sub.f1 %10.x, %2.x\n"
+			   "  %14 = load.f1 #0[0] + %12.x\n"
+			   "  %13 = add.f1 %10.x, %2.x\n"
+			   "}\n"
+			   "loop {\n"
+			   "  %15 = phi.f1 %1.x, %18.x\n"
+			   "  %16 = ge.b1 %15.x, %3.x\n"
+			   "  if %16.x {\n    break\n  }\n"
+			   "  %17 = add.f1 %15.x, %4.x\n"
+			   "  %19 = load.f1 #0[0] + %15.x\n"
+			   "  %18 = add.f1 %17.x, %4.x\n"
+			   "}\n"
+			   "%20 = load.f1 #0[7]\n"
+			   "%21 = vec.f4 %20.x, %20.x, %20.x, %20.x\n"
+			   "output #0 %21.xyzw\n";
+	struct ir_func *f = parse_ok(a, text);
+	rel_at(f, 0, 0, 2, false);
+	rel_at(f, 1, 1, 2, false);
+	rel_at(f, 2, 0, 1, false);
+	assert_false(array_rel_access(f, nth_access(f, 3), NULL));
+}
+
 /* An array read and written only at a loop's counter (plus a constant)
  * stays for the backend, inside its elements on every pass or not (the
  * backend guards those); one read at a uniform goes; the backend's mode
@@ -541,6 +623,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_programs),
 		cmocka_unit_test(test_rel_array_kept),
+		cmocka_unit_test(test_counter_chains),
 		cmocka_unit_test(test_o0_lowers),
 		cmocka_unit_test(test_wide_loop_keeps_its_array),
 		cmocka_unit_test(test_store_of_held_value_selects_nothing),
