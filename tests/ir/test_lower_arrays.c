@@ -507,6 +507,53 @@ static void test_counter_chains(void **state)
 	assert_false(array_rel_access(f, nth_access(f, 3), NULL));
 }
 
+/* aL follows one step per loop: loop_counter_find's counter's, else the
+ * first whose start and step aL carries; any counter of that step
+ * addresses an array (here after a float that grows by 0.25, with a
+ * bound only known at run time: guarded).  A counter of another step
+ * does not. */
+static void test_counters_of_al_step(void **state)
+{
+	struct arena *a = *state;
+	const char *text = "uniform #0 \"u\" \"float\" f1 nvec4=1 array=0 base=0\n"
+			   "output #0 \"o\" f4 target=0\n"
+			   "array #0 \"a\" f1 length=8\n"
+			   "%1 = const.f1 0\n"
+			   "%2 = const.f1 1\n"
+			   "%3 = const.f1 0.25\n"
+			   "%4 = const.f1 2\n"
+			   "%5 = const.f1 8\n"
+			   "%6 = uniform.f1 #0[0]\n"
+			   "loop {\n"
+			   "  %7 = phi.f1 %1.x, %10.x\n"
+			   "  %8 = phi.f1 %2.x, %11.x\n"
+			   "  %9 = ge.b1 %8.x, %6.x\n"
+			   "  if %9.x {\n    break\n  }\n"
+			   "  %12 = load.f1 #0[0] + %8.x\n"
+			   "  %13 = mul.f1 %12.x, %7.x\n"
+			   "  store #0[0] + %8.x, %13.x\n"
+			   "  %10 = add.f1 %7.x, %3.x\n"
+			   "  %11 = add.f1 %8.x, %2.x\n"
+			   "}\n"
+			   "loop {\n"
+			   "  %14 = phi.f1 %1.x, %17.x\n"
+			   "  %15 = phi.f1 %1.x, %18.x\n"
+			   "  %16 = ge.b1 %14.x, %5.x\n"
+			   "  if %16.x {\n    break\n  }\n"
+			   "  %19 = load.f1 #0[0] + %14.x\n"
+			   "  %20 = load.f1 #0[0] + %15.x\n"
+			   "  %17 = add.f1 %14.x, %4.x\n"
+			   "  %18 = add.f1 %15.x, %2.x\n"
+			   "}\n"
+			   "%21 = vec.f4 %19.x, %20.x, %19.x, %20.x\n"
+			   "output #0 %21.xyzw\n";
+	struct ir_func *f = parse_ok(a, text);
+	rel_at(f, 0, 1, 1, true);
+	rel_at(f, 1, 1, 1, true);
+	rel_at(f, 2, 0, 2, false);
+	assert_false(array_rel_access(f, nth_access(f, 3), NULL));
+}
+
 /* An array read and written only at a loop's counter (plus a constant)
  * stays for the backend, inside its elements on every pass or not (the
  * backend guards those); one read at a uniform goes; the backend's mode
@@ -624,6 +671,7 @@ int main(void)
 		cmocka_unit_test(test_random_programs),
 		cmocka_unit_test(test_rel_array_kept),
 		cmocka_unit_test(test_counter_chains),
+		cmocka_unit_test(test_counters_of_al_step),
 		cmocka_unit_test(test_o0_lowers),
 		cmocka_unit_test(test_wide_loop_keeps_its_array),
 		cmocka_unit_test(test_store_of_held_value_selects_nothing),
