@@ -202,7 +202,7 @@ static bool choose(struct plan *p)
 	    !p->fwd)
 		return false;
 	memset(p->fwd, 0, sizeof *p->fwd * nid);
-	array_rel_arrays(f, p->ok);
+	array_rel_arrays(f, p->ok, false);
 	for (int a = 0; a < f->narrays; a++) {
 		size_t n = (size_t)f->arrays[a].length;
 		p->stored[a] = arena_alloc(ar, sizeof **p->stored * n);

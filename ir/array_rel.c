@@ -103,9 +103,46 @@ bool array_rel_access(const struct ir_func *f, const struct ir_instr *in, struct
 	return loop && rel_in(f, in, cf, loop, out);
 }
 
+/* Whether some STORE in list (any depth) writes array a. */
+static bool stores_into(const struct ir_cf_list *list, int a)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_IF &&
+		    (stores_into(&cf->then_list, a) || stores_into(&cf->else_list, a)))
+			return true;
+		if (cf->kind == IR_CF_LOOP && stores_into(&cf->body, a))
+			return true;
+		for (const struct ir_instr *in = cf->kind == IR_CF_BLOCK ? cf->block.first : NULL; in;
+		     in = in->next)
+			if (in->op == IR_OP_STORE && in->index == a)
+				return true;
+	}
+	return false;
+}
+
+/* array_rel_access, or a LOAD that LICM (ir/opt_licm.c) moves out of
+ * loops storing nothing into its array, from a block of each one's own
+ * body to a block before it, to where it reaches its element through
+ * aL. */
+static bool rel_once_hoisted(const struct ir_func *f, const struct ir_instr *in)
+{
+	if (!array_access_dynamic(in) || in->index < 0 || in->index >= f->narrays)
+		return false;
+	const struct ir_cf *cf = ir_instr_cf(in);
+	for (const struct ir_cf *loop = cf ? ir_cf_loop_around(cf) : NULL; loop;
+	     cf = loop, loop = ir_cf_loop_around(loop)) {
+		if (rel_in(f, in, cf, loop, NULL))
+			return true;
+		if (in->op != IR_OP_LOAD || cf->parent != loop || stores_into(&loop->body, in->index))
+			return false;
+	}
+	return false;
+}
+
 struct scan {
 	const struct ir_func *f;
 	bool *rel, *other;
+	bool hoisted;
 };
 
 static void scan_access(struct ir_instr *in, void *ud)
@@ -113,20 +150,20 @@ static void scan_access(struct ir_instr *in, void *ud)
 	struct scan *s = ud;
 	if (!array_access_dynamic(in) || in->index < 0 || in->index >= s->f->narrays)
 		return;
-	if (array_rel_access(s->f, in, NULL))
+	if (s->hoisted ? rel_once_hoisted(s->f, in) : array_rel_access(s->f, in, NULL))
 		s->rel[in->index] = true;
 	else
 		s->other[in->index] = true;
 }
 
-void array_rel_arrays(const struct ir_func *f, bool *rel)
+void array_rel_arrays(const struct ir_func *f, bool *rel, bool hoisted)
 {
 	bool *other = calloc((size_t)f->narrays + 1, sizeof *other);
 	for (int a = 0; a <= f->narrays; a++)
 		rel[a] = false;
 	if (!other)
 		return; /* none: every array lowered, which is always right */
-	struct scan s = { f, rel, other };
+	struct scan s = { f, rel, other, hoisted };
 	ir_foreach_instr((struct ir_func *)f, scan_access, &s);
 	for (int a = 0; a < f->narrays; a++)
 		rel[a] = rel[a] && !other[a];

@@ -35,7 +35,9 @@ bool array_rel_access(const struct ir_func *f, const struct ir_instr *in, struct
 bool array_access_dynamic(const struct ir_instr *in);
 
 /* rel[a]: array a has some access at a dynamic index and every such
- * access reaches its element through aL. */
-void array_rel_arrays(const struct ir_func *f, bool *rel);
+ * access reaches its element through aL; with `hoisted`, or will once
+ * LICM has moved the LOADs it moves (lower_arrays keeps such an array
+ * through the rounds; the backend's plan asks without). */
+void array_rel_arrays(const struct ir_func *f, bool *rel, bool hoisted);
 
 #endif

@@ -349,11 +349,12 @@ static bool lower_all(struct ir_func *f)
 	return ir_lower_arrays_except(f, NULL);
 }
 
-/* Whether every array left is one a backend addresses through aL. */
+/* Whether every array left is one a backend addresses through aL (once
+ * LICM has run). */
 static bool only_rel_arrays(const struct ir_func *f)
 {
 	bool rel[f->narrays + 1];
-	array_rel_arrays(f, rel);
+	array_rel_arrays(f, rel, true);
 	for (int a = 0; a < f->narrays; a++)
 		if (!rel[a])
 			return false;
@@ -554,6 +555,57 @@ static void test_counters_of_al_step(void **state)
 	assert_false(array_rel_access(f, nth_access(f, 3), NULL));
 }
 
+/* A LOAD at the outer loop's counter inside an inner loop that stores
+ * nothing into its array: LICM moves it to the outer loop, where aL
+ * reaches its element, so lower_arrays keeps the array; a store in the
+ * inner loop keeps the LOAD there, and the array is lowered. */
+static void test_load_hoisted_to_its_counter(void **state)
+{
+	struct arena *a = *state;
+	const char *text = "uniform #0 \"u\" \"float\" f1 nvec4=1 array=0 base=0\n"
+			   "output #0 \"o\" f4 target=0\n"
+			   "array #0 \"hoisted\" f1 length=4\n"
+			   "array #1 \"stored_inside\" f1 length=4\n"
+			   "%1 = const.f1 0\n"
+			   "%2 = const.f1 1\n"
+			   "%3 = const.f1 4\n"
+			   "%4 = uniform.f1 #0[0]\n"
+			   "store #0[2], %4.x\n"
+			   "store #1[2], %4.x\n"
+			   "loop {\n"
+			   "  %5 = phi.f1 %1.x, %6.x\n"
+			   "  %7 = phi.f1 %1.x, %8.x\n"
+			   "  %9 = ge.b1 %5.x, %3.x\n"
+			   "  if %9.x {\n    break\n  }\n"
+			   "  loop {\n"
+			   "    %10 = phi.f1 %7.x, %11.x\n"
+			   "    %12 = phi.f1 %1.x, %13.x\n"
+			   "    %14 = ge.b1 %12.x, %4.x\n"
+			   "    if %14.x {\n      break\n    }\n"
+			   "    %15 = load.f1 #0[0] + %5.x\n"
+			   "    %16 = load.f1 #1[0] + %5.x\n"
+			   "    store #1[0] + %12.x, %15.x\n"
+			   "    %17 = add.f1 %15.x, %16.x\n"
+			   "    %11 = add.f1 %10.x, %17.x\n"
+			   "    %13 = add.f1 %12.x, %2.x\n"
+			   "  }\n"
+			   "  %8 = phi.f1 %10.x\n"
+			   "  %6 = add.f1 %5.x, %2.x\n"
+			   "}\n"
+			   "%18 = phi.f1 %7.x\n"
+			   "%19 = vec.f4 %18.x, %18.x, %18.x, %18.x\n"
+			   "output #0 %19.xyzw\n";
+	struct ir_func *f = parse_ok(a, text);
+	assert_false(array_rel_access(f, nth_access(f, 2), NULL));
+	assert_true(ir_lower_arrays(f));
+	validate_ok(a, f);
+	assert_int_equal(f->narrays, 1);
+	assert_string_equal(f->arrays[0].name, "hoisted");
+	assert_true(ir_opt_licm(f));
+	validate_ok(a, f);
+	rel_at(f, 1, 0, 1, false);
+}
+
 /* An array read and written only at a loop's counter (plus a constant)
  * stays for the backend, inside its elements on every pass or not (the
  * backend guards those); one read at a uniform goes; the backend's mode
@@ -672,6 +724,7 @@ int main(void)
 		cmocka_unit_test(test_rel_array_kept),
 		cmocka_unit_test(test_counter_chains),
 		cmocka_unit_test(test_counters_of_al_step),
+		cmocka_unit_test(test_load_hoisted_to_its_counter),
 		cmocka_unit_test(test_o0_lowers),
 		cmocka_unit_test(test_wide_loop_keeps_its_array),
 		cmocka_unit_test(test_store_of_held_value_selects_nothing),
