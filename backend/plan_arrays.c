@@ -29,8 +29,8 @@
 #include "ir_eval.h"
 #include "ir_pass.h"
 
-/* Elements per array, a quarter of the temporaries. */
-enum { PLAN_MAX_ELEMS = 32 };
+/* Elements per array (the recogniser of select chains took as many). */
+enum { PLAN_MAX_ELEMS = 96 };
 
 struct plan {
 	struct cg_ctx *cg;
