@@ -264,7 +264,7 @@ static void note_access(struct ir_instr *in, void *ud)
 		return (void)(cg->failed = true);
 	memset(x, 0, sizeof *x);
 	x->role = in->op == IR_OP_LOAD ? CG_ARR_LOAD : CG_ARR_STORE;
-	x->array = x->elem = in->index;
+	x->array = in->index;
 	x->fwd = o->p->fwd[in->id];
 	x->forwarded = o->forwarded[in->id];
 	if (array_access_dynamic(in)) {

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Local arrays indexed by a loop's counter (backend/loop_array.c): the
+# Local arrays indexed by a loop's counter (backend/plan_arrays.c): the
 # program reads and writes t[aL+N] (one op, not a select per element)
 # where the form allows it, and guards the access where the index may
 # leave the array (a CMP for a read, a predicated write), since the IR
