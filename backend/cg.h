@@ -31,7 +31,7 @@ enum cg_file { CG_FILE_NONE, CG_FILE_VREG, CG_FILE_CONST, CG_FILE_INLINE,
 	       CG_FILE_PRESUB, /* the op's presubtract result (cg_op.presub) */
 	       CG_FILE_CONST_REL, /* constant slot `index` plus the loop's aL (loop_rel.c) */
 	       CG_FILE_TEMP_REL /* the temporary of vreg `index` plus aL: an element of
-				 * the local array `index` belongs to (loop_array.c) */ };
+				 * the local array `index` belongs to (plan_arrays.c) */ };
 
 /* Operands of an op: the three hardware sources, then the presubtract's
  * src0 and src1 (ISA.md §4.2: srcp = f(src0, src1), read in address
@@ -146,35 +146,25 @@ struct cg_slot {
 	uint8_t rgb_srcp, alpha_srcp; /* each unit's presubtract: cg_op.presub, 0 none */
 };
 
-/* A local array in consecutive temporaries: an IR array the plan placed
- * (plan_arrays.c: loop NULL, the whole program long), or one rebuilt from
- * select chains, in one loop (loop_array.c).  Its elements are multi
- * vregs. */
+/* A local array the plan placed in consecutive temporaries
+ * (plan_arrays.c), the whole program long.  Its elements are multi vregs. */
 struct cg_array {
-	const struct ir_cf *loop;
 	int n, ncomp;
-	int step;                      /* the loop counter's, aL's per-pass increment */
-	const struct ir_instr **phi;   /* carried: element PHIs at the loop's head */
-	const struct ir_src *val;      /* copied: each element's value, made before
-					  the loop (NULL for a carried array) */
 	int *vreg;                     /* by element, set by isel */
-	const bool *zero;              /* placed: by element, set to zero at the top */
+	const bool *zero;              /* by element: set to zero at the top */
 };
 
-/* What an IR instruction is to a local array (loop_array.c), by id. */
-enum cg_arr_role { CG_ARR_NONE, CG_ARR_MEMBER, /* a select whose value is element elem */
-		   CG_ARR_WRITE,   /* the same, and the array's write happens here */
-		   CG_ARR_SKIP,    /* a select of a read chain, folded into its root */
-		   CG_ARR_READ,    /* the root of a read chain: one aL operand */
-		   CG_ARR_LOAD,    /* an IR LOAD of a placed array (plan_arrays.c) */
+/* What an IR instruction is to a local array (plan_arrays.c), by id. */
+enum cg_arr_role { CG_ARR_NONE,
+		   CG_ARR_LOAD,    /* an IR LOAD of a placed array */
 		   CG_ARR_STORE }; /* an IR STORE of a placed array */
 
 struct cg_arr_access {
 	uint8_t role;                  /* enum cg_arr_role */
-	int array, elem;
-	int pos;                       /* WRITE / READ / rel: element addressed when
-					  aL = 0; LOAD / STORE: the element, -1 none */
-	bool rel;                      /* LOAD / STORE: through aL */
+	int array;
+	int pos;                       /* the element, -1 none; through aL the one
+					  addressed when aL = 0 */
+	bool rel;                      /* through aL */
 	bool direct;                   /* LOAD: no STORE can follow it, so its
 					  value is the element's vreg itself */
 	const struct ir_instr *fwd;    /* LOAD: the STORE of its block before it
@@ -185,8 +175,6 @@ struct cg_arr_access {
 					  index <= limit */
 	float limit;
 	const struct ir_src *idx;      /* the index: the counter, or counter + c */
-	const struct ir_src *value;    /* WRITE: the value; READ: the default */
-	const struct ir_src *arm;      /* READ: one arm (its swizzle is every arm's) */
 };
 
 /* A uniform read through aL (loop_rel.c). */
@@ -238,7 +226,7 @@ struct cg_ctx {
 	const struct ir_cf **rel_loop; /* by IR id: the loop giving that read aL */
 	struct cg_rel_read *rel_reads; int nrel_reads, cap_rel_reads;
 	bool *unif_rel;       /* by uniform: one element per slot, in order */
-	/* local arrays in temporaries (plan_arrays.c, loop_array.c) */
+	/* local arrays in temporaries (plan_arrays.c) */
 	struct cg_array *arrays; int narrays, cap_arrays;
 	struct cg_rel_read *arr_loops; int narr_loops; /* loops whose aL
 					  addresses a placed array (uniform -1) */
@@ -282,7 +270,6 @@ bool cg_const_opnd(struct cg_ctx *cg, const float *v, int n, struct src_loc loc,
 /* --- stages, each one file; false on failure (diagnostics reported) --- */
 bool cg_plan_arrays(struct cg_ctx *cg);    /* plan_arrays.c: first of all */
 bool cg_plan_loop_rel(struct cg_ctx *cg);  /* loop_rel.c: before the layout */
-bool cg_plan_loop_arrays(struct cg_ctx *cg); /* loop_array.c: after loop_rel */
 /* Whether the loop reads some uniform or local array through aL, and
  * aL's step (the same counter's: loop_counter_find's when it has one). */
 bool cg_rel_loop_step(const struct cg_ctx *cg, const struct ir_cf *loop, int *step);

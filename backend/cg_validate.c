@@ -89,7 +89,7 @@ static bool check_operand(struct vctx *v, int i, int k)
 		if (o->index < 0 || o->index >= cg->nvregs)
 			return fail(v, "op %d operand %d: vreg %d of %d", i, k, o->index, cg->nvregs);
 		break;
-	case CG_FILE_TEMP_REL: /* aL adds to it: loop_array.c checked the elements */
+	case CG_FILE_TEMP_REL: /* aL adds to it: plan_arrays.c checked the elements */
 		if (o->index < 0 || o->index >= cg->nvregs || cg->vregs[o->index].array < 0)
 			return fail(v, "op %d operand %d: v%d[aL] is no array element", i, k,
 				    o->index);

@@ -45,7 +45,7 @@ static void add_temp(uint64_t set[2], unsigned t)
 	set[(t >> 6) & 1] |= 1ull << (t & 63);
 }
 
-/* Temporary t, or with aL added any temporary (loop_array.c). */
+/* Temporary t, or with aL added any temporary (plan_arrays.c). */
 static void add_temp_rel(uint64_t set[2], unsigned t, bool rel)
 {
 	if (rel)

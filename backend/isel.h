@@ -165,14 +165,7 @@ int isel_phi_share_vreg(struct isel *s, const struct ir_instr *phi);
  * share it. */
 void isel_phi_share_note(struct isel *s, const struct ir_instr *phi);
 /* --- isel_array.c --- */
-/* The elements of the loop's local arrays (loop_array.c): vregs, and the
- * copies of a copied array, before the loop. */
-bool isel_array_enter(struct isel *s, const struct ir_cf *loop);
-/* After the loop: the vreg of the array element that every source of
- * PHI `phi` reads (where the loop left it), -1 none. */
-int isel_array_exit_vreg(const struct isel *s, const struct ir_cf *loop,
-			 const struct ir_instr *phi);
-/* An instruction loop_array.c gave a role. */
+/* An instruction plan_arrays.c gave a role. */
 bool isel_array_access(struct isel *s, struct ir_instr *in, const struct cg_arr_access *x);
 /* The placed IR arrays' elements (plan_arrays.c), zero where the plan
  * says, at the top of the program. */

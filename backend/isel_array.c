@@ -1,5 +1,5 @@
-/* Isel of local arrays in consecutive temporaries (the plans: the IR's
- * arrays plan_arrays.c, those rebuilt from select chains loop_array.c).
+/* Isel of local arrays in consecutive temporaries (the plan:
+ * plan_arrays.c).
  * An array's elements are multi vregs (cg_vreg.array, .elem) that
  * regalloc puts in consecutive temporaries; a read through aL is one
  * operand CG_FILE_TEMP_REL on the element addressed in pass 0, a write
@@ -16,53 +16,6 @@ static void make_member(struct cg_ctx *cg, int v, int a, int e)
 	for (int c = 0; c < r->ncomp; c++)
 		r->lane[c] = (uint8_t)c;
 	cg->arrays[a].vreg[e] = v;
-}
-
-bool isel_array_enter(struct isel *s, const struct ir_cf *loop)
-{
-	struct cg_ctx *cg = s->cg;
-	for (int a = 0; a < cg->narrays; a++) {
-		struct cg_array *arr = &cg->arrays[a];
-		if (arr->loop != loop)
-			continue;
-		for (int e = 0; e < arr->n; e++) {
-			if (arr->phi) { /* the PHIs' vregs, written by the PHI copies */
-				int v = s->vreg_of[arr->phi[e]->id];
-				if (v < 0 || !cg->vregs[v].multi || cg->vregs[v].ncomp != arr->ncomp)
-					return cg_error(cg, s->loc, "internal error: array element "
-							"without its PHI");
-				make_member(cg, v, a, e);
-				continue;
-			}
-			int v = cg_new_vreg(cg, arr->ncomp);
-			struct cg_opnd o;
-			if (v < 0)
-				return false;
-			cg->vregs[v].multi = true;
-			make_member(cg, v, a, e);
-			if (!isel_opnd(s, &arr->val[e], arr->ncomp, &o) ||
-			    !isel_late_copy(s, v, arr->ncomp, o))
-				return false;
-		}
-	}
-	return true;
-}
-
-int isel_array_exit_vreg(const struct isel *s, const struct ir_cf *loop,
-			 const struct ir_instr *phi)
-{
-	const struct cg_ctx *cg = s->cg;
-	const struct ir_instr *d = phi->nsrc > 0 ? phi->src[0].def : NULL;
-	for (int k = 0; d && k < phi->nsrc && k < IR_MAX_SRCS; k++)
-		if (phi->src[k].def != d || !ir_swz_identity(&phi->src[k], phi->ncomp))
-			return -1;
-	for (int a = 0; d && a < cg->narrays; a++) {
-		const struct cg_array *arr = &cg->arrays[a];
-		for (int e = 0; arr->loop == loop && arr->phi && e < arr->n; e++)
-			if (arr->phi[e] == d && d->ncomp == phi->ncomp && d->id < s->nids)
-				return s->vreg_of[d->id];
-	}
-	return -1;
 }
 
 /* The operands of MAD(-index, 1, limit), >= 0 while the access is inside
@@ -106,59 +59,12 @@ static bool rel_write(struct isel *s, const struct cg_array *arr, const struct c
 	return true;
 }
 
-static bool write(struct isel *s, const struct cg_arr_access *x)
-{
-	struct cg_ctx *cg = s->cg;
-	const struct cg_array *arr = &cg->arrays[x->array];
-	int n = arr->ncomp;
-	struct cg_opnd v, c;
-	bool always;
-	if (!isel_opnd(s, x->value, n, &v) || !isel_path_condition(s, NULL, &c, &always))
-		return false;
-	if (!always) { /* under if-converted IFs: the old element where they fail */
-		struct cg_opnd old = vopnd(arr->vreg[x->pos]), ce = opnd_entry(c, 0);
-		old.file = CG_FILE_TEMP_REL;
-		int d = isel_op(s, CG_CND, n, &v, &old, &ce);
-		if (d < 0)
-			return false;
-		v = vopnd(d);
-	}
-	return rel_write(s, arr, x, n, v);
-}
-
-static int read(struct isel *s, const struct ir_instr *in, const struct cg_arr_access *x)
-{
-	struct cg_ctx *cg = s->cg;
-	const struct cg_array *arr = &cg->arrays[x->array];
-	int n = in->ncomp;
-	struct cg_opnd t, ni, lim, d;
-	if (arr->phi) { /* the arms' swizzle on the element PHIs */
-		if (!isel_opnd(s, x->arm, n, &t))
-			return -1;
-		if (t.file != CG_FILE_VREG)
-			return cg_error(cg, s->loc, "internal error: array arm not in a vreg"), -1;
-	} else {
-		t = vopnd(arr->vreg[x->pos]);
-	}
-	t.file = CG_FILE_TEMP_REL;
-	t.index = arr->vreg[x->pos];
-	if (!x->guard)
-		return isel_mad(s, n, t, ONE, ZERO);
-	if (!guard_operands(s, x, &ni, &lim) || !isel_opnd(s, x->value, n, &d))
-		return -1;
-	int g = isel_mad(s, 1, ni, ONE, lim);
-	if (g < 0)
-		return -1;
-	struct cg_opnd gv = vopnd(g);
-	return isel_op(s, CG_CMP, n, &t, &d, &gv);
-}
-
 bool isel_arrays_start(struct isel *s)
 {
 	struct cg_ctx *cg = s->cg;
 	for (int a = 0; a < cg->narrays; a++) {
 		struct cg_array *arr = &cg->arrays[a];
-		for (int e = 0; !arr->loop && e < arr->n; e++) {
+		for (int e = 0; e < arr->n; e++) {
 			int v = cg_new_vreg(cg, arr->ncomp);
 			if (v < 0)
 				return false;
@@ -243,23 +149,8 @@ bool isel_array_access(struct isel *s, struct ir_instr *in, const struct cg_arr_
 	}
 	case CG_ARR_STORE:
 		return store(s, in, x);
-	case CG_ARR_MEMBER:
-	case CG_ARR_WRITE:
-		if (cg->arrays[x->array].vreg[x->elem] < 0)
-			return cg_error(cg, in->loc, "internal error: array write outside its loop");
-		s->vreg_of[in->id] = cg->arrays[x->array].vreg[x->elem];
-		return x->role == CG_ARR_MEMBER || write(s, x);
-	case CG_ARR_SKIP:
-		return true;
-	case CG_ARR_READ: {
-		if (cg->arrays[x->array].vreg[x->pos] < 0)
-			return cg_error(cg, in->loc, "internal error: array read outside its loop");
-		int r = read(s, in, x);
-		if (r < 0)
-			return false;
-		s->vreg_of[in->id] = r;
-		return true;
-	}
+	case CG_ARR_NONE:
+		break;
 	}
 	return cg_error(cg, in->loc, "internal error: bad array access");
 }

@@ -220,25 +220,15 @@ static const struct ir_block *block_of(const struct ir_cf *cf)
 	return cf && cf->kind == IR_CF_BLOCK ? &cf->block : NULL;
 }
 
-/* PHIs at the start of blk get multi vregs; after `loop`, a PHI of one
- * local array element takes the element's, and so does the PHI after an
- * IF holding an element's write (isel_array.c). */
-static bool assign_phis(struct isel *s, const struct ir_block *blk, const struct ir_cf *loop)
+/* PHIs at the start of blk get multi vregs. */
+static bool assign_phis(struct isel *s, const struct ir_block *blk)
 {
 	for (const struct ir_instr *in = blk ? blk->first : NULL; in && in->op == IR_OP_PHI;
 	     in = in->next) {
 		if (in->id >= s->nids)
 			return cg_error(s->cg, in->loc, "internal error: bad phi");
 		assert(in->ncomp >= 1 && in->ncomp <= 4); /* the IR was validated */
-		const struct cg_arr_access *x = s->cg->arr_access ? s->cg->arr_access[in->id] : NULL;
-		int v = loop ? isel_array_exit_vreg(s, loop, in) : -1;
-		if (x && x->role == CG_ARR_MEMBER) /* a write under this IF (loop_array.c) */
-			v = s->cg->arrays[x->array].vreg[x->elem];
-		if (v >= 0) {
-			s->vreg_of[in->id] = v;
-			continue;
-		}
-		v = isel_phi_share_vreg(s, in);
+		int v = isel_phi_share_vreg(s, in);
 		if (v < 0)
 			v = new_multi(s, in->ncomp < 1 || in->ncomp > 4 ? 4 : in->ncomp);
 		if (v < 0)
@@ -351,7 +341,7 @@ bool isel_select_if_fc(struct isel *s, const struct ir_cf *cf)
 	bool has_else = list_has_code(&cf->else_list);
 	struct cg_opnd c;
 	s->loc = cf->cond.def ? cf->cond.def->loc : s->loc;
-	if (!fc_enter(s, s->loc) || !isel_opnd(s, &cf->cond, 1, &c) || !assign_phis(s, after, NULL))
+	if (!fc_enter(s, s->loc) || !isel_opnd(s, &cf->cond, 1, &c) || !assign_phis(s, after))
 		return false;
 	/* without an else, the else values are in place before the jump */
 	if (!has_else && !phi_copies(s, after, PHI_SRC, 1, 0))
@@ -507,8 +497,8 @@ bool isel_select_loop(struct isel *s, const struct ir_cf *cf)
 			       .ncont_total = ir_cf_list_jumps(&cf->body, IR_JUMP_CONTINUE),
 			       .flag = -1 };
 	int outer_op = -1, outer_end = -1;
-	if (!assign_phis(s, head, NULL) || !assign_phis(s, after, cf) ||
-	    !phi_copies(s, head, PHI_SRC, 0, 0) || !isel_array_enter(s, cf))
+	if (!assign_phis(s, head) || !assign_phis(s, after) ||
+	    !phi_copies(s, head, PHI_SRC, 0, 0))
 		return false;
 	bool bounded;
 	uint8_t trips = loop_passes(cf, &bounded);

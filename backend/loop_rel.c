@@ -131,11 +131,6 @@ bool cg_rel_loop_step(const struct cg_ctx *cg, const struct ir_cf *loop, int *st
 			*step = cg->arr_loops[i].step;
 			return true;
 		}
-	for (int i = 0; i < cg->narrays; i++)
-		if (cg->arrays[i].loop == loop) {
-			*step = cg->arrays[i].step;
-			return true;
-		}
 	for (int i = 0; i < cg->nrel_reads; i++) {
 		const struct cg_rel_read *r = &cg->rel_reads[i];
 		if (r->loop == loop && cg->unif_rel[r->uniform]) {

@@ -29,8 +29,8 @@
 #include "ir_eval.h"
 #include "ir_pass.h"
 
-/* Elements per array, a quarter of the temporaries. */
-enum { PLAN_MAX_ELEMS = 32 };
+/* Elements per array (the recogniser of select chains took as many). */
+enum { PLAN_MAX_ELEMS = 96 };
 
 struct plan {
 	struct cg_ctx *cg;
@@ -202,7 +202,7 @@ static bool choose(struct plan *p)
 	    !p->fwd)
 		return false;
 	memset(p->fwd, 0, sizeof *p->fwd * nid);
-	array_rel_arrays(f, p->ok);
+	array_rel_arrays(f, p->ok, false);
 	for (int a = 0; a < f->narrays; a++) {
 		size_t n = (size_t)f->arrays[a].length;
 		p->stored[a] = arena_alloc(ar, sizeof **p->stored * n);
@@ -264,7 +264,7 @@ static void note_access(struct ir_instr *in, void *ud)
 		return (void)(cg->failed = true);
 	memset(x, 0, sizeof *x);
 	x->role = in->op == IR_OP_LOAD ? CG_ARR_LOAD : CG_ARR_STORE;
-	x->array = x->elem = in->index;
+	x->array = in->index;
 	x->fwd = o->p->fwd[in->id];
 	x->forwarded = o->forwarded[in->id];
 	if (array_access_dynamic(in)) {

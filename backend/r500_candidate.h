@@ -19,7 +19,7 @@ struct r500_candidate {
 				do not wait (schedule.c): a guess, since allocation may add
 				the wait anyway */
 	bool presub;         /* presubtracts, which may cost their readers a NOP */
-	bool arrays;         /* local arrays in consecutive temporaries (loop_array.c),
+	bool arrays;         /* local arrays in consecutive temporaries (plan_arrays.c),
 				else as selects */
 	bool legalize;       /* the -O0 program did not fit the R500: compiled as -O2
 				compiles it (a legalization, never a choice) */

@@ -215,7 +215,7 @@ static bool out_of_temps(struct cg_ctx *cg)
 }
 
 /* A local array's elements: the lowest run of consecutive temporaries
- * whose lanes are free over each element's ranges (loop_array.c). */
+ * whose lanes are free over each element's ranges (plan_arrays.c). */
 static bool assign_array(struct ra *ra, const struct cg_array *arr)
 {
 	struct cg_ctx *cg = ra->cg;
@@ -445,7 +445,7 @@ static void apply_write(const struct cg_ctx *cg, int v, unsigned wmask, int (*ho
 			hold[r->temp][r->lane[c]] = v * 4 + c + 1;
 }
 
-/* An aL write (loop_array.c) lands in one element of its array, each
+/* An aL write (plan_arrays.c) lands in one element of its array, each
  * keeping its own value otherwise. */
 static void apply_writes(const struct cg_ctx *cg, const struct cg_op *op, int (*hold)[4])
 {

@@ -1,7 +1,8 @@
 /* Local arrays a backend can address through a loop's aL register
  * (ISA.md §4.2: a register's address plus aL; LOOP sets aL to 0, each
  * ENDLOOP adds the counter's step): an access at counter + c of its
- * innermost loop whose element in pass 0 lies inside the array.  aL does
+ * innermost loop whose element in pass 0 lies inside the array (one step
+ * per loop: any counter of that step).  aL does
  * not clamp: where a later pass may take the index past the last element
  * (a bound not known, or known too large), the access is guarded (a read
  * then gives the last element, a write does nothing, as ir_array says).  lower_arrays leaves such arrays to the
@@ -34,7 +35,9 @@ bool array_rel_access(const struct ir_func *f, const struct ir_instr *in, struct
 bool array_access_dynamic(const struct ir_instr *in);
 
 /* rel[a]: array a has some access at a dynamic index and every such
- * access reaches its element through aL. */
-void array_rel_arrays(const struct ir_func *f, bool *rel);
+ * access reaches its element through aL; with `hoisted`, or will once
+ * LICM has moved the LOADs it moves (lower_arrays keeps such an array
+ * through the rounds; the backend's plan asks without). */
+void array_rel_arrays(const struct ir_func *f, bool *rel, bool hoisted);
 
 #endif

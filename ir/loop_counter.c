@@ -13,17 +13,61 @@ static bool const_src(const struct ir_src *src, float *v)
 	return true;
 }
 
-/* src = phi + step (step a constant), reading the phi's component 0 */
-static bool is_increment(const struct ir_src *src, const struct ir_instr *phi, float *step)
+/* A chain of more than one step (a loop unrolled in part leaves
+ * (i + 1) + 1 until the rounds fold it) counts when its constants are
+ * whole numbers this small: with a whole start, every value in the
+ * passes counted is then a whole number below 2^24, which single
+ * precision adds exactly, so the chain equals one addition of its sum. */
+enum { CHAIN_MAX_OPS = 8, CHAIN_MAX_CONST = 1024, CHAIN_MAX_START = 1 << 20 };
+
+/* Component 0 of src is phi + *sum (a constant; 0 for phi itself)
+ * through MOVs and ADDs or SUBs of a constant; *ops counts the ADDs and
+ * SUBs.  One of any constant; more only of small whole numbers. */
+static bool offset_chain(const struct ir_src *src, const struct ir_instr *phi, float *sum,
+			 int *ops)
 {
 	const struct ir_instr *d = src->def;
-	if (!d || d->op != IR_OP_ADD || d->ncomp != 1 || (src->swz[0] & 3) != 0)
+	int comp = src->swz[0] & 3;
+	bool whole = true;
+	*sum = 0.0f;
+	*ops = 0;
+	while (d && d != phi) {
+		if (d->op == IR_OP_MOV && comp < d->ncomp) {
+			comp = d->src[0].swz[comp] & 3;
+			d = d->src[0].def;
+			continue;
+		}
+		if ((d->op != IR_OP_ADD && d->op != IR_OP_SUB) || d->ncomp != 1 ||
+		    *ops == CHAIN_MAX_OPS)
+			return false;
+		float c;
+		int x; /* the other source */
+		if (const_src(&d->src[1], &c))
+			x = 0; /* x + c, x - c */
+		else if (d->op == IR_OP_ADD && const_src(&d->src[0], &c))
+			x = 1; /* c + x */
+		else
+			return false;
+		c = d->op == IR_OP_SUB ? -c : c;
+		whole = whole && loop_counter_small_int(c, CHAIN_MAX_CONST);
+		*sum += c;
+		++*ops;
+		comp = d->src[x].swz[0] & 3;
+		d = d->src[x].def;
+	}
+	return d == phi && comp == 0 && (*ops <= 1 || whole);
+}
+
+/* src = phi + step, step a constant (offset_chain); *chained when it
+ * takes more than one addition. */
+static bool is_increment(const struct ir_src *src, const struct ir_instr *phi, float *step,
+			 bool *chained)
+{
+	int ops;
+	if (!offset_chain(src, phi, step, &ops) || ops == 0)
 		return false;
-	for (int k = 0; k < 2; k++)
-		if (d->src[k].def == phi && (d->src[k].swz[0] & 3) == 0 &&
-		    const_src(&d->src[1 - k], step))
-			return true;
-	return false;
+	*chained = ops > 1;
+	return true;
 }
 
 bool loop_breaks_at_top(const struct ir_cf *loop)
@@ -37,15 +81,19 @@ bool loop_breaks_at_top(const struct ir_cf *loop)
 }
 
 /* The counter PHI's step when every source after the first is phi + step
- * with one constant step > 0; 0 otherwise. */
+ * with one constant step > 0 (a chain of additions from a whole start,
+ * see CHAIN_MAX_OPS); 0 otherwise. */
 static float counter_step(const struct ir_instr *phi, float *start)
 {
 	if (phi->op != IR_OP_PHI || phi->ncomp != 1 || phi->nsrc < 2 ||
 	    !const_src(&phi->src[0], start))
 		return 0.0f;
 	float step = 0.0f, s;
+	bool chained;
 	for (int k = 1; k < phi->nsrc && k < IR_MAX_SRCS; k++) {
-		if (!is_increment(&phi->src[k], phi, &s) || !(s > 0.0f) || (k > 1 && s != step))
+		if (!is_increment(&phi->src[k], phi, &s, &chained) || !(s > 0.0f) ||
+		    (k > 1 && s != step) ||
+		    (chained && !loop_counter_small_int(*start, CHAIN_MAX_START)))
 			return 0.0f;
 		step = s;
 	}
@@ -88,14 +136,8 @@ bool loop_counter_small_int(float x, float lim)
 
 bool loop_counter_offset(const struct ir_src *idx, const struct ir_instr *phi, float *c)
 {
-	const struct ir_instr *d = idx->def;
-	if ((idx->swz[0] & 3) != 0 || !d)
-		return false;
-	if (d == phi) {
-		*c = 0.0f;
-		return true;
-	}
-	return is_increment(idx, phi, c);
+	int ops;
+	return offset_chain(idx, phi, c, &ops);
 }
 
 bool loop_counter_find(const struct ir_cf *loop, struct loop_counter *out)
@@ -123,7 +165,9 @@ bool loop_counter_find(const struct ir_cf *loop, struct loop_counter *out)
 			if (!(step > 0.0f))
 				continue;
 			bool direct = d->src[0].def == phi && (d->src[0].swz[0] & 3) == 0;
-			bool ahead = !direct && is_increment(&d->src[0], phi, &off);
+			bool chained = false;
+			bool ahead = !direct && is_increment(&d->src[0], phi, &off, &chained) &&
+				     (!chained || loop_counter_small_int(start, CHAIN_MAX_START));
 			if (!direct && !ahead)
 				continue;
 			int p = exit_pass(start, step, ahead, off, limit);

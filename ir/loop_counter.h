@@ -11,9 +11,10 @@
 /* Passes a counted loop may make and still count as bounded. */
 enum { LOOP_COUNTER_MAX_PASSES = 250 };
 
-/* i = PHI(start, i + step, ..., i + step) at the head of the body, and
- * at the top level of the body an IF whose then side BREAKs when
- * i >= limit or i + step >= limit (written GE, or NOT of LT).  In pass p
+/* i = PHI(start, i + step, ..., i + step) at the head of the body (each
+ * i + step as loop_counter_offset reads it), and at the top level of the
+ * body an IF whose then side BREAKs when i >= limit or i + c >= limit
+ * (written GE, or NOT of LT).  In pass p
  * (from 0) the PHI holds start + step + ... + step (p additions, in
  * single precision as the IR computes them). */
 struct loop_counter {
@@ -39,8 +40,10 @@ bool loop_counter_find(const struct ir_cf *loop, struct loop_counter *out);
 bool loop_counter_phi(const struct ir_cf *loop, const struct ir_instr **phi, float *start,
 		      float *step);
 
-/* Whether idx reads phi, or phi plus a constant (an ADD): *c is that
- * constant (0 for phi itself). */
+/* Whether idx reads phi, or phi plus a constant (ADDs or SUBs of
+ * constants, through MOVs; more than one only of small whole numbers, as
+ * a loop unrolled in part leaves them): *c is that constant (0 for phi
+ * itself).  Exact when the counter's values are whole numbers. */
 bool loop_counter_offset(const struct ir_src *idx, const struct ir_instr *phi, float *c);
 
 /* Whether x is a whole number no larger than lim in magnitude: a counter's

@@ -470,7 +470,7 @@ static bool lower_arrays(struct ir_func *f, const bool *keep_in, bool keep_rel)
 	if (keep && scratch && l.first_var) {
 		memset(keep, 0, (size_t)f->narrays + 1);
 		if (keep_rel)
-			array_rel_arrays(f, keep);
+			array_rel_arrays(f, keep, true);
 		for (int a = 0; keep_in && a < f->narrays; a++)
 			keep[a] |= keep_in[a];
 		refuse_wide_loops(&l, &f->body, keep, scratch);

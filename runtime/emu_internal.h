@@ -158,7 +158,7 @@ bool emu_pred_alpha(const struct emu_pixel *px, const struct r500_cmn *cmn);
 /* emu_hazard.c: reports for reads of unwritten or in-flight components.
  * A relative read (aL added) is checked for lookups in flight only: a
  * guarded read of a local array may run past the array, and the program
- * discards what it finds there (backend/loop_array.c). */
+ * discards what it finds there (backend/plan_arrays.c). */
 void emu_check_read(struct emu_ctx *ctx, int temp, unsigned mask, bool relative);
 void emu_note_slot_write(struct emu_ctx *ctx, int temp, unsigned mask);
 

@@ -153,10 +153,10 @@ static void test_stage_switches(void **state)
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2,
 			"coalesce,merge,copy_fold,copy-bypass,retarget-output,presub,sink,self-copies",
 			&skipped);
-	assert_string_equal(o0.names, "plan-arrays,plan-loop-rel,plan-loop-arrays,layout-uniforms,isel,"
+	assert_string_equal(o0.names, "plan-arrays,plan-loop-rel,layout-uniforms,isel,"
 			    "sweep-dead,limits-early,schedule,regalloc,check-regs,emit,"
 			    "hazards,limits,validate,finalize,const-program");
-	assert_string_equal(o2.names, "plan-arrays,plan-loop-rel,plan-loop-arrays,layout-uniforms,isel,"
+	assert_string_equal(o2.names, "plan-arrays,plan-loop-rel,layout-uniforms,isel,"
 			    "sweep-dead,limits-early,copy-fold,copy-bypass,retarget-output,merge,presub,"
 			    "schedule,"
 			    "sink,coalesce,"
@@ -649,7 +649,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 24);
+	assert_int_equal(n, 23);
 	assert_null(r500_stage_name(-1));
 }
 
@@ -712,7 +712,7 @@ static void break_temp(struct cg_ctx *cg)
 		}
 }
 
-/* Local arrays (loop_array.c): an element out of its run, an aL operand on
+/* Local arrays (plan_arrays.c): an element out of its run, an aL operand on
  * a vreg of no array, an aL write that is not late. */
 static void break_array_run(struct cg_ctx *cg)
 {
@@ -784,10 +784,10 @@ static void test_validator(void **state)
 		{ "coissue", "schedule", CG_PHASE_SLOTS, break_slot, "slot", false },
 		{ "coissue", "schedule", CG_PHASE_SLOTS, break_address, "address", false },
 		{ "coissue", "regalloc", CG_PHASE_REGS, break_temp, "temporary 128", false },
-		{ "loop_array", "regalloc", CG_PHASE_REGS, break_array_run, "element 1", false },
-		{ "loop_array", "isel", CG_PHASE_OPS, break_rel_operand, "no array element",
+		{ "array_loop_rel", "regalloc", CG_PHASE_REGS, break_array_run, "element 1", false },
+		{ "array_loop_rel", "isel", CG_PHASE_OPS, break_rel_operand, "no array element",
 		  false },
-		{ "loop_array", "isel", CG_PHASE_OPS, break_rel_write, "not late", false },
+		{ "array_loop_rel", "isel", CG_PHASE_OPS, break_rel_write, "not late", false },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		current = &cases[i];
@@ -847,7 +847,7 @@ static void test_array_checker(void **state)
 	diag_init(&d, a);
 	struct r500_compile_options o = { .opt_level = 2, .validate = true, .no_variants = true,
 					  .dump = clobber_array };
-	assert_non_null(r500_compile(parse_fixture(a, "loop_array"), &o, a, &d));
+	assert_non_null(r500_compile(parse_fixture(a, "array_uniform_bound"), &o, a, &d));
 	assert_true(array_checked);
 	arena_destroy(a);
 }
@@ -860,7 +860,7 @@ static void print_form(void *ud, const char *stage, const struct cg_ctx *cg)
 	char *text = cg_print(cg, a);
 	assert_non_null(text);
 	/* the planning stages before isel have no ops yet */
-	bool planning = !strcmp(stage, "plan-arrays") || !strcmp(stage, "plan-loop-rel") || !strcmp(stage, "plan-loop-arrays") ||
+	bool planning = !strcmp(stage, "plan-arrays") || !strcmp(stage, "plan-loop-rel") ||
 			!strcmp(stage, "layout-uniforms");
 	assert_true(planning == !strstr(text, "op0: "));
 	bool scheduled = strstr(text, "\ns0: ") != NULL;

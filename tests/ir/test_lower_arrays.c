@@ -349,11 +349,12 @@ static bool lower_all(struct ir_func *f)
 	return ir_lower_arrays_except(f, NULL);
 }
 
-/* Whether every array left is one a backend addresses through aL. */
+/* Whether every array left is one a backend addresses through aL (once
+ * LICM has run). */
 static bool only_rel_arrays(const struct ir_func *f)
 {
 	bool rel[f->narrays + 1];
-	array_rel_arrays(f, rel);
+	array_rel_arrays(f, rel, true);
 	for (int a = 0; a < f->narrays; a++)
 		if (!rel[a])
 			return false;
@@ -423,6 +424,186 @@ static void test_o0_lowers(void **state)
 	assert_true(ir_optimize(f, 0, NULL));
 	assert_true(only_rel_arrays(f));
 	validate_ok(a, f);
+}
+
+/* The n-th LOAD or STORE of f, in program order. */
+struct nth {
+	int n;
+	const struct ir_instr *found;
+};
+
+static void count_access(struct ir_instr *in, void *ud)
+{
+	struct nth *x = ud;
+	if ((in->op == IR_OP_LOAD || in->op == IR_OP_STORE) && x->n-- == 0)
+		x->found = in;
+}
+
+static const struct ir_instr *nth_access(struct ir_func *f, int n)
+{
+	struct nth x = { n, NULL };
+	ir_foreach_instr(f, count_access, &x);
+	assert_non_null(x.found);
+	return x.found;
+}
+
+/* The n-th access reaches element pos0 + pass * step through aL,
+ * guarded or not. */
+static void rel_at(struct ir_func *f, int n, int pos0, int step, bool guard)
+{
+	struct array_rel r;
+	if (!array_rel_access(f, nth_access(f, n), &r))
+		fail_msg("access %d: not through aL", n);
+	if (r.pos0 != pos0 || r.step != step || r.guard != guard)
+		fail_msg("access %d: element %d step %d guard %d, expected %d %d %d", n, r.pos0,
+			 r.step, r.guard, pos0, step, guard);
+}
+
+/* A loop unrolled in part leaves its counter as (k + 1) + 1 through a
+ * MOV until the rounds fold it: a counter of step 2, k + 1 an element
+ * past it.  k - 1 is a counter's element too.  A chain of fractions is
+ * not a counter (two roundings are not one). */
+static void test_counter_chains(void **state)
+{
+	struct arena *a = *state;
+	const char *text = "output #0 \"o\" f4 target=0\n"
+			   "array #0 \"a\" f1 length=8\n"
+			   "%1 = const.f1 0\n"
+			   "%2 = const.f1 1\n"
+			   "%3 = const.f1 8\n"
+			   "%4 = const.f1 0.5\n"
+			   "loop {\n"
+			   "  %5 = phi.f1 %1.x, %9.x\n"
+			   "  %6 = ge.b1 %5.x, %3.x\n"
+			   "  if %6.x {\n    break\n  }\n"
+			   "  %7 = add.f1 %5.x, %2.x\n"
+			   "  %8 = mov.f1 %7.x\n"
+			   "  store #0[0] + %5.x, %5.x\n"
+			   "  store #0[0] + %8.x, %8.x\n"
+			   "  %9 = add.f1 %8.x, %2.x\n"
+			   "}\n"
+			   "loop {\n"
+			   "  %10 = phi.f1 %2.x, %13.x\n"
+			   "  %11 = ge.b1 %10.x, %3.x\n"
+			   "  if %11.x {\n    break\n  }\n"
+			   "  %12 = sub.f1 %10.x, %2.x\n"
+			   "  %14 = load.f1 #0[0] + %12.x\n"
+			   "  %13 = add.f1 %10.x, %2.x\n"
+			   "}\n"
+			   "loop {\n"
+			   "  %15 = phi.f1 %1.x, %18.x\n"
+			   "  %16 = ge.b1 %15.x, %3.x\n"
+			   "  if %16.x {\n    break\n  }\n"
+			   "  %17 = add.f1 %15.x, %4.x\n"
+			   "  %19 = load.f1 #0[0] + %15.x\n"
+			   "  %18 = add.f1 %17.x, %4.x\n"
+			   "}\n"
+			   "%20 = load.f1 #0[7]\n"
+			   "%21 = vec.f4 %20.x, %20.x, %20.x, %20.x\n"
+			   "output #0 %21.xyzw\n";
+	struct ir_func *f = parse_ok(a, text);
+	rel_at(f, 0, 0, 2, false);
+	rel_at(f, 1, 1, 2, false);
+	rel_at(f, 2, 0, 1, false);
+	assert_false(array_rel_access(f, nth_access(f, 3), NULL));
+}
+
+/* aL follows one step per loop: loop_counter_find's counter's, else the
+ * first whose start and step aL carries; any counter of that step
+ * addresses an array (here after a float that grows by 0.25, with a
+ * bound only known at run time: guarded).  A counter of another step
+ * does not. */
+static void test_counters_of_al_step(void **state)
+{
+	struct arena *a = *state;
+	const char *text = "uniform #0 \"u\" \"float\" f1 nvec4=1 array=0 base=0\n"
+			   "output #0 \"o\" f4 target=0\n"
+			   "array #0 \"a\" f1 length=8\n"
+			   "%1 = const.f1 0\n"
+			   "%2 = const.f1 1\n"
+			   "%3 = const.f1 0.25\n"
+			   "%4 = const.f1 2\n"
+			   "%5 = const.f1 8\n"
+			   "%6 = uniform.f1 #0[0]\n"
+			   "loop {\n"
+			   "  %7 = phi.f1 %1.x, %10.x\n"
+			   "  %8 = phi.f1 %2.x, %11.x\n"
+			   "  %9 = ge.b1 %8.x, %6.x\n"
+			   "  if %9.x {\n    break\n  }\n"
+			   "  %12 = load.f1 #0[0] + %8.x\n"
+			   "  %13 = mul.f1 %12.x, %7.x\n"
+			   "  store #0[0] + %8.x, %13.x\n"
+			   "  %10 = add.f1 %7.x, %3.x\n"
+			   "  %11 = add.f1 %8.x, %2.x\n"
+			   "}\n"
+			   "loop {\n"
+			   "  %14 = phi.f1 %1.x, %17.x\n"
+			   "  %15 = phi.f1 %1.x, %18.x\n"
+			   "  %16 = ge.b1 %14.x, %5.x\n"
+			   "  if %16.x {\n    break\n  }\n"
+			   "  %19 = load.f1 #0[0] + %14.x\n"
+			   "  %20 = load.f1 #0[0] + %15.x\n"
+			   "  %17 = add.f1 %14.x, %4.x\n"
+			   "  %18 = add.f1 %15.x, %2.x\n"
+			   "}\n"
+			   "%21 = vec.f4 %19.x, %20.x, %19.x, %20.x\n"
+			   "output #0 %21.xyzw\n";
+	struct ir_func *f = parse_ok(a, text);
+	rel_at(f, 0, 1, 1, true);
+	rel_at(f, 1, 1, 1, true);
+	rel_at(f, 2, 0, 2, false);
+	assert_false(array_rel_access(f, nth_access(f, 3), NULL));
+}
+
+/* A LOAD at the outer loop's counter inside an inner loop that stores
+ * nothing into its array: LICM moves it to the outer loop, where aL
+ * reaches its element, so lower_arrays keeps the array; a store in the
+ * inner loop keeps the LOAD there, and the array is lowered. */
+static void test_load_hoisted_to_its_counter(void **state)
+{
+	struct arena *a = *state;
+	const char *text = "uniform #0 \"u\" \"float\" f1 nvec4=1 array=0 base=0\n"
+			   "output #0 \"o\" f4 target=0\n"
+			   "array #0 \"hoisted\" f1 length=4\n"
+			   "array #1 \"stored_inside\" f1 length=4\n"
+			   "%1 = const.f1 0\n"
+			   "%2 = const.f1 1\n"
+			   "%3 = const.f1 4\n"
+			   "%4 = uniform.f1 #0[0]\n"
+			   "store #0[2], %4.x\n"
+			   "store #1[2], %4.x\n"
+			   "loop {\n"
+			   "  %5 = phi.f1 %1.x, %6.x\n"
+			   "  %7 = phi.f1 %1.x, %8.x\n"
+			   "  %9 = ge.b1 %5.x, %3.x\n"
+			   "  if %9.x {\n    break\n  }\n"
+			   "  loop {\n"
+			   "    %10 = phi.f1 %7.x, %11.x\n"
+			   "    %12 = phi.f1 %1.x, %13.x\n"
+			   "    %14 = ge.b1 %12.x, %4.x\n"
+			   "    if %14.x {\n      break\n    }\n"
+			   "    %15 = load.f1 #0[0] + %5.x\n"
+			   "    %16 = load.f1 #1[0] + %5.x\n"
+			   "    store #1[0] + %12.x, %15.x\n"
+			   "    %17 = add.f1 %15.x, %16.x\n"
+			   "    %11 = add.f1 %10.x, %17.x\n"
+			   "    %13 = add.f1 %12.x, %2.x\n"
+			   "  }\n"
+			   "  %8 = phi.f1 %10.x\n"
+			   "  %6 = add.f1 %5.x, %2.x\n"
+			   "}\n"
+			   "%18 = phi.f1 %7.x\n"
+			   "%19 = vec.f4 %18.x, %18.x, %18.x, %18.x\n"
+			   "output #0 %19.xyzw\n";
+	struct ir_func *f = parse_ok(a, text);
+	assert_false(array_rel_access(f, nth_access(f, 2), NULL));
+	assert_true(ir_lower_arrays(f));
+	validate_ok(a, f);
+	assert_int_equal(f->narrays, 1);
+	assert_string_equal(f->arrays[0].name, "hoisted");
+	assert_true(ir_opt_licm(f));
+	validate_ok(a, f);
+	rel_at(f, 1, 0, 1, false);
 }
 
 /* An array read and written only at a loop's counter (plus a constant)
@@ -541,6 +722,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_programs),
 		cmocka_unit_test(test_rel_array_kept),
+		cmocka_unit_test(test_counter_chains),
+		cmocka_unit_test(test_counters_of_al_step),
+		cmocka_unit_test(test_load_hoisted_to_its_counter),
 		cmocka_unit_test(test_o0_lowers),
 		cmocka_unit_test(test_wide_loop_keeps_its_array),
 		cmocka_unit_test(test_store_of_held_value_selects_nothing),

@@ -340,7 +340,9 @@ static const char *const ir_fixtures[] = { "array_loop_rel", "array_read", "arra
 					   "array_store_then_load", "array_nested_step",
 					   "array_forward", "array_random_38", "array_random_88",
 					   "array_random_143", "array_random_245",
-					   "array_uniform_bound", "array_random_874" };
+					   "array_uniform_bound", "array_random_874",
+					   "array_counter_chain", "array_two_counters",
+					   "array_prev_element" };
 
 static void test_ir_fixtures(void **state)
 {

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Local arrays indexed by a loop's counter (backend/loop_array.c): the
+# Local arrays indexed by a loop's counter (backend/plan_arrays.c): the
 # program reads and writes t[aL+N] (one op, not a select per element)
 # where the form allows it, and guards the access where the index may
 # leave the array (a CMP for a read, a predicated write), since the IR
@@ -26,11 +26,20 @@ check() {
 INIT='  vec4 a[8];
   for (int k = 0; k < 8; k++) a[k] = vec4(tc, float(k), 1.0) * (0.1 * float(k) + 0.3);'
 
-# a counted loop the frontend keeps (80 passes: it unrolls 64 at most)
-# writes every element and reads all of them: no guard.  Without aL
-# (-O0) its selects do not fit.
-check write_counted rel-O2 '  vec4 a[80];
+# two counted loops of 80 passes write every element, the second at the
+# counter of the first's (a partial unroll leaves the counter as
+# (k + 1) + 1 in the first rounds, ir/loop_counter.c): the array stays
+# one through the rounds, the unroller then unrolls both, and the
+# elements never read go.  Without aL (-O0) its selects do not fit.
+check write_counted sel-O2 '  vec4 a[80];
   for (int k = 0; k < 80; k++) a[k] = vec4(tc, float(k), 1.0) * 0.01;
+  for (int k = 0; k < 80; k++) a[k] = a[k] * 0.5 + vec4(tc.y, 0.25, tc.x, 1.0);
+  s = a[0] + a[41] * 2.0 + a[79] * 3.0;'
+# the same with the first loop's bound a uniform: it stays a loop, its
+# guarded writes and the second loop's read-modify-writes at its
+# counter through aL, 80 elements in a run of temporaries
+check write_counted_kept rel-O2 '  vec4 a[80];
+  for (int k = 0; k < int(big) * 8; k++) a[k] = vec4(tc, float(k), 1.0) * 0.01;
   for (int k = 0; k < 80; k++) a[k] = a[k] * 0.5 + vec4(tc.y, 0.25, tc.x, 1.0);
   s = a[0] + a[41] * 2.0 + a[79] * 3.0;'
 # scalars, each read back in the next pass
@@ -87,15 +96,22 @@ check two_counters rel "$INIT
   float f = 0.0;
   for (int i = 0; i < int(big); i++) { f += 0.025; a[i] = a[i] * f + vec4(tc.x); }
   for (int k = 0; k < 8; k++) s += a[k] * float(k + 1);"
-# 64 elements copied for the loop while the originals stay live: the
-# runs need more than 128 temporaries, so the compile is tried again
-# without aL, and that program is kept.  At -O0 the loops writing the
-# array stay loops (nothing unrolls there), carrying all 64 elements and
-# their selects: more than the 128 temporaries
-check too_many_temps sel-O2 '  vec4 a[64];
+# 64 elements, read at a counter and at constants: one run of 64
+# temporaries.  At -O0 the loops writing the array stay loops (nothing
+# unrolls there), carrying all 64 elements and their selects: more than
+# the 128 temporaries
+check many_temps rel-O2 '  vec4 a[64];
   for (int k = 0; k < 64; k++) a[k] = vec4(tc, float(k), 1.0);
   for (int i = 0; i < int(n); i++) s += a[i];
   for (int k = 0; k < 64; k++) s += a[k] * float(k);'
+# two arrays of 96 elements: their runs need more than 128 temporaries,
+# so the compile is tried again without aL, and that program is kept
+# (every element of each holds one value: their selects fold away).  At
+# -O0 the loop writing them stays a loop carrying all 192 elements
+check too_many_temps sel-O2 '  vec4 a[96];
+  vec4 b[96];
+  for (int k = 0; k < 96; k++) { a[k] = vec4(tc.x); b[k] = vec4(tc.y); }
+  for (int i = 0; i < int(n); i++) s += a[i] * b[i + 1];'
 # a write read back in the same pass: the new values go on, so the
 # elements keep their selects
 check write_then_read sel "$INIT
