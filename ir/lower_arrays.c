@@ -37,9 +37,24 @@ struct loop_ctx {
 	int nbrk, ncont;
 };
 
+/* The compares of the last indexed access met, e == k for each k, which
+ * the next accesses of its block at the same index reuse: the arrays of
+ * one GLSL array of matrices or structs (one per column and member) and
+ * reads of one element compare the index once (-O0 and the backend's
+ * lowering have no CSE to merge the copies). */
+struct index_memo {
+	const struct ir_block *block; /* NULL: none */
+	struct ir_src index;          /* the access's index source */
+	int offset;
+	struct ir_src e;              /* offset + index */
+	struct ir_src *is;            /* is[k].def NULL: not made yet */
+	int n;
+};
+
 struct lower {
 	struct ir_func *f;
 	struct arena *tmp;
+	struct index_memo memo;
 	int *first_var;       /* by array: its element 0's variable, -1 not lowered */
 	int nvars;
 	struct ir_instr **zero; /* by array: the initial value */
@@ -210,21 +225,38 @@ static void stored_vars(const struct lower *l, const struct ir_cf_list *list, bo
 /* The element's number as a scalar source: offset + index. */
 static struct ir_src element_value(struct lower *l, struct ir_instr *in, int ix)
 {
-	struct ir_src idx = ir_src_comp(in->src[ix].def, in->src[ix].swz[0]);
-	if (in->offset == 0)
-		return idx;
-	struct ir_instr *k = emit_constf(l, in, (float)in->offset);
-	struct ir_src s[2] = { idx, k ? ir_src_comp(k, 0) : idx };
-	struct ir_instr *add = emit(l, NULL, in, IR_OP_ADD, 1, IR_FLOAT, 2, s);
-	return add ? ir_src_comp(add, 0) : idx;
+	struct index_memo *m = &l->memo;
+	if (m->block == in->block && m->offset == in->offset && ir_src_same(&m->index, &in->src[ix], 1))
+		return m->e;
+	struct ir_src idx = ir_src_comp(in->src[ix].def, in->src[ix].swz[0]), e = idx;
+	if (in->offset != 0) {
+		struct ir_instr *k = emit_constf(l, in, (float)in->offset);
+		struct ir_src s[2] = { idx, k ? ir_src_comp(k, 0) : idx };
+		struct ir_instr *add = emit(l, NULL, in, IR_OP_ADD, 1, IR_FLOAT, 2, s);
+		e = add ? ir_src_comp(add, 0) : idx;
+	}
+	if (m->is) {
+		m->block = in->block;
+		m->index = in->src[ix];
+		m->offset = in->offset;
+		m->e = e;
+		memset(m->is, 0, sizeof *m->is * (size_t)m->n);
+	}
+	return e;
 }
 
-/* index == k, before `in`. */
+/* e == k, before `in` (e: element_value's). */
 static struct ir_src element_is(struct lower *l, struct ir_instr *in, struct ir_src e, int k)
 {
+	struct index_memo *m = &l->memo;
+	bool memo = m->block == in->block && ir_src_same(&m->e, &e, 1) && k < m->n;
+	if (memo && m->is[k].def)
+		return m->is[k];
 	struct ir_instr *c = emit_constf(l, in, (float)k);
 	struct ir_src s[2] = { e, c ? ir_src_comp(c, 0) : e };
 	struct ir_instr *eq = emit(l, NULL, in, IR_OP_EQ, 1, IR_BOOL, 2, s);
+	if (eq && memo)
+		m->is[k] = ir_src_comp(eq, 0);
 	return eq ? ir_src_comp(eq, 0) : e;
 }
 
@@ -480,6 +512,9 @@ static bool lower_arrays(struct ir_func *f, const bool *keep_in, bool keep_rel)
 			progress |= !keep[a];
 		}
 	}
+	for (int a = 0; a < f->narrays; a++)
+		l.memo.n = f->arrays[a].length > l.memo.n ? f->arrays[a].length : l.memo.n;
+	l.memo.is = arena_alloc(l.tmp, sizeof *l.memo.is * (size_t)(l.memo.n + 1));
 	if (progress) {
 		state_t st = initial_state(&l);
 		if (st && !l.failed)
