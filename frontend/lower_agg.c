@@ -26,6 +26,13 @@ void lower_agg(struct lower *l, struct ast_node *e, struct lv *out)
 			out[i] = lower_load_var(l, e, sym, leaf + i, NULL);
 		return;
 	}
+	struct lvar *v;
+	struct lv dyn;
+	bool has_dyn;
+	if (lower_mem_path(l, e, &v, &leaf, &dyn, &has_dyn)) { /* an element of IR arrays */
+		lower_var_get(l, v, leaf, n, has_dyn ? &dyn : NULL, out);
+		return;
+	}
 	switch (e->kind) {
 	case AST_CALL:
 		if (e->type) {

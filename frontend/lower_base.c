@@ -398,15 +398,82 @@ bool lower_path(const struct ast_node *e, struct sema_symbol **sym, int *leaf)
 
 /* --- variables --- */
 
-/* A local array of scalars or vectors indexed by a non-constant: IR
- * arrays hold one scalar or vector per element (matrices, structs and
- * arrays of them stay leaves with select chains). */
+/* A local array indexed by a non-constant: IR arrays hold its elements
+ * when every leaf of an element is a scalar, a vector or a matrix (no
+ * sampler: a parameter bound to a uniform's). */
 bool lower_is_memory_array(const struct sema_symbol *sym)
 {
 	const struct glsl_type *t = sym->type;
-	return sym->dyn_indexed && t->base == GLSL_ARRAY && t->length > 0 && sym->builtin == SEMA_VAR_USER &&
-	       !sym->cval && (sym->storage == AST_STORAGE_NONE || sym->is_param) &&
-	       (glsl_is_scalar(t->elem) || glsl_is_vector(t->elem));
+	if (!sym->dyn_indexed || t->base != GLSL_ARRAY || t->length <= 0 || sym->builtin != SEMA_VAR_USER ||
+	    sym->cval || (sym->storage != AST_STORAGE_NONE && !sym->is_param))
+		return false;
+	int per = lower_leaf_count(t->elem);
+	for (int j = 0; j < per; j++)
+		if (!glsl_is_basic(lower_leaf_type(t->elem, j)))
+			return false;
+	return per > 0;
+}
+
+static int ncols_of(const struct glsl_type *t)
+{
+	return t->cols ? t->cols : 1;
+}
+
+/* The first IR array, counted from lvar.array, of leaf j of an element. */
+static int leaf_slot(const struct glsl_type *elem, int j)
+{
+	int slot = 0;
+	for (int i = 0; i < j; i++)
+		slot += ncols_of(lower_leaf_type(elem, i));
+	return slot;
+}
+
+/* The dump name of the IR array of column col of leaf j of var's
+ * elements: "a" for an array of scalars or vectors, else the path from
+ * an element, "s[].p", "s[].c[1]", "m[][2]". */
+static const char *slot_name(struct lower *l, const char *var, const struct glsl_type *t, int j,
+			     int col)
+{
+	if (glsl_is_scalar(t) || glsl_is_vector(t))
+		return var;
+	const char *path = arena_printf(l->f->arena, "%s[]", var);
+	while (path && lower_is_agg(t)) {
+		int i = 0, per = t->base == GLSL_ARRAY ? lower_leaf_count(t->elem) : 0;
+		if (t->base == GLSL_ARRAY) {
+			i = per ? j / per : 0;
+			j -= i * per;
+			path = arena_printf(l->f->arena, "%s[%d]", path, i);
+			t = t->elem;
+			continue;
+		}
+		for (; i + 1 < t->nfields && j >= lower_leaf_count(t->fields[i].type); i++)
+			j -= lower_leaf_count(t->fields[i].type);
+		path = arena_printf(l->f->arena, "%s.%s", path, t->fields[i].name);
+		t = t->fields[i].type;
+	}
+	if (path && glsl_is_matrix(t))
+		path = arena_printf(l->f->arena, "%s[%d]", path, col);
+	return path;
+}
+
+/* The IR arrays of a variable lower_is_memory_array accepts: the first. */
+static int add_arrays(struct lower *l, struct lvar *v)
+{
+	const struct glsl_type *t = v->sym->type;
+	int first = -1;
+	for (int j = 0; j < v->per; j++) {
+		const struct glsl_type *lt = lower_leaf_type(t->elem, j);
+		struct lv z = lower_zero(l, lt);
+		for (int c = 0; c < ncols_of(lt); c++) {
+			const char *name = slot_name(l, v->sym->name, t->elem, j, c);
+			int a = name ? ir_func_add_array(l->f, name, t->length, z.rows, (enum ir_base)z.base) : -1;
+			if (a < 0)
+				return -1;
+			if (first < 0)
+				first = a;
+		}
+	}
+	return first;
 }
 
 struct lvar *lower_var(struct lower *l, struct sema_symbol *sym)
@@ -428,8 +495,8 @@ struct lvar *lower_var(struct lower *l, struct sema_symbol *sym)
 						    : lower_zero(l, lower_leaf_type(t, i));
 	v->array = -1;
 	if (lower_is_memory_array(sym)) {
-		struct lv z = lower_zero(l, t->elem);
-		v->array = ir_func_add_array(l->f, sym->name, n, t->elem->rows, (enum ir_base)z.base);
+		v->per = lower_leaf_count(t->elem);
+		v->array = add_arrays(l, v);
 		if (v->array < 0)
 			return NULL;
 	}
@@ -473,15 +540,16 @@ const struct ir_cf *lower_current_loop(const struct lower *l)
 	return cf;
 }
 
-/* A LOAD (value NULL) or STORE of element `elem` (+ dyn) of IR array v. */
-static struct ir_instr *array_access(struct lower *l, const struct lvar *v, int elem,
-				     const struct lv *dyn, const struct lv *value)
+/* A LOAD (value NULL) or STORE of element `elem` (+ dyn) of IR array
+ * `array`. */
+static struct ir_instr *array_access(struct lower *l, int array, int elem, const struct lv *dyn,
+				     const struct ir_src *value)
 {
-	const struct ir_array *a = &l->f->arrays[v->array];
+	const struct ir_array *a = &l->f->arrays[array];
 	struct ir_src s[2];
 	int n = 0;
 	if (value)
-		s[n++] = lv_bcast(value, a->ncomp);
+		s[n++] = *value;
 	if (dyn)
 		s[n++] = lv_comp(dyn, 0, 0);
 	struct ir_instr *in = ir_build(&l->b, value ? IR_OP_STORE : IR_OP_LOAD, value ? 0 : a->ncomp,
@@ -490,25 +558,66 @@ static struct ir_instr *array_access(struct lower *l, const struct lvar *v, int 
 		l->failed = true;
 		return NULL;
 	}
-	in->index = v->array;
+	in->index = array;
 	in->offset = elem;
 	return in;
+}
+
+/* Is `s` what a LOAD of element `elem` (+ dyn) of `array` gave, with no
+ * STORE into that array since (in this block)?  Storing it back changes
+ * nothing (a column of a matrix written alone, a member of a struct). */
+static bool just_loaded(const struct lower *l, const struct ir_src *s, int array, int elem,
+			const struct lv *dyn, int ncomp)
+{
+	const struct ir_instr *ld = s->def;
+	if (!ld || ld->op != IR_OP_LOAD || ld->index != array || ld->offset != elem ||
+	    ld->block != l->b.block || ld->nsrc != (dyn ? 1 : 0) || !ir_swz_identity(s, ncomp))
+		return false;
+	struct ir_src ix = dyn ? lv_comp(dyn, 0, 0) : *s;
+	if (dyn && !ir_src_same(&ld->src[0], &ix, 1))
+		return false;
+	for (const struct ir_instr *in = ld->next; in; in = in->next)
+		if (in->op == IR_OP_STORE && in->index == array)
+			return false;
+	return true;
+}
+
+/* Stores leaf `leaf` (element leaf / per, + dyn) of IR-array variable v:
+ * one STORE per column, but none of a column that holds what it held. */
+static void store_leaf(struct lower *l, const struct lvar *v, int leaf, const struct lv *dyn,
+		       const struct lv *val)
+{
+	int slot = v->array + leaf_slot(v->sym->type->elem, leaf % v->per), elem = leaf / v->per;
+	for (int c = 0; c < val->ncols && !l->failed; c++) {
+		struct ir_src s = val->rows == 1 ? lv_comp(val, 0, 0) : val->col[c];
+		if (!just_loaded(l, &s, slot + c, elem, dyn, val->rows))
+			array_access(l, slot + c, elem, dyn, &s);
+	}
 }
 
 void lower_var_get(struct lower *l, struct lvar *v, int first, int n, const struct lv *dyn,
 		   struct lv *out)
 {
 	for (int i = 0; i < n; i++) {
-		out[i] = v->elems[first + i];
+		out[i] = v->elems[first + i]; /* the leaf's shape */
 		if (v->array < 0)
 			continue;
-		struct ir_instr *ld = array_access(l, v, first + i, dyn, NULL);
-		if (ld) {
-			struct lv r = lv_of(ld);
-			r.base = out[i].base;
-			out[i] = r;
+		int leaf = first + i;
+		int slot = v->array + leaf_slot(v->sym->type->elem, leaf % v->per);
+		for (int c = 0; c < out[i].ncols; c++) {
+			struct ir_instr *ld = array_access(l, slot + c, leaf / v->per, dyn, NULL);
+			if (ld)
+				out[i].col[c] = ir_src_of(ld);
 		}
 	}
+}
+
+static void mark_assigned(struct lower *l, struct lvar *v, int leaf)
+{
+	if (v->array >= 0)
+		v->elems[leaf] = lower_zero(l, lower_leaf_type(v->sym->type, leaf));
+	if (leaf < 64)
+		v->written_elems |= 1ull << leaf;
 }
 
 void lower_var_set(struct lower *l, struct lvar *v, int first, int n, const struct lv *dyn,
@@ -516,23 +625,28 @@ void lower_var_set(struct lower *l, struct lvar *v, int first, int n, const stru
 {
 	v->written = true;
 	bool fill = dyn && v->declared && v->loop == lower_current_loop(l);
-	bool needs_dyn = !fill;
-	for (int k = 0; dyn && v->array >= 0 && k < v->nelems; k++) {
-		if (fill && lower_is_undef(l, &v->elems[k]))
-			array_access(l, v, k, NULL, &vals[0]);
-		else
-			needs_dyn = true;
-		v->elems[k] = lower_zero(l, lower_leaf_type(v->sym->type, k)); /* assigned */
-	}
 	for (int i = 0; i < n; i++) {
+		int leaf = first + i;
 		if (v->array < 0) {
-			v->elems[first + i] = vals[i];
-		} else if (!dyn || needs_dyn) {
-			array_access(l, v, first + i, dyn, &vals[i]);
-			if (!dyn)
-				v->elems[first + i] = lower_zero(l, lower_leaf_type(v->sym->type, first + i));
+			v->elems[leaf] = vals[i];
+			mark_assigned(l, v, leaf);
+			continue;
 		}
-		for (int k = dyn ? 0 : first + i; k < (dyn ? v->nelems : first + i + 1) && k < 64; k++)
-			v->written_elems |= 1ull << k;
+		if (!dyn) {
+			store_leaf(l, v, leaf, NULL, &vals[i]);
+			mark_assigned(l, v, leaf);
+			continue;
+		}
+		/* the same leaf of every element the index may name */
+		bool needs_dyn = !fill;
+		for (int k = leaf % v->per; k < v->nelems; k += v->per) {
+			if (fill && lower_is_undef(l, &v->elems[k]))
+				store_leaf(l, v, k, NULL, &vals[i]);
+			else
+				needs_dyn = true;
+			mark_assigned(l, v, k);
+		}
+		if (needs_dyn)
+			store_leaf(l, v, leaf, dyn, &vals[i]);
 	}
 }

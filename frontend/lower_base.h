@@ -24,9 +24,12 @@ struct lvar {
 	bool written;
 	uint64_t written_elems;  /* bit k: element k (< 64) assigned */
 	bool hoisted;            /* made ahead of its declaration (lower_list) */
-	int array;               /* >= 0: an IR array (ir_func.arrays) holds the elements,
-				    read and written by lower_var_get/lower_var_set only;
-				    elems then only mark those never assigned (lower_undef) */
+	int array;               /* >= 0: IR arrays (ir_func.arrays) hold the elements, from
+				    this one on: one per column of each leaf of an element
+				    (a struct's members, a matrix's columns), read and
+				    written by lower_var_get/lower_var_set only; elems then
+				    only mark those never assigned (lower_undef) */
+	int per;                 /* IR arrays: leaves per element */
 	bool declared;           /* IR arrays: lower_decl made it, inside loop `loop` */
 	const struct ir_cf *loop;
 };
@@ -116,16 +119,19 @@ bool lower_path(const struct ast_node *e, struct sema_symbol **sym, int *leaf);
 /* --- variables --- */
 
 /* The variable of `sym`, made on first use (zero; an array's elements
- * undefined).  A local array of scalars or vectors that some expression
- * indexes with a non-constant is an IR array (lvar.array): its elements
- * are LOADs and STOREs that ir/lower_arrays.c lowers late (or the backend
- * addresses), not select chains built here. */
+ * undefined).  A local array (of scalars, vectors, matrices or structs of
+ * them) that some expression indexes with a non-constant is held in IR
+ * arrays (lvar.array), one per column of each leaf of its element type
+ * ("s[].p", "m[][1]"), each indexed by the element: its accesses are
+ * LOADs and STOREs that ir/lower_arrays.c lowers late (or the backend
+ * addresses through aL), not select chains built here. */
 struct lvar *lower_var(struct lower *l, struct sema_symbol *sym);
 /* The innermost IR loop being built into, NULL outside loops. */
 const struct ir_cf *lower_current_loop(const struct lower *l);
 bool lower_is_memory_array(const struct sema_symbol *sym);
 /* Leaves first .. first + n - 1 of a variable, read or assigned; dyn:
- * a non-constant element index added to `first` (IR arrays only, n 1).
+ * a non-constant element index, `dyn` elements (dyn * per leaves) added
+ * to `first` (IR arrays only; the leaves of one element).
  * GLSL leaves an element never assigned undefined, the IR makes it zero:
  * a store at an index, in the loop the array was declared in, first
  * stores its value into every element never assigned on any path there

@@ -7,14 +7,21 @@
 /* --- loads --- */
 
 /* A struct member or array element reached through members: loaded by
- * its leaf when the path is constant, else sliced from the whole value. */
+ * its leaf when the path is constant or only the index on a variable
+ * held in IR arrays is not, else sliced from the whole value. */
 static struct lv load_member(struct lower *l, struct ast_node *e)
 {
 	struct sema_symbol *sym;
 	int leaf;
 	if (lower_path(e, &sym, &leaf))
 		return lower_load_var(l, e, sym, leaf, NULL);
-	struct lv r;
+	struct lvar *v;
+	struct lv r, dyn;
+	bool has_dyn;
+	if (lower_mem_path(l, e, &v, &leaf, &dyn, &has_dyn)) { /* an element of IR arrays */
+		lower_var_get(l, v, leaf, 1, has_dyn ? &dyn : NULL, &r);
+		return r;
+	}
 	lower_agg_slice(l, e, &r);
 	return r;
 }

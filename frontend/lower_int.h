@@ -53,6 +53,13 @@ struct lv lower_builtin(struct lower *l, struct ast_node *call, struct lv *args,
  * `e` is the expression that reads it. */
 struct lv lower_load_var(struct lower *l, struct ast_node *e, struct sema_symbol *sym, int elem,
 			 const struct lv *dyn);
+/* Is `e` members and constant indexes of an element of a variable held
+ * in IR arrays (lower_var), the element's index constant or not?  Then
+ * its variable, first leaf and, for a non-constant index, its value in
+ * *dyn (*has_dyn), the index lowered here, once; false, lowering
+ * nothing, for any other expression. */
+bool lower_mem_path(struct lower *l, struct ast_node *e, struct lvar **v, int *leaf, struct lv *dyn,
+		    bool *has_dyn);
 /* An index: true and its int in *k when it is constant, else its value
  * in *dyn. */
 bool lower_index_value(struct lower *l, struct ast_node *idx, int *k, struct lv *dyn);

@@ -1,7 +1,8 @@
-/* Reads: variables (their current SSA values, or LOADs of an IR array:
- * lower_var), inputs, uniforms (with their initializers) and samplers,
- * and index values.  A non-constant index of what is neither a uniform
- * nor an IR array becomes a compare/select chain over the candidates. */
+/* Reads: variables (their current SSA values, or LOADs of IR arrays:
+ * lower_var; paths into them: lower_mem_path), inputs, uniforms (with
+ * their initializers) and samplers, and index values.  A non-constant
+ * index of what is neither a uniform nor an IR array becomes a
+ * compare/select chain over the candidates. */
 #include "lower_int.h"
 
 #include <string.h>
@@ -151,6 +152,77 @@ static struct lv load_dynamic(struct lower *l, struct ast_node *e, struct sema_s
 		cands[k] = lower_load_var(l, e, sym, k, NULL);
 	lower_select_dynamic(l, dyn, cands, n, 1, &r);
 	return r;
+}
+
+static bool is_memory_index(const struct ast_node *e)
+{
+	return e->kind == AST_INDEX && e->kid[0]->kind == AST_IDENT && e->kid[0]->sym &&
+	       lower_is_memory_array(e->kid[0]->sym);
+}
+
+/* The index on a variable held in IR arrays (an element) that `e`,
+ * members and indexes of it, starts from, or NULL; *leaf (from 0) gains
+ * the leaves the members and constant indexes move, *inner_dyn (from
+ * false) says whether an index inside is not constant or names nothing.
+ * Nothing is lowered. */
+static struct ast_node *mem_root(struct ast_node *e, int *leaf, bool *inner_dyn)
+{
+	if (is_memory_index(e))
+		return e;
+	if (e->kind == AST_FIELD && !e->nswz) {
+		struct ast_node *r = mem_root(e->kid[0], leaf, inner_dyn);
+		const struct glsl_type *st = e->kid[0]->ty;
+		for (int i = 0; r && i < e->field && i < st->nfields; i++)
+			*leaf += lower_leaf_count(st->fields[i].type);
+		return r;
+	}
+	if (e->kind != AST_INDEX || e->kid[0]->ty->base != GLSL_ARRAY)
+		return NULL;
+	struct ast_node *r = mem_root(e->kid[0], leaf, inner_dyn);
+	int k = e->kid[1]->cval ? lower_index_int(e->kid[1]->cval->v[0]) : -1;
+	if (k < 0 || k >= e->kid[0]->ty->length)
+		*inner_dyn = true;
+	else if (r)
+		*leaf += k * lower_leaf_count(e->kid[0]->ty->elem);
+	return r;
+}
+
+/* The element a root names: its variable, first leaf, and a non-constant
+ * index in *dyn (*has_dyn; a constant naming no element is one too: the
+ * IR reads the last element and drops the write); the index is lowered. */
+static bool mem_element(struct lower *l, struct ast_node *root, struct lvar **v, int *leaf,
+			struct lv *dyn, bool *has_dyn)
+{
+	*v = lower_var(l, root->kid[0]->sym);
+	if (!*v) {
+		l->failed = true;
+		return false;
+	}
+	int k;
+	*leaf = 0;
+	*has_dyn = false;
+	if (lower_index_value(l, root->kid[1], &k, dyn)) {
+		if (k >= 0 && k < root->kid[0]->ty->length) {
+			*leaf = k * (*v)->per;
+			return true;
+		}
+		if (root->kid[1]->cval) /* names no element: the IR's rule for it */
+			*dyn = lower_const(l, &glsl_type_float, root->kid[1]->cval->v);
+	}
+	*has_dyn = true;
+	return true;
+}
+
+bool lower_mem_path(struct lower *l, struct ast_node *e, struct lvar **v, int *leaf, struct lv *dyn,
+		    bool *has_dyn)
+{
+	int inner = 0;
+	bool inner_dyn = false;
+	struct ast_node *root = mem_root(e, &inner, &inner_dyn);
+	if (!root || inner_dyn || !mem_element(l, root, v, leaf, dyn, has_dyn))
+		return false;
+	*leaf += inner;
+	return true;
 }
 
 /* Value of element `elem` of variable `sym` (dyn: non-constant index). */

@@ -186,8 +186,40 @@ static bool dyn_path(struct lower *l, struct ast_node *e, struct dyn_path *p)
 	return true;
 }
 
+/* Each place the path can name, leaves pos .. pos + n - 1 of elems,
+ * selects between the new value and its old one; touched[pos + i] set. */
+static void select_places(struct lower *l, const struct dyn_path *p, long total, const struct lv *vals,
+			  int n, struct lv *elems, int nelems, bool *touched)
+{
+	for (long c = 0; c < total && !l->failed; c++) {
+		int pos = p->leaf;
+		long rest = c;
+		struct ir_src cond = { 0 };
+		for (int j = 0; j < p->n; j++) {
+			int k = (int)(rest % p->len[j]);
+			rest /= p->len[j];
+			pos += k * p->stride[j];
+			struct ir_src is = lower_index_is(l, &p->idx[j], k);
+			if (cond.def) {
+				struct ir_src s[2] = { cond, is };
+				struct ir_instr *a = lv_build(l, IR_OP_AND, 1, 2, s);
+				is = a ? ir_src_comp(a, 0) : is;
+			}
+			cond = is;
+		}
+		if (pos < 0 || pos + n > nelems)
+			continue;
+		for (int i = 0; i < n; i++) {
+			elems[pos + i] = cond.def ? lower_select_lv(l, cond, &vals[i], &elems[pos + i]) : vals[i];
+			touched[pos + i] = true;
+		}
+	}
+}
+
 /* Stores through non-constant indexes: each place the path can name
- * selects between the new value and its old one. */
+ * selects between the new value and its old one.  A variable held in IR
+ * arrays (an index inside an element is not constant) has its places
+ * loaded, selected into and stored back, all at constant elements. */
 static void store_dyn(struct lower *l, struct ast_node *e, const struct lv *vals)
 {
 	struct dyn_path p;
@@ -209,30 +241,32 @@ static void store_dyn(struct lower *l, struct ast_node *e, const struct lv *vals
 	if (!v || p.dropped)
 		return; /* out of range: undefined in GLSL, the write is dropped */
 	v->written = true;
-	for (long c = 0; c < total && !l->failed; c++) {
-		int pos = p.leaf;
-		long rest = c;
-		struct ir_src cond = { 0 };
-		for (int j = 0; j < p.n; j++) {
-			int k = (int)(rest % p.len[j]);
-			rest /= p.len[j];
-			pos += k * p.stride[j];
-			struct ir_src is = lower_index_is(l, &p.idx[j], k);
-			if (cond.def) {
-				struct ir_src s[2] = { cond, is };
-				struct ir_instr *a = lv_build(l, IR_OP_AND, 1, 2, s);
-				is = a ? ir_src_comp(a, 0) : is;
-			}
-			cond = is;
-		}
-		if (pos < 0 || pos + n > v->nelems)
+	struct lv *elems = v->elems;
+	bool *touched = arena_alloc(l->f->arena, sizeof *touched * (size_t)v->nelems);
+	if (v->array >= 0)
+		elems = arena_alloc(l->f->arena, sizeof *elems * (size_t)v->nelems);
+	if (!touched || !elems) {
+		l->failed = true;
+		return;
+	}
+	memset(touched, 0, sizeof *touched * (size_t)v->nelems);
+	if (v->array >= 0) { /* the leaves the path can reach */
+		int last = p.leaf + n;
+		for (int j = 0; j < p.n; j++)
+			last += (p.len[j] - 1) * p.stride[j];
+		last = last < v->nelems ? last : v->nelems;
+		memcpy(elems, v->elems, sizeof *elems * (size_t)v->nelems);
+		if (p.leaf < last)
+			lower_var_get(l, v, p.leaf, last - p.leaf, NULL, elems + p.leaf);
+	}
+	select_places(l, &p, total, vals, n, elems, v->nelems, touched);
+	for (int i = 0; i < v->nelems; i++) {
+		if (!touched[i])
 			continue;
-		for (int i = 0; i < n; i++) {
-			v->elems[pos + i] = cond.def ? lower_select_lv(l, cond, &vals[i], &v->elems[pos + i])
-						     : vals[i];
-			if (pos + i < 64)
-				v->written_elems |= 1ull << (pos + i);
-		}
+		if (v->array >= 0)
+			lower_var_set(l, v, i, 1, NULL, &elems[i]);
+		else if (i < 64)
+			v->written_elems |= 1ull << i;
 	}
 }
 
@@ -241,12 +275,19 @@ void lower_store_agg(struct lower *l, struct ast_node *e, const struct lv *vals)
 {
 	struct sema_symbol *sym;
 	int leaf;
+	struct lvar *v;
+	struct lv dyn;
+	bool has_dyn;
+	int n = lower_is_agg(e->ty) ? lower_leaf_count(e->ty) : 1;
+	if (lower_mem_path(l, e, &v, &leaf, &dyn, &has_dyn)) { /* an element of IR arrays */
+		lower_var_set(l, v, leaf, n, has_dyn ? &dyn : NULL, vals);
+		return;
+	}
 	if (!lower_path(e, &sym, &leaf)) {
 		store_dyn(l, e, vals);
 		return;
 	}
-	struct lvar *v = lower_var(l, sym);
-	int n = lower_is_agg(e->ty) ? lower_leaf_count(e->ty) : 1;
+	v = lower_var(l, sym);
 	if (v && leaf + n <= v->nelems)
 		lower_var_set(l, v, leaf, n, NULL, vals);
 }

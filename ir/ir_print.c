@@ -209,7 +209,7 @@ static void print_list(struct strbuf *sb, const struct ir_func *f, const struct 
 			print_src(sb, &cf->cond, 1);
 			strbuf_printf(sb, " {\n");
 			print_list(sb, f, &cf->then_list, depth + 1);
-			if (cf->else_list.first) {
+			if (!ir_cf_list_is_empty(&cf->else_list)) { /* empty blocks parse back as none */
 				indent(sb, depth);
 				strbuf_printf(sb, "} else {\n");
 				print_list(sb, f, &cf->else_list, depth + 1);

@@ -26,6 +26,7 @@
 #include "ir_eval.h"
 #include "ir_pass.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The current values, one source per element of every lowered array. */
@@ -37,9 +38,26 @@ struct loop_ctx {
 	int nbrk, ncont;
 };
 
+/* The compares of the last indexed access met, e == k for each k, which
+ * the next accesses of its block at the same index reuse: the arrays of
+ * one GLSL array of matrices or structs (one per column and member) and
+ * reads of one element compare the index once (-O0 and the backend's
+ * lowering have no CSE to merge the copies). */
+struct index_memo {
+	const struct ir_block *block; /* NULL: none */
+	struct ir_src index;          /* the access's index source */
+	int offset;
+	struct ir_src e;              /* offset + index */
+	struct ir_src *is;            /* is[k].def NULL: not made yet */
+	int n;
+};
+
 struct lower {
 	struct ir_func *f;
 	struct arena *tmp;
+	struct index_memo memo;
+	struct ir_instr **made;  /* what the walk made or turned into a MOV */
+	int nmade, capmade;
 	int *first_var;       /* by array: its element 0's variable, -1 not lowered */
 	int nvars;
 	struct ir_instr **zero; /* by array: the initial value */
@@ -108,6 +126,24 @@ static void refuse_wide_loops(struct lower *l, const struct ir_cf_list *list, bo
 
 /* A new instruction before `before`, or at the end of `bl` when before is
  * NULL. */
+static void note_made(struct lower *l, struct ir_instr *in)
+{
+	if (!in || l->failed)
+		return;
+	if (l->nmade == l->capmade) {
+		int ncap = l->capmade ? l->capmade * 2 : 256;
+		struct ir_instr **m = arena_realloc(l->tmp, l->made, sizeof *m * (size_t)l->capmade,
+						    sizeof *m * (size_t)ncap);
+		if (!m) {
+			l->failed = true;
+			return;
+		}
+		l->made = m;
+		l->capmade = ncap;
+	}
+	l->made[l->nmade++] = in;
+}
+
 static struct ir_instr *emit(struct lower *l, struct ir_block *bl, struct ir_instr *before,
 			     enum ir_op op, int ncomp, enum ir_base base, int nsrc,
 			     const struct ir_src *srcs)
@@ -127,6 +163,7 @@ static struct ir_instr *emit(struct lower *l, struct ir_block *bl, struct ir_ins
 	}
 	if (!in)
 		l->failed = true;
+	note_made(l, in);
 	return in;
 }
 
@@ -136,6 +173,7 @@ static struct ir_instr *emit_constf(struct lower *l, struct ir_instr *before, fl
 	struct ir_instr *k = ir_build_const_before(l->f, before, 1, IR_FLOAT, v);
 	if (!k)
 		l->failed = true;
+	note_made(l, k);
 	return k;
 }
 
@@ -210,21 +248,38 @@ static void stored_vars(const struct lower *l, const struct ir_cf_list *list, bo
 /* The element's number as a scalar source: offset + index. */
 static struct ir_src element_value(struct lower *l, struct ir_instr *in, int ix)
 {
-	struct ir_src idx = ir_src_comp(in->src[ix].def, in->src[ix].swz[0]);
-	if (in->offset == 0)
-		return idx;
-	struct ir_instr *k = emit_constf(l, in, (float)in->offset);
-	struct ir_src s[2] = { idx, k ? ir_src_comp(k, 0) : idx };
-	struct ir_instr *add = emit(l, NULL, in, IR_OP_ADD, 1, IR_FLOAT, 2, s);
-	return add ? ir_src_comp(add, 0) : idx;
+	struct index_memo *m = &l->memo;
+	if (m->block == in->block && m->offset == in->offset && ir_src_same(&m->index, &in->src[ix], 1))
+		return m->e;
+	struct ir_src idx = ir_src_comp(in->src[ix].def, in->src[ix].swz[0]), e = idx;
+	if (in->offset != 0) {
+		struct ir_instr *k = emit_constf(l, in, (float)in->offset);
+		struct ir_src s[2] = { idx, k ? ir_src_comp(k, 0) : idx };
+		struct ir_instr *add = emit(l, NULL, in, IR_OP_ADD, 1, IR_FLOAT, 2, s);
+		e = add ? ir_src_comp(add, 0) : idx;
+	}
+	if (m->is) {
+		m->block = in->block;
+		m->index = in->src[ix];
+		m->offset = in->offset;
+		m->e = e;
+		memset(m->is, 0, sizeof *m->is * (size_t)m->n);
+	}
+	return e;
 }
 
-/* index == k, before `in`. */
+/* e == k, before `in` (e: element_value's). */
 static struct ir_src element_is(struct lower *l, struct ir_instr *in, struct ir_src e, int k)
 {
+	struct index_memo *m = &l->memo;
+	bool memo = m->block == in->block && ir_src_same(&m->e, &e, 1) && k < m->n;
+	if (memo && m->is[k].def)
+		return m->is[k];
 	struct ir_instr *c = emit_constf(l, in, (float)k);
 	struct ir_src s[2] = { e, c ? ir_src_comp(c, 0) : e };
 	struct ir_instr *eq = emit(l, NULL, in, IR_OP_EQ, 1, IR_BOOL, 2, s);
+	if (eq && memo)
+		m->is[k] = ir_src_comp(eq, 0);
 	return eq ? ir_src_comp(eq, 0) : e;
 }
 
@@ -252,6 +307,7 @@ static void lower_load(struct lower *l, struct ir_instr *in, state_t st)
 	in->nsrc = 1;
 	in->src[0] = r;
 	in->index = in->offset = 0;
+	note_made(l, in);
 }
 
 static void lower_store(struct lower *l, struct ir_instr *in, state_t st)
@@ -421,6 +477,44 @@ static state_t initial_state(struct lower *l)
 	return st;
 }
 
+/* --- what nothing reads --- */
+
+/* Removes what the walk made (PHIs, selects, compares, constants, the
+ * MOVs loads became) that nothing reads, and then what only those read:
+ * the head PHIs of an array a loop writes before it reads (one declared
+ * in the loop), the selects of an element never read again, a column
+ * loaded and not used.  No DCE follows this pass at -O0 or in the
+ * backend's lowering.  (Dead PHIs that read each other stay.) */
+static void sweep_unread(struct lower *l)
+{
+	uint16_t *uses = ir_count_uses(l->f);
+	bool *made = arena_alloc(l->tmp, (size_t)l->f->next_id + 1);
+	/* each made one comes back at most once more, when its last reader goes */
+	struct ir_instr **work = arena_alloc(l->tmp, sizeof *work * (2 * (size_t)l->nmade + 1));
+	if (!uses || !made || !work) {
+		free(uses);
+		return;
+	}
+	memset(made, 0, (size_t)l->f->next_id + 1);
+	for (int i = 0; i < l->nmade; i++) {
+		made[l->made[i]->id] = true;
+		work[i] = l->made[i];
+	}
+	int n = l->nmade;
+	while (n > 0) {
+		struct ir_instr *in = work[--n];
+		if (!in->block || uses[in->id] != 0)
+			continue;
+		for (int i = 0; i < in->nsrc; i++) {
+			struct ir_instr *d = in->src[i].def;
+			if (d && uses[d->id] != UINT16_MAX && uses[d->id]-- == 1 && made[d->id])
+				work[n++] = d;
+		}
+		ir_instr_remove(in);
+	}
+	free(uses);
+}
+
 /* Drops the lowered arrays from the table; the kept ones are renumbered
  * in their accesses. */
 static void renumber_access(struct ir_instr *in, void *ud)
@@ -480,10 +574,15 @@ static bool lower_arrays(struct ir_func *f, const bool *keep_in, bool keep_rel)
 			progress |= !keep[a];
 		}
 	}
+	for (int a = 0; a < f->narrays; a++)
+		l.memo.n = f->arrays[a].length > l.memo.n ? f->arrays[a].length : l.memo.n;
+	l.memo.is = arena_alloc(l.tmp, sizeof *l.memo.is * (size_t)(l.memo.n + 1));
 	if (progress) {
 		state_t st = initial_state(&l);
 		if (st && !l.failed)
 			walk_list(&l, &f->body, st);
+		if (!l.failed)
+			sweep_unread(&l);
 		compact_table(&l);
 	}
 	arena_destroy(l.tmp);

@@ -51,6 +51,18 @@ static inline char *fe_pp(struct fe_test *t, const char *src, const struct glsl_
 	return t->text;
 }
 
+/* fe_compile that must succeed and give valid IR (the test fails with
+ * the diagnostics, or the IR and the validator's, otherwise). */
+static inline struct ir_func *fe_compile_ok(struct fe_test *t, const char *src)
+{
+	struct ir_func *f = fe_compile(t, src);
+	if (!f)
+		fail_msg("compile failed:\n%s", t->diags);
+	if (!ir_validate(f, &t->diag))
+		fail_msg("invalid IR:\n%s\n%s", ir_print(f, t->arena), diag_render(&t->diag));
+	return f;
+}
+
 /* Does the rendered diagnostics text contain `s`? */
 static inline bool fe_has(const struct fe_test *t, const char *s)
 {

@@ -11,16 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static struct ir_func *compile_ok(struct fe_test *t, const char *src)
-{
-	struct ir_func *f = fe_compile(t, src);
-	if (!f)
-		fail_msg("compile failed:\n%s", t->diags);
-	if (!ir_validate(f, &t->diag))
-		fail_msg("invalid IR:\n%s\n%s", ir_print(f, t->arena), diag_render(&t->diag));
-	return f;
-}
-
 /* Runs one quad: input "v" is v[p] at pixel p, uniforms `uni`; output 0
  * of every pixel into out[p]. */
 static void run_quad(struct ir_func *f, const float v[4][4], const float (*uni)[4],
@@ -60,7 +50,7 @@ static void test_many_breaks(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"varying vec4 v;\n"
 		"void main() {\n"
 		"  float x = v.x; float k = 0.0;\n"
@@ -105,7 +95,7 @@ static void test_many_continues(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"uniform float n;\n"
 		"varying vec4 v;\n"
 		"void main() {\n"
@@ -145,7 +135,7 @@ static void test_return_in_nested_loops(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"uniform float n;\n"
 		"varying vec4 v;\n"
 		"float find(float t) {\n"
@@ -191,7 +181,7 @@ static void test_do_continue_and_main_return(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"varying vec4 v;\n"
 		"void main() {\n"
 		"  float i = 0.0; float s = 0.0;\n"
@@ -223,7 +213,7 @@ static void test_loop_jumps_unrolled_by_ir(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"varying vec4 v;\n"
 		"float g(float t) {\n"
 		"  float s = 0.0;\n"
@@ -261,7 +251,7 @@ static void test_code_after_return(void **state)
 	struct fe_test t;
 	fe_test_begin(&t);
 	/* returns in the middle of a function, and dead code after a return */
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"varying vec4 v;\n"
 		"vec2 h(float x) {\n"
 		"  vec2 r = vec2(x);\n"
@@ -308,7 +298,7 @@ static void test_declarations_after_jumps(void **state)
 		n += sprintf(src + n, "  if (x < %d.0) return k; k += 1.0;\n", i);
 	sprintf(src + n, "  return -k; }\n"
 			 "void main() { gl_FragColor = vec4(f(v.x), f(v.y), g(v.z), g(v.w)); }\n");
-	struct ir_func *f = compile_ok(&t, src);
+	struct ir_func *f = fe_compile_ok(&t, src);
 	free(src);
 	/* f(-3) = -1; f(6) = 12; f(2) = 4 + 1; g(0.5) = 1 (returns at i = 1);
 	 * g(250.5) = 251; g(1000) = -600 */
@@ -327,7 +317,7 @@ static void test_loop_condition_declaration(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"varying vec4 v;\n"
 		"void main() {\n"
 		"  float x = v.x; float n = 0.0;\n"
@@ -351,7 +341,7 @@ static void test_aggregate_returns(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"#version 120\n"
 		"struct R { vec2 p; float k[2]; };\n"
 		"varying vec4 v;\n"

@@ -5,16 +5,6 @@
 
 #include "ir.h"
 
-static struct ir_func *compile_ok(struct fe_test *t, const char *src)
-{
-	struct ir_func *f = fe_compile(t, src);
-	if (!f)
-		fail_msg("compile failed:\n%s", t->diags);
-	if (!ir_validate(f, &t->diag))
-		fail_msg("invalid IR:\n%s\n%s", ir_print(f, t->arena), diag_render(&t->diag));
-	return f;
-}
-
 /* Runs with input values given by name (missing inputs: 0). */
 static void run_named(struct ir_func *f, const char *const *names, const float (*vals)[4], int n,
 		      const float (*uniforms)[4], const struct tex_image *tex, int ntex, float out[4])
@@ -35,7 +25,7 @@ static void test_constant_color(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t, "void main() { gl_FragColor = vec4(0.25, 0.5, 0.75, 1.0); }\n");
+	struct ir_func *f = fe_compile_ok(&t, "void main() { gl_FragColor = vec4(0.25, 0.5, 0.75, 1.0); }\n");
 	assert_int_equal(f->noutputs, 1);
 	assert_string_equal(f->outputs[0].name, "gl_FragColor");
 	assert_int_equal(f->outputs[0].target, 0);
@@ -52,7 +42,7 @@ static void test_inputs_uniforms(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"uniform vec4 u;\n"
 		"uniform vec4 unused;\n"
 		"uniform mat4 big;\n"
@@ -83,7 +73,7 @@ static void test_matrices(void **state)
 	fe_test_begin(&t);
 	/* m has columns (1,2) and (3,4): m * v = (1+3, 2+4) for v = (1,1);
 	 * v * m = (dot(v, col0), dot(v, col1)) = (3, 7) */
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"uniform mat2 m;\n"
 		"void main() { vec2 v = vec2(1.0); gl_FragColor = vec4(m * v, v * m); }\n");
 	assert_int_equal(f->nuniforms, 1);
@@ -98,7 +88,7 @@ static void test_matrices(void **state)
 
 	fe_test_begin(&t);
 	/* mat2(2.0) is diagonal; (diag(2) * m)[1] = 2 * (3,4); m[0][1] = 2 */
-	f = compile_ok(&t,
+	f = fe_compile_ok(&t,
 		"uniform mat2 m;\n"
 		"void main() { mat2 d = mat2(2.0) * m; gl_FragColor = vec4(d[1], m[0][1], d[0].x); }\n");
 	run_named(f, NULL, NULL, 0, uni, NULL, 0, o);
@@ -111,7 +101,7 @@ static void test_swizzle_writes(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"void main() { vec4 c = vec4(1.0, 2.0, 3.0, 4.0); c.zx = vec2(9.0, 8.0);\n"
 		" c.w += 1.0; c.y *= 3.0; gl_FragColor = c; }\n");
 	float o[4];
@@ -132,7 +122,7 @@ static void test_if_phi(void **state)
 		"}\n";
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t, src);
+	struct ir_func *f = fe_compile_ok(&t, src);
 	assert_true(fe_count_op(f, IR_OP_PHI) >= 1);
 	const char *names[] = { "x" };
 	const float hi[][4] = { { 0.7f, 0, 0, 0 } }, lo[][4] = { { 0.2f, 0, 0, 0 } };
@@ -150,7 +140,7 @@ static void test_builtins(void **state)
 	struct fe_test t;
 	fe_test_begin(&t);
 	/* normalize((3,0,4)) = (0.6, 0, 0.8); pow(2,3) = 8 */
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"void main() { vec3 n = normalize(vec3(3.0, 0.0, 4.0));\n"
 		" float one = 1.0; n = normalize(n * one);\n"
 		" gl_FragColor = vec4(n, pow(2.0, 3.0 * one)); }\n");
@@ -161,7 +151,7 @@ static void test_builtins(void **state)
 
 	fe_test_begin(&t);
 	/* u = (0.5, -1, 2, 0.25) */
-	f = compile_ok(&t,
+	f = fe_compile_ok(&t,
 		"uniform vec4 u;\n"
 		"void main() {\n"
 		" vec4 a = mix(vec4(0.0), vec4(1.0, 2.0, 3.0, 4.0), u.x);\n"          /* (.5,1,1.5,2) */
@@ -185,7 +175,7 @@ static void test_builtin_inputs(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"void main() { gl_FragColor = gl_TexCoord[1] + gl_Color * gl_FragCoord.x *\n"
 		"  (gl_FrontFacing ? 1.0 : -1.0); }\n");
 	assert_int_equal(f->ninputs, 4);
@@ -226,7 +216,7 @@ static void test_texture(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"uniform sampler2D first;\n"
 		"uniform sampler2D second;\n"
 		"varying vec2 uv;\n"
@@ -250,7 +240,7 @@ static void test_functions_and_loops(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"float twice(float x) { return x * 2.0; }\n"
 		"void split(in vec2 v, out float a, inout float b) { a = v.x; b += v.y; }\n"
 		"void main() {\n"
@@ -271,13 +261,13 @@ static void test_outputs(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t, "uniform vec4 u; void main() { vec4 x = u; }\n");
+	struct ir_func *f = fe_compile_ok(&t, "uniform vec4 u; void main() { vec4 x = u; }\n");
 	assert_int_equal(f->noutputs, 0);
 	assert_int_equal(fe_count_op(f, IR_OP_OUTPUT), 0);
 	fe_test_end(&t);
 
 	fe_test_begin(&t);
-	f = compile_ok(&t, "varying float x;\n"
+	f = fe_compile_ok(&t, "varying float x;\n"
 			   "void main() { if (x < 0.0) discard; gl_FragColor = vec4(1.0); }\n");
 	assert_int_equal(fe_count_op(f, IR_OP_DISCARD), 1);
 	assert_int_equal(fe_count_op(f, IR_OP_OUTPUT), 1);
@@ -300,7 +290,7 @@ static void test_locations(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t, "uniform sampler2D s;\nvarying vec2 uv;\nvoid main() {\n"
+	struct ir_func *f = fe_compile_ok(&t, "uniform sampler2D s;\nvarying vec2 uv;\nvoid main() {\n"
 					   "  gl_FragColor =\n      texture2D(s, uv);\n}\n");
 	struct ir_instr *tex = find_op(f, IR_OP_TEX);
 	assert_non_null(tex);
@@ -329,7 +319,7 @@ static void test_uniform_initializers(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t, "#version 120\nuniform float k = 2.0;\n"
+	struct ir_func *f = fe_compile_ok(&t, "#version 120\nuniform float k = 2.0;\n"
 				       "uniform mat2 m = mat2(1.0, 2.0, 3.0, 4.0);\n"
 				       "struct S { vec3 a; bool b[2]; };\n"
 				       "uniform S s = S(vec3(0.5), bool[2](true, false));\n"
@@ -394,7 +384,7 @@ static void test_vertex_and_fragdata(void **state)
 	fe_test_begin(&t);
 	/* gl_FragData: only the elements written become outputs; an unrolled
 	 * loop's counter indexes arrays as a constant */
-	f = compile_ok(&t,
+	f = fe_compile_ok(&t,
 		"uniform vec4 c[3];\n"
 		"void main() { vec4 s = vec4(0.0);\n"
 		"  for (int i = 0; i < 3; i++) s += c[i] * float(i + 1);\n"
@@ -421,7 +411,7 @@ static void test_loops(void **state)
 	/* u = (0.3, 5, 0, 0).  while: 0.3 -> 0.6 -> 1.2, two trips.  for (bound
 	 * from a uniform, so not unrolled): count += 1 runs for i = 0, 1, 2, 3;
 	 * i = 1 continues, i = 3 breaks: sum = 0 + 2.  do-while: 0.25, 0.5. */
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"uniform vec4 u;\n"
 		"void main() {\n"
 		"  float x = u.x; int n = 0;\n"
@@ -450,7 +440,7 @@ static void test_loops(void **state)
 
 	fe_test_begin(&t);
 	/* nested loops, the inner one unrolled: sum of i*j for i < 3 (dynamic), j < 2 */
-	f = compile_ok(&t,
+	f = fe_compile_ok(&t,
 		"uniform float n;\n"
 		"void main() { float s = 0.0;\n"
 		"  for (float i = 0.0; i < n; i++) for (int j = 0; j < 2; j++) s += i * float(j);\n"
@@ -467,7 +457,7 @@ static void test_dynamic_index(void **state)
 	struct fe_test t;
 	fe_test_begin(&t);
 	/* u.x = 2 (an index only known at run time) */
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"uniform vec4 u;\n"
 		"uniform vec4 arr[4];\n"
 		"void main() {\n"
@@ -494,7 +484,7 @@ static void test_dynamic_index_ir_array(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"#version 120\n"
 		"uniform vec4 u;\n"
 		"void fill(out vec2 r[3], float x) { r[0] = vec2(x); r[1] = vec2(2.0 * x); r[2] = vec2(3.0); }\n"
@@ -531,7 +521,7 @@ static void test_dynamic_store_fills_unassigned(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"uniform vec4 u;\n"
 		"void main() {\n"
 		"  int i = int(u.x), j = int(u.y);\n"
@@ -555,7 +545,7 @@ static void test_structs_arrays(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"#version 120\n"
 		"struct Light { vec3 color; float k[2]; };\n"
 		"struct Pair { Light a; vec2 w; };\n"
@@ -598,7 +588,7 @@ static void test_early_return(void **state)
 	fe_test_begin(&t);
 	/* returns before the end of a function and of main; gl_FragColor
 	 * written only inside branches */
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"varying float x;\n"
 		"float pick(float v) { if (v < 0.0) return -1.0; if (v > 1.0) return 2.0; return v; }\n"
 		"void main() {\n"
@@ -624,7 +614,7 @@ static void test_sampler_params_and_matrix_varyings(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t,
+	struct ir_func *f = fe_compile_ok(&t,
 		"uniform sampler2D pair[2];\n"
 		"varying mat2 m;\n"
 		"vec4 look(sampler2D s, vec2 uv) { return texture2D(s, uv); }\n"
@@ -659,7 +649,7 @@ static void test_pow_small_integer(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t, "varying vec4 v;\nvoid main() {\n"
+	struct ir_func *f = fe_compile_ok(&t, "varying vec4 v;\nvoid main() {\n"
 				       "  gl_FragColor = vec4(pow(v.x, 2.0), pow(v.y, 3.0),\n"
 				       "                      pow(v.z, -2.0), pow(v.w, 4.0));\n}\n");
 	assert_int_equal(fe_count_op(f, IR_OP_POW), 0);
@@ -671,7 +661,7 @@ static void test_pow_small_integer(void **state)
 	fe_test_end(&t);
 
 	fe_test_begin(&t);
-	f = compile_ok(&t, "varying vec4 v;\nvoid main() {\n"
+	f = fe_compile_ok(&t, "varying vec4 v;\nvoid main() {\n"
 		       "  gl_FragColor = vec4(pow(v.x, 0.0), pow(v.y, 1.0), pow(v.z, 2.5),\n"
 		       "                      pow(v.w, 16.0)) + pow(v, vec4(2.0, 3.0, 2.0, 2.0));\n}\n");
 	assert_int_equal(fe_count_op(f, IR_OP_POW), 3); /* 2.5, 16.0 and the mixed vector */
@@ -690,7 +680,7 @@ static void test_loops_stay_loops(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t, "uniform vec4 u[4];\n"
+	struct ir_func *f = fe_compile_ok(&t, "uniform vec4 u[4];\n"
 				       "void main() { vec4 s = vec4(0.0);\n"
 				       "  for (int i = 0; i < 4; i++) s += u[i];\n"
 				       "  gl_FragColor = s; }\n");
@@ -707,7 +697,7 @@ static void test_sampler_array_by_counter(void **state)
 	(void)state;
 	struct fe_test t;
 	fe_test_begin(&t);
-	struct ir_func *f = compile_ok(&t, "uniform sampler2D s[2];\n"
+	struct ir_func *f = fe_compile_ok(&t, "uniform sampler2D s[2];\n"
 				       "varying vec2 uv;\n"
 				       "void main() { vec4 c = vec4(0.0);\n"
 				       "  for (int i = 0; i < 2; i++) c += texture2D(s[i], uv) * float(i + 1);\n"

@@ -717,6 +717,69 @@ static void test_store_of_held_value_selects_nothing(void **state)
 	assert_null(strstr(sel + 1, "select"));
 }
 
+static int count_op(const char *text, const char *op)
+{
+	int n = 0;
+	for (const char *p = strstr(text, op); p; p = strstr(p + 1, op))
+		n++;
+	return n;
+}
+
+/* Two arrays (a matrix's columns, a struct's members) read and written
+ * at one index in a block compare it with each element once: the
+ * accesses after the first reuse its compares. */
+static void test_one_index_compared_once(void **state)
+{
+	struct arena *a = *state;
+	const char *text = "input #0 \"i\" f1\n"
+			   "output #0 \"o\" f4 target=0\n"
+			   "array #0 \"m[][0]\" f2 length=3\n"
+			   "array #1 \"m[][1]\" f2 length=3\n"
+			   "%1 = const.f2 1 2\n"
+			   "%2 = input.f1 #0\n"
+			   "store #0[0] + %2.x, %1.xy\n"
+			   "store #1[0] + %2.x, %1.yx\n"
+			   "%3 = load.f2 #0[0] + %2.x\n"
+			   "%4 = load.f2 #1[0] + %2.x\n"
+			   "%5 = vec.f4 %3.x, %3.y, %4.x, %4.y\n"
+			   "output #0 %5.xyzw\n";
+	struct ir_func *f = parse_ok(a, text);
+	assert_true(ir_lower_arrays(f));
+	validate_ok(a, f);
+	char *got = ir_print(f, a);
+	assert_int_equal(count_op(got, " eq."), 3);
+	assert_int_equal(count_op(got, " select."), 2 * 3 + 2 * 2); /* stores, loads */
+}
+
+/* An array a loop writes before it reads (declared in the loop, in
+ * GLSL) needs no PHIs at the loop's head or after it: lowering leaves
+ * none it made that nothing reads (-O0 runs no DCE after it). */
+static void test_unread_phis_swept(void **state)
+{
+	struct arena *a = *state;
+	const char *text = "input #0 \"i\" f1\n"
+			   "output #0 \"o\" f1 target=0\n"
+			   "array #0 \"a\" f1 length=2\n"
+			   "%1 = input.f1 #0\n"
+			   "loop {\n"
+			   "  store #0[0], %1.x\n"
+			   "  store #0[1], %1.x\n"
+			   "  %2 = load.f1 #0[1]\n"
+			   "  %3 = load.f1 #0[0]\n"
+			   "  %4 = lt.b1 %2.x, %1.x\n"
+			   "  if %4.x {\n"
+			   "    break\n"
+			   "  }\n"
+			   "}\n"
+			   "output #0 %1.x\n";
+	struct ir_func *f = parse_ok(a, text);
+	assert_true(ir_lower_arrays(f));
+	validate_ok(a, f);
+	char *got = ir_print(f, a);
+	assert_int_equal(count_op(got, " phi."), 0);
+	assert_int_equal(count_op(got, " mov."), 1); /* %3 read by nothing: gone */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -728,6 +791,8 @@ int main(void)
 		cmocka_unit_test(test_o0_lowers),
 		cmocka_unit_test(test_wide_loop_keeps_its_array),
 		cmocka_unit_test(test_store_of_held_value_selects_nothing),
+		cmocka_unit_test(test_one_index_compared_once),
+		cmocka_unit_test(test_unread_phis_swept),
 	};
 	return cmocka_run_group_tests(tests, ir_test_arena_setup, ir_test_arena_teardown);
 }
