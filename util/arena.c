@@ -172,7 +172,7 @@ static void *big_alloc(struct arena *a, size_t size)
 	return b->data;
 }
 
-static void *big_realloc(struct arena *a, void *p, size_t nsize)
+static void *big_realloc(struct arena *a, void *p, size_t nsize, bool zero)
 {
 	struct big *b = (struct big *)((char *)p - offsetof(struct big, data));
 	size_t osize = b->size;
@@ -189,7 +189,8 @@ static void *big_realloc(struct arena *a, void *p, size_t nsize)
 		nb->next->prev = nb;
 	nb->size = nsize;
 	a->total += nsize - osize;
-	memset((char *)nb->data + osize, 0, nsize - osize);
+	if (zero)
+		memset((char *)nb->data + osize, 0, nsize - osize);
 	return nb->data;
 }
 
@@ -229,20 +230,31 @@ void *arena_alloc(struct arena *a, size_t size)
 	return p;
 }
 
-void *arena_realloc(struct arena *a, void *p, size_t osize, size_t nsize)
+static void *realloc_as(struct arena *a, void *p, size_t osize, size_t nsize, bool zero)
 {
 	if (nsize <= osize && p)
 		return p;
 	if (p && osize >= BIG_MIN)
-		return big_realloc(a, p, nsize);
+		return big_realloc(a, p, nsize, zero);
 	void *q = alloc_raw(a, nsize);
 	if (!q)
 		return NULL;
 	size_t keep = p ? osize : 0;
 	if (keep)
 		memcpy(q, p, keep);
-	memset((char *)q + keep, 0, nsize - keep);
+	if (zero)
+		memset((char *)q + keep, 0, nsize - keep);
 	return q;
+}
+
+void *arena_realloc(struct arena *a, void *p, size_t osize, size_t nsize)
+{
+	return realloc_as(a, p, osize, nsize, true);
+}
+
+void *arena_resize(struct arena *a, void *p, size_t osize, size_t nsize)
+{
+	return realloc_as(a, p, osize, nsize, false);
 }
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)

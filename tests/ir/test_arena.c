@@ -88,6 +88,29 @@ static void test_growth_keeps_contents(void **state)
 	arena_destroy(a);
 }
 
+/* arena_resize grows as arena_realloc does, through both size classes,
+ * keeping the old bytes (the new ones are the caller's to set). */
+static void test_resize_keeps_contents(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(NULL);
+	unsigned char *t = NULL;
+	size_t cap = 0;
+	for (size_t ncap = 48; ncap <= (size_t)1 << 18; ncap *= 2) {
+		unsigned char *mark = arena_alloc(a, 40); /* moves the chunk's end */
+		fill(mark, 40, 3);
+		t = arena_resize(a, t, cap, ncap);
+		assert_non_null(t);
+		assert_true(filled(t, cap, 5));
+		fill(t, ncap, 5);
+		assert_true(filled(mark, 40, 3));
+		cap = ncap;
+	}
+	assert_ptr_equal(arena_resize(a, t, cap, 10), t);
+	assert_false(arena_failed(a));
+	arena_destroy(a);
+}
+
 /* An allocator that fails after a budget of calls. */
 struct budget {
 	int left;
@@ -172,6 +195,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_small_and_big_zeroed),
 		cmocka_unit_test(test_growth_keeps_contents),
+		cmocka_unit_test(test_resize_keeps_contents),
 		cmocka_unit_test(test_failure_recorded),
 		cmocka_unit_test(test_chunks_reused),
 	};
