@@ -270,17 +270,25 @@ char *arena_strdup(struct arena *a, const char *s)
 	return arena_strndup(a, s, strlen(s));
 }
 
+/* One formatting pass into a buffer on the stack, and a second only for a
+ * text longer than it (the names the frontends make are short: measuring
+ * them first doubled their cost). */
 char *arena_printf(struct arena *a, const char *fmt, ...)
 {
+	char buf[128];
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		return NULL;
 	char *p = arena_alloc(a, (size_t)n + 1);
 	if (!p)
 		return NULL;
+	if ((size_t)n < sizeof buf) {
+		memcpy(p, buf, (size_t)n + 1);
+		return p;
+	}
 	va_start(ap, fmt);
 	vsnprintf(p, (size_t)n + 1, fmt, ap);
 	va_end(ap);

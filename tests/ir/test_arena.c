@@ -111,6 +111,24 @@ static void test_resize_keeps_contents(void **state)
 	arena_destroy(a);
 }
 
+/* Short texts and ones longer than any buffer the formatting may use. */
+static void test_printf_lengths(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(NULL);
+	assert_string_equal(arena_printf(a, "%s[%d]", "IN", 7), "IN[7]");
+	assert_string_equal(arena_printf(a, "%s", ""), "");
+	for (int n = 100; n <= 1100; n += 37) {
+		char *p = arena_printf(a, "<%*d>", n, 42);
+		assert_non_null(p);
+		assert_int_equal(strlen(p), (size_t)n + 2);
+		assert_int_equal(p[0], '<');
+		assert_string_equal(p + n - 1, "42>");
+	}
+	assert_false(arena_failed(a));
+	arena_destroy(a);
+}
+
 /* An allocator that fails after a budget of calls. */
 struct budget {
 	int left;
@@ -196,6 +214,7 @@ int main(void)
 		cmocka_unit_test(test_small_and_big_zeroed),
 		cmocka_unit_test(test_growth_keeps_contents),
 		cmocka_unit_test(test_resize_keeps_contents),
+		cmocka_unit_test(test_printf_lengths),
 		cmocka_unit_test(test_failure_recorded),
 		cmocka_unit_test(test_chunks_reused),
 	};
