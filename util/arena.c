@@ -316,8 +316,8 @@ size_t arena_grow_room(size_t n)
 void *arena_grow(struct arena *arena, void *array, size_t n, size_t elem)
 {
 	size_t room = arena_grow_room(n);
-	if (n == room) {
-		array = arena_realloc(arena, array, elem * room, elem * (room ? room * 2 : 4));
+	if (n == room) { /* unzeroed: each element is zeroed when its turn comes */
+		array = arena_resize(arena, array, elem * room, elem * (room ? room * 2 : 4));
 		if (!array)
 			return NULL;
 	}

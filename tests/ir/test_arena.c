@@ -111,6 +111,25 @@ static void test_resize_keeps_contents(void **state)
 	arena_destroy(a);
 }
 
+/* arena_grow: each element zeroed when it is added, the earlier ones
+ * kept, through the doublings and into a big block. */
+static void test_grow_one_at_a_time(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(NULL);
+	enum { ELEM = 24 };
+	unsigned char *arr = NULL;
+	for (size_t n = 0; n < 1000; n++) {
+		arr = arena_grow(a, arr, n, ELEM);
+		assert_non_null(arr);
+		assert_true(all_zero(arr + n * ELEM, ELEM));
+		assert_true(filled(arr, n * ELEM, 11));
+		fill(arr, (n + 1) * ELEM, 11);
+	}
+	assert_false(arena_failed(a));
+	arena_destroy(a);
+}
+
 /* Short texts and ones longer than any buffer the formatting may use. */
 static void test_printf_lengths(void **state)
 {
@@ -215,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_growth_keeps_contents),
 		cmocka_unit_test(test_resize_keeps_contents),
 		cmocka_unit_test(test_printf_lengths),
+		cmocka_unit_test(test_grow_one_at_a_time),
 		cmocka_unit_test(test_failure_recorded),
 		cmocka_unit_test(test_chunks_reused),
 	};
