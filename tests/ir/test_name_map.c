@@ -47,6 +47,17 @@ static void test_many(void **state)
 		assert_true(name_map_remove(&m, names[i]));
 	for (int i = 0; i < N; i++)
 		assert_int_equal((intptr_t)name_map_get(&m, names[i]), i % 2 ? i + 1 : 0);
+	/* replacing a name past the holes in its probe finds it, and does not
+	 * put a second copy in a hole: once removed, it is gone */
+	for (int i = 1; i < N; i += 2)
+		assert_true(name_map_put(&m, a, names[i], (void *)(intptr_t)(i + 2)));
+	assert_int_equal(m.count, N / 2);
+	for (int i = 1; i < N; i += 2)
+		assert_int_equal((intptr_t)name_map_get(&m, names[i]), i + 2);
+	for (int i = 1; i < N; i += 4)
+		assert_true(name_map_remove(&m, names[i]));
+	for (int i = 1; i < N; i += 2)
+		assert_int_equal((intptr_t)name_map_get(&m, names[i]), i % 4 == 1 ? 0 : i + 2);
 	/* adding and removing one name over and over does not grow the table */
 	uint32_t cap = m.cap;
 	for (int r = 0; r < 10 * N; r++) {
