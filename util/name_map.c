@@ -54,6 +54,14 @@ static bool resize(struct name_map *m, struct arena *arena, uint32_t cap)
 	return true;
 }
 
+bool name_map_reserve(struct name_map *m, struct arena *arena, uint32_t n)
+{
+	uint32_t cap = m->cap ? m->cap : 8;
+	while (n * 2 > cap && cap <= (1u << 29))
+		cap *= 2;
+	return n * 2 <= cap && (cap == m->cap || resize(m, arena, cap));
+}
+
 /* One probe sequence finds the name or the slot it goes to (the first
  * tombstone on the way, else the empty slot that ends it), so the name
  * is hashed once: declaring the GLSL built-ins hashed each name twice. */

@@ -69,11 +69,39 @@ static void test_many(void **state)
 	arena_destroy(a);
 }
 
+/* Reserved room takes that many names without a rehash; a smaller ask
+ * keeps the table. */
+static void test_reserve(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct name_map m = { 0 };
+	static char names[300][8];
+	assert_true(name_map_put(&m, a, "first", &m));
+	assert_true(name_map_reserve(&m, a, 301));
+	const struct name_slot *slots = m.slots;
+	uint32_t cap = m.cap;
+	assert_true(cap >= 602);
+	for (int i = 0; i < 300; i++) {
+		snprintf(names[i], sizeof names[i], "v%d", i);
+		assert_true(name_map_put(&m, a, names[i], (void *)(intptr_t)(i + 1)));
+	}
+	assert_ptr_equal(m.slots, slots);
+	assert_int_equal(m.cap, cap);
+	assert_true(name_map_reserve(&m, a, 10));
+	assert_ptr_equal(m.slots, slots);
+	assert_ptr_equal(name_map_get(&m, "first"), &m);
+	for (int i = 0; i < 300; i++)
+		assert_int_equal((intptr_t)name_map_get(&m, names[i]), i + 1);
+	arena_destroy(a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_basic),
 		cmocka_unit_test(test_many),
+		cmocka_unit_test(test_reserve),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
