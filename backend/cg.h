@@ -184,6 +184,13 @@ struct cg_rel_read {
 	int step;             /* the loop counter's, aL's per-pass increment */
 };
 
+/* A constant slot as the compile fills it (cg_consts.c). */
+struct cg_const_slot {
+	float v[4];
+	uint8_t ncomp;        /* immediate components filled */
+	bool imm;             /* holds immediates (else a uniform's or unused) */
+};
+
 struct cg_ctx {
 	struct arena *arena;
 	struct diag_sink *diag;
@@ -198,10 +205,10 @@ struct cg_ctx {
 	struct cg_vreg *vregs; int nvregs, cap_vregs;
 	struct cg_op *ops;     int nops, cap_ops;
 
-	/* constant slots: uniforms first, then packed immediates */
-	float consts[R500_NUM_CONSTS][4];
-	uint8_t const_ncomp[R500_NUM_CONSTS]; /* immediate components filled */
-	uint8_t const_is_imm[R500_NUM_CONSTS];
+	/* constant slots: uniforms first, then packed immediates; cslots
+	 * holds the slots up to the last immediate's (cg_consts.c), a slot
+	 * past it holds none */
+	struct cg_const_slot *cslots; int cap_cslots;
 	int nconst_slots;
 	int nuniform_slots;
 	int *unif_slot;       /* by uniform element: constant slot, -1 unread (uniform_layout.c) */

@@ -66,13 +66,34 @@ static bool same_value(float a, float b)
 
 static int find_in_slot(const struct cg_ctx *cg, int slot, float x)
 {
-	for (int c = 0; c < cg->const_ncomp[slot]; c++)
-		if (same_value(cg->consts[slot][c], x))
+	const struct cg_const_slot *cs = &cg->cslots[slot];
+	for (int c = 0; c < cs->ncomp; c++)
+		if (same_value(cs->v[c], x))
 			return c;
 	return -1;
 }
 
-/* Places the non-special values in one immediate slot; returns the slot. */
+/* Room in cslots for slots 0..n-1, zeroed; grown from the first
+ * immediate on (a fixed table of all 256 slots was most of the context
+ * each compile zeroed). */
+static bool slots_room(struct cg_ctx *cg, int n)
+{
+	if (n <= cg->cap_cslots)
+		return true;
+	int cap = cg->cap_cslots ? cg->cap_cslots * 2 : 16;
+	while (cap < n)
+		cap *= 2;
+	struct cg_const_slot *t = arena_realloc(cg->arena, cg->cslots,
+						sizeof *t * (size_t)cg->cap_cslots, sizeof *t * (size_t)cap);
+	if (!t)
+		return false;
+	cg->cslots = t;
+	cg->cap_cslots = cap;
+	return true;
+}
+
+/* Places the non-special values in one immediate slot; returns the slot,
+ * -1 when the constant file is full, -2 out of memory. */
 static int pack_values(struct cg_ctx *cg, const float *v, int n)
 {
 	float need[4];
@@ -88,23 +109,26 @@ static int pack_values(struct cg_ctx *cg, const float *v, int n)
 	}
 	int best = -1;
 	for (int s = cg->nuniform_slots; s < cg->nconst_slots && best < 0; s++) {
-		if (!cg->const_is_imm[s])
+		if (!cg->cslots[s].imm)
 			continue;
 		int missing = 0;
 		for (int k = 0; k < nneed; k++)
 			missing += find_in_slot(cg, s, need[k]) < 0;
-		if (missing <= 4 - cg->const_ncomp[s])
+		if (missing <= 4 - cg->cslots[s].ncomp)
 			best = s;
 	}
 	if (best < 0) {
 		if (cg->nconst_slots >= R500_NUM_CONSTS)
 			return -1;
+		if (!slots_room(cg, cg->nconst_slots + 1))
+			return -2;
 		best = cg->nconst_slots++;
-		cg->const_is_imm[best] = 1;
+		cg->cslots[best].imm = true;
 	}
+	struct cg_const_slot *cs = &cg->cslots[best];
 	for (int k = 0; k < nneed; k++)
 		if (find_in_slot(cg, best, need[k]) < 0)
-			cg->consts[best][cg->const_ncomp[best]++] = need[k];
+			cs->v[cs->ncomp++] = need[k];
 	return best;
 }
 
@@ -114,6 +138,8 @@ bool cg_const_opnd(struct cg_ctx *cg, const float *v, int n, struct src_loc loc,
 	if (try_inline(v, n, false, out) || try_inline(v, n, true, out))
 		return true;
 	int slot = pack_values(cg, v, n);
+	if (slot == -2)
+		return cg->failed = true, false;
 	if (slot < 0)
 		return cg_error(cg, loc, "shader needs more than %d constant slots "
 				"(R500 limit)", R500_NUM_CONSTS);

@@ -33,6 +33,8 @@ const struct cg_opc_info cg_opc_infos[CG_OPC_COUNT] = {
 #undef T
 #undef F
 
+/* Room for element need - 1 of an array whose elements are each set when
+ * added (the room is not zeroed). */
 static void *grow(struct cg_ctx *cg, void *p, int *cap, int need, size_t elem)
 {
 	if (need <= *cap)
@@ -40,7 +42,7 @@ static void *grow(struct cg_ctx *cg, void *p, int *cap, int need, size_t elem)
 	int ncap = *cap ? *cap * 2 : 32;
 	while (ncap < need)
 		ncap *= 2;
-	void *np = arena_realloc(cg->arena, p, elem * (size_t)*cap, elem * (size_t)ncap);
+	void *np = arena_resize(cg->arena, p, elem * (size_t)*cap, elem * (size_t)ncap);
 	if (!np)
 		return NULL;
 	*cap = ncap;

@@ -29,9 +29,10 @@ static bool tables(struct cg_ctx *cg, struct r500_program *p)
 	if (!p->consts || !p->const_is_imm)
 		return false;
 	for (int s = 0; s < cg->nconst_slots; s++) {
-		p->const_is_imm[s] = cg->const_is_imm[s];
-		if (cg->const_is_imm[s])
-			memcpy(p->consts[s], cg->consts[s], sizeof p->consts[s]);
+		const struct cg_const_slot *cs = s < cg->cap_cslots ? &cg->cslots[s] : NULL;
+		p->const_is_imm[s] = cs && cs->imm;
+		if (cs && cs->imm)
+			memcpy(p->consts[s], cs->v, sizeof p->consts[s]);
 	}
 	p->uniforms = arena_alloc(cg->arena, sizeof *p->uniforms * (size_t)(f->nuniform_vec4 + 1));
 	if (!p->uniforms)

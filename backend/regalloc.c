@@ -39,7 +39,11 @@ struct lane_occ {
 
 struct ra {
 	struct cg_ctx *cg;
-	struct lane_occ occ[R500_NUM_TEMPS][4];
+	/* by temporary and lane, for the temporaries some value took so far
+	 * (the rest are free): sized as they are taken, since zeroing all
+	 * 128 (8 KiB) was a tenth of a small shader's backend */
+	struct lane_occ (*occ)[4];
+	int nocc;
 	int (*last)[4];     /* per vreg component: last reading slot, -1 none */
 	int (*wfirst)[4], (*wlast)[4]; /* first and last writing slot, -1 none */
 	struct ivl (*rng)[4];          /* live range, a > b when none */
@@ -51,6 +55,21 @@ struct ra {
 
 static bool occ_add(struct ra *ra, int t, int lane, struct ivl iv)
 {
+	if (t < 0 || t >= R500_NUM_TEMPS)
+		return false;
+	if (t >= ra->nocc) {
+		int n = ra->nocc ? ra->nocc : 8;
+		while (n <= t)
+			n *= 2;
+		if (n > R500_NUM_TEMPS)
+			n = R500_NUM_TEMPS;
+		void *grown = arena_realloc(ra->cg->arena, ra->occ, sizeof *ra->occ * (size_t)ra->nocc,
+					    sizeof *ra->occ * (size_t)n);
+		if (!grown)
+			return false;
+		ra->occ = grown;
+		ra->nocc = n;
+	}
 	struct lane_occ *o = &ra->occ[t][lane];
 	if (o->n == o->cap) {
 		int ncap = o->cap ? o->cap * 2 : 8;
@@ -67,6 +86,8 @@ static bool occ_add(struct ra *ra, int t, int lane, struct ivl iv)
 
 static bool occ_free(const struct ra *ra, int t, int lane, struct ivl iv)
 {
+	if (t >= ra->nocc)
+		return true;
 	const struct lane_occ *o = &ra->occ[t][lane];
 	for (int i = 0; i < o->n; i++)
 		if (iv.a < o->v[i].b && o->v[i].a < iv.b)

@@ -22,7 +22,7 @@ static struct cg_slot *slot_append(struct cg_ctx *cg)
 {
 	if (cg->nslots + 1 > cg->cap_slots) {
 		int ncap = cg->cap_slots ? cg->cap_slots * 2 : 64;
-		struct cg_slot *ns = arena_realloc(cg->arena, cg->slots,
+		struct cg_slot *ns = arena_resize(cg->arena, cg->slots,
 						   sizeof *ns * (size_t)cg->cap_slots,
 						   sizeof *ns * (size_t)ncap);
 		if (!ns)

@@ -393,6 +393,12 @@ static bool declare_var(struct fe_ctx *fe, const struct bi_var *v, const struct 
 	return true;
 }
 
+unsigned sema_builtins_max(void)
+{
+	return (unsigned)(BI_NSTRUCTS + sizeof bi_vars / sizeof bi_vars[0] +
+			  sizeof bi_ext_vars / sizeof bi_ext_vars[0]);
+}
+
 void sema_declare_builtins(struct fe_ctx *fe, void (*declare)(void *ud, struct sema_symbol *),
 			   void (*declare_type)(void *ud, const struct glsl_type *), void *ud)
 {

@@ -790,6 +790,8 @@ bool sema_check(struct fe_ctx *fe, struct ast_node *unit, struct sema_program *p
 	prog->unit = unit;
 	int errors0 = fe->diag->errors;
 	sema_push(&s);
+	if (s.scope) /* the built-ins' table sized once: growing it was a tenth of a small compile */
+		name_map_reserve(&s.scope->names, s.a, sema_builtins_max());
 	sema_declare_builtins(fe, declare_builtin, declare_builtin_type, &s);
 	sema_push(&s); /* user globals may hide built-ins */
 	s.globals = s.scope;

@@ -108,6 +108,8 @@ const char *sema_ext_hint(const struct fe_ctx *fe, const char *name);
 bool sema_bi_exists(const struct fe_ctx *fe, const char *name);
 
 /* --- built-in variables (builtins.c) --- */
+/* The most names sema_declare_builtins may declare (types and variables). */
+unsigned sema_builtins_max(void);
 void sema_declare_builtins(struct fe_ctx *fe, void (*declare)(void *ud, struct sema_symbol *),
 			   void (*declare_type)(void *ud, const struct glsl_type *), void *ud);
 /* Name of built-in struct type i in this dialect (NULL: not in it);

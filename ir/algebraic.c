@@ -8,6 +8,7 @@
 #include "ir_pass.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,18 +22,20 @@ struct census {
 	uint8_t *not_divisor;  /* by id: read other than as a DIV's divisor */
 };
 
-struct alg_walk {
-	struct ir_func *f;
-	const bool *enabled;
-	int *fired;
-	/* the rules to try at an op, in table order: first[op], next[r];
-	 * -1 ends */
+/* The rules to try at an op, in table order: first[op], next[r]; -1
+ * ends.  The op each source of a rule's root must have (IR_OP_COUNT:
+ * any), and whether the root takes its sources in either order: the
+ * cheap look that most tries end at. */
+struct alg_index {
 	int8_t first[IR_OP_COUNT], next[ALG_MAX_RULES];
-	/* the op each source of a rule's root must have (IR_OP_COUNT: any),
-	 * and whether the root takes its sources in either order: the cheap
-	 * look that most tries end at */
 	uint8_t need[ALG_MAX_RULES][3];
 	bool either_order[ALG_MAX_RULES];
+};
+
+struct alg_walk {
+	struct ir_func *f;
+	int *fired;
+	const struct alg_index *ix;
 	struct census census;
 	bool failed, progress;
 };
@@ -331,12 +334,12 @@ static bool op_fits(uint8_t need, uint8_t op)
 static bool root_shape_ok(const struct alg_walk *w, int r, const struct ir_instr *in,
 			  const uint8_t op[3])
 {
-	const uint8_t *need = w->need[r];
+	const uint8_t *need = w->ix->need[r];
 	if (in->nsrc != alg_rules[r].pattern->nsrc)
 		return false;
 	if (op_fits(need[0], op[0]) && op_fits(need[1], op[1]) && op_fits(need[2], op[2]))
 		return true;
-	return w->either_order[r] && op_fits(need[0], op[1]) && op_fits(need[1], op[0]);
+	return w->ix->either_order[r] && op_fits(need[0], op[1]) && op_fits(need[1], op[0]);
 }
 
 static bool try_rule(struct alg_walk *w, struct ir_instr *in, const struct alg_rule *r)
@@ -357,12 +360,12 @@ static void visit(struct ir_instr *in, void *ud)
 	struct alg_walk *w = ud;
 	if (w->failed || in->ncomp == 0 || in->base != IR_FLOAT)
 		return;
-	if (w->first[in->op] < 0)
+	if (w->ix->first[in->op] < 0)
 		return;
 	uint8_t op[3] = { IR_OP_COUNT, IR_OP_COUNT, IR_OP_COUNT };
 	for (int i = 0; i < in->nsrc && i < 3; i++)
 		op[i] = in->src[i].def ? (uint8_t)in->src[i].def->op : IR_OP_COUNT;
-	for (int r = w->first[in->op]; r >= 0; r = w->next[r]) {
+	for (int r = w->ix->first[in->op]; r >= 0; r = w->ix->next[r]) {
 		if (root_shape_ok(w, r, in, op) && try_rule(w, in, &alg_rules[r])) {
 			w->progress = true;
 			if (w->fired)
@@ -372,20 +375,43 @@ static void visit(struct ir_instr *in, void *ud)
 	}
 }
 
-bool alg_apply(struct ir_func *f, const bool *enabled, int *fired)
+/* The index of the rules enabled (NULL: all of them). */
+static void index_rules(struct alg_index *ix, const bool *enabled)
 {
-	struct alg_walk w = { .f = f, .enabled = enabled, .fired = fired };
-	memset(w.first, -1, sizeof w.first);
+	memset(ix->first, -1, sizeof ix->first);
 	for (int r = alg_nrules - 1; r >= 0; r--)
 		if (!enabled || enabled[r]) {
 			const struct alg_node *p = alg_rules[r].pattern;
-			w.next[r] = w.first[p->op];
-			w.first[p->op] = (int8_t)r;
+			ix->next[r] = ix->first[p->op];
+			ix->first[p->op] = (int8_t)r;
 			for (int i = 0; i < 3; i++)
-				w.need[r][i] = i < p->nsrc ? op_needed(p->src[i]) : IR_OP_COUNT;
-			w.either_order[r] = p->nsrc == 2 &&
-					    (ir_op_infos[p->op].flags & IRF_COMMUTATIVE);
+				ix->need[r][i] = i < p->nsrc ? op_needed(p->src[i]) : IR_OP_COUNT;
+			ix->either_order[r] = p->nsrc == 2 &&
+					      (ir_op_infos[p->op].flags & IRF_COMMUTATIVE);
 		}
+}
+
+/* The whole table's index, made once per process: the pass runs in every
+ * round of every compile, and making it each time was 5 % of a small
+ * shader's compile. */
+static struct alg_index whole_table;
+static pthread_once_t whole_table_once = PTHREAD_ONCE_INIT;
+
+static void index_whole_table(void)
+{
+	index_rules(&whole_table, NULL);
+}
+
+bool alg_apply(struct ir_func *f, const bool *enabled, int *fired)
+{
+	struct alg_index some;
+	struct alg_walk w = { .f = f, .fired = fired, .ix = &whole_table };
+	if (enabled) {
+		index_rules(&some, enabled);
+		w.ix = &some;
+	} else {
+		pthread_once(&whole_table_once, index_whole_table);
+	}
 	/* in program order, so that a chain folds in one run: each op finds
 	 * the one below already rewritten; the ops made go before the one
 	 * visited, where the walk does not see them */

@@ -172,7 +172,7 @@ static void *big_alloc(struct arena *a, size_t size)
 	return b->data;
 }
 
-static void *big_realloc(struct arena *a, void *p, size_t nsize)
+static void *big_realloc(struct arena *a, void *p, size_t nsize, bool zero)
 {
 	struct big *b = (struct big *)((char *)p - offsetof(struct big, data));
 	size_t osize = b->size;
@@ -189,7 +189,8 @@ static void *big_realloc(struct arena *a, void *p, size_t nsize)
 		nb->next->prev = nb;
 	nb->size = nsize;
 	a->total += nsize - osize;
-	memset((char *)nb->data + osize, 0, nsize - osize);
+	if (zero)
+		memset((char *)nb->data + osize, 0, nsize - osize);
 	return nb->data;
 }
 
@@ -229,20 +230,31 @@ void *arena_alloc(struct arena *a, size_t size)
 	return p;
 }
 
-void *arena_realloc(struct arena *a, void *p, size_t osize, size_t nsize)
+static void *realloc_as(struct arena *a, void *p, size_t osize, size_t nsize, bool zero)
 {
 	if (nsize <= osize && p)
 		return p;
 	if (p && osize >= BIG_MIN)
-		return big_realloc(a, p, nsize);
+		return big_realloc(a, p, nsize, zero);
 	void *q = alloc_raw(a, nsize);
 	if (!q)
 		return NULL;
 	size_t keep = p ? osize : 0;
 	if (keep)
 		memcpy(q, p, keep);
-	memset((char *)q + keep, 0, nsize - keep);
+	if (zero)
+		memset((char *)q + keep, 0, nsize - keep);
 	return q;
+}
+
+void *arena_realloc(struct arena *a, void *p, size_t osize, size_t nsize)
+{
+	return realloc_as(a, p, osize, nsize, true);
+}
+
+void *arena_resize(struct arena *a, void *p, size_t osize, size_t nsize)
+{
+	return realloc_as(a, p, osize, nsize, false);
 }
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)
@@ -258,17 +270,25 @@ char *arena_strdup(struct arena *a, const char *s)
 	return arena_strndup(a, s, strlen(s));
 }
 
+/* One formatting pass into a buffer on the stack, and a second only for a
+ * text longer than it (the names the frontends make are short: measuring
+ * them first doubled their cost). */
 char *arena_printf(struct arena *a, const char *fmt, ...)
 {
+	char buf[128];
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		return NULL;
 	char *p = arena_alloc(a, (size_t)n + 1);
 	if (!p)
 		return NULL;
+	if ((size_t)n < sizeof buf) {
+		memcpy(p, buf, (size_t)n + 1);
+		return p;
+	}
 	va_start(ap, fmt);
 	vsnprintf(p, (size_t)n + 1, fmt, ap);
 	va_end(ap);
@@ -296,8 +316,8 @@ size_t arena_grow_room(size_t n)
 void *arena_grow(struct arena *arena, void *array, size_t n, size_t elem)
 {
 	size_t room = arena_grow_room(n);
-	if (n == room) {
-		array = arena_realloc(arena, array, elem * room, elem * (room ? room * 2 : 4));
+	if (n == room) { /* unzeroed: each element is zeroed when its turn comes */
+		array = arena_resize(arena, array, elem * room, elem * (room ? room * 2 : 4));
 		if (!array)
 			return NULL;
 	}

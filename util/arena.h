@@ -37,6 +37,10 @@ void *arena_alloc(struct arena *arena, size_t size);
  * osize must be the size p was last asked for (allocations of at least
  * 8 KiB live outside the chunks and are found by that size). */
 void *arena_realloc(struct arena *arena, void *p, size_t osize, size_t nsize);
+/* arena_realloc without zeroing the new bytes: for an array whose every
+ * element is set when it is added (zeroing its room too was a tenth of
+ * a small shader's backend). */
+void *arena_resize(struct arena *arena, void *p, size_t osize, size_t nsize);
 char *arena_strdup(struct arena *arena, const char *s);
 char *arena_strndup(struct arena *arena, const char *s, size_t n);
 char *arena_printf(struct arena *arena, const char *fmt, ...)

@@ -54,13 +54,19 @@ static bool resize(struct name_map *m, struct arena *arena, uint32_t cap)
 	return true;
 }
 
+bool name_map_reserve(struct name_map *m, struct arena *arena, uint32_t n)
+{
+	uint32_t cap = m->cap ? m->cap : 8;
+	while (n * 2 > cap && cap <= (1u << 29))
+		cap *= 2;
+	return n * 2 <= cap && (cap == m->cap || resize(m, arena, cap));
+}
+
+/* One probe sequence finds the name or the slot it goes to (the first
+ * tombstone on the way, else the empty slot that ends it), so the name
+ * is hashed once: declaring the GLSL built-ins hashed each name twice. */
 bool name_map_put(struct name_map *m, struct arena *arena, const char *name, void *value)
 {
-	struct name_slot *s = find(m, name);
-	if (s) {
-		s->value = value;
-		return true;
-	}
 	/* keep at most half the slots in use, so probes stay short */
 	if ((m->used + 1) * 2 > m->cap) {
 		uint32_t cap = m->cap ? m->cap : 8;
@@ -69,13 +75,26 @@ bool name_map_put(struct name_map *m, struct arena *arena, const char *name, voi
 		if (cap > (1u << 30) || !resize(m, arena, cap))
 			return false;
 	}
-	uint32_t i = name_hash(name) & (m->cap - 1);
-	while (m->slots[i].name && m->slots[i].name != tombstone)
-		i = (i + 1) & (m->cap - 1);
-	if (!m->slots[i].name)
-		m->used++;
-	m->slots[i].name = name;
-	m->slots[i].value = value;
+	struct name_slot *dest = NULL;
+	for (uint32_t i = name_hash(name) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		struct name_slot *s = &m->slots[i];
+		if (!s->name) {
+			if (!dest) {
+				dest = s;
+				m->used++;
+			}
+			break;
+		}
+		if (s->name == tombstone) {
+			if (!dest)
+				dest = s;
+		} else if (strcmp(s->name, name) == 0) {
+			s->value = value;
+			return true;
+		}
+	}
+	dest->name = name;
+	dest->value = value;
 	m->count++;
 	return true;
 }

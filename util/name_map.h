@@ -26,6 +26,10 @@ struct name_map {
 void *name_map_get(const struct name_map *m, const char *name);
 /* Stores (or replaces) name -> value; false when out of memory. */
 bool name_map_put(struct name_map *m, struct arena *arena, const char *name, void *value);
+/* Room for n names in all without growing (a table filled with many
+ * names at once is sized once, not rehashed at each doubling); false
+ * when out of memory. */
+bool name_map_reserve(struct name_map *m, struct arena *arena, uint32_t n);
 /* Removes `name`; false when it was not there. */
 bool name_map_remove(struct name_map *m, const char *name);
 

@@ -88,6 +88,66 @@ static void test_growth_keeps_contents(void **state)
 	arena_destroy(a);
 }
 
+/* arena_resize grows as arena_realloc does, through both size classes,
+ * keeping the old bytes (the new ones are the caller's to set). */
+static void test_resize_keeps_contents(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(NULL);
+	unsigned char *t = NULL;
+	size_t cap = 0;
+	for (size_t ncap = 48; ncap <= (size_t)1 << 18; ncap *= 2) {
+		unsigned char *mark = arena_alloc(a, 40); /* moves the chunk's end */
+		fill(mark, 40, 3);
+		t = arena_resize(a, t, cap, ncap);
+		assert_non_null(t);
+		assert_true(filled(t, cap, 5));
+		fill(t, ncap, 5);
+		assert_true(filled(mark, 40, 3));
+		cap = ncap;
+	}
+	assert_ptr_equal(arena_resize(a, t, cap, 10), t);
+	assert_false(arena_failed(a));
+	arena_destroy(a);
+}
+
+/* arena_grow: each element zeroed when it is added, the earlier ones
+ * kept, through the doublings and into a big block. */
+static void test_grow_one_at_a_time(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(NULL);
+	enum { ELEM = 24 };
+	unsigned char *arr = NULL;
+	for (size_t n = 0; n < 1000; n++) {
+		arr = arena_grow(a, arr, n, ELEM);
+		assert_non_null(arr);
+		assert_true(all_zero(arr + n * ELEM, ELEM));
+		assert_true(filled(arr, n * ELEM, 11));
+		fill(arr, (n + 1) * ELEM, 11);
+	}
+	assert_false(arena_failed(a));
+	arena_destroy(a);
+}
+
+/* Short texts and ones longer than any buffer the formatting may use. */
+static void test_printf_lengths(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(NULL);
+	assert_string_equal(arena_printf(a, "%s[%d]", "IN", 7), "IN[7]");
+	assert_string_equal(arena_printf(a, "%s", ""), "");
+	for (int n = 100; n <= 1100; n += 37) {
+		char *p = arena_printf(a, "<%*d>", n, 42);
+		assert_non_null(p);
+		assert_int_equal(strlen(p), (size_t)n + 2);
+		assert_int_equal(p[0], '<');
+		assert_string_equal(p + n - 1, "42>");
+	}
+	assert_false(arena_failed(a));
+	arena_destroy(a);
+}
+
 /* An allocator that fails after a budget of calls. */
 struct budget {
 	int left;
@@ -172,6 +232,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_small_and_big_zeroed),
 		cmocka_unit_test(test_growth_keeps_contents),
+		cmocka_unit_test(test_resize_keeps_contents),
+		cmocka_unit_test(test_printf_lengths),
+		cmocka_unit_test(test_grow_one_at_a_time),
 		cmocka_unit_test(test_failure_recorded),
 		cmocka_unit_test(test_chunks_reused),
 	};
