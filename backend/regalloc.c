@@ -264,25 +264,57 @@ static bool assign_array(struct ra *ra, const struct cg_array *arr)
 	return out_of_temps(cg);
 }
 
-/* Whether scalar v may live in any lane of R, G, B: one op of the RGB
- * unit writes it, that op writes nothing that fixes its lane (an output,
- * the ALU result, an element of an array) and is no derivative (MDH/MDV
- * take their lanes as they are), and no presubtract or derivative reads
- * v (ra.lane_fixed).  Readers find v by lane: emit resolves their
- * swizzles from the lane regalloc sets. */
-static bool rgb_lane_free(const struct ra *ra, int v)
+/* An op whose lanes regalloc may choose: it writes only its vreg, in the
+ * RGB unit, nothing that fixes a lane (an output, the ALU result, an
+ * element of an array), and is no derivative (MDH/MDV take their lanes
+ * as they are) or lookup. */
+static bool op_lanes_free(const struct cg_ctx *cg, const struct cg_op *op, int v)
+{
+	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
+	return !op->dead && op->dst == v && op->out == CG_OUT_NONE && !op->alu_result &&
+	       !op->pred_write && !op->dst_rel && !info->tex && !info->transcendental &&
+	       op->opc != CG_MDH && op->opc != CG_MDV && cg_op_units(cg, op) == CG_UNIT_RGB;
+}
+
+/* Whether v (up to three components, all in R, G, B) may take any lanes
+ * of R, G, B: every op writing it is one op_lanes_free allows, and no
+ * presubtract or derivative reads it (ra.lane_fixed).  Readers find v by
+ * lane: emit resolves their swizzles from the lanes regalloc sets. */
+static bool rgb_lanes_free(const struct ra *ra, int v)
 {
 	const struct cg_ctx *cg = ra->cg;
 	const struct cg_vreg *r = &cg->vregs[v];
-	if (r->ncomp != 1 || r->input >= 0 || r->multi || r->array >= 0 || r->lane[0] > 2 ||
-	    r->writer[0] < 0 || ra->lane_fixed[v])
+	if (r->ncomp > 3 || r->input >= 0 || r->multi || r->array >= 0 || ra->lane_fixed[v])
 		return false;
-	const struct cg_op *op = &cg->ops[r->writer[0]];
-	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
-	return !op->dead && op->dst == v && op->wmask == 1 && op->out == CG_OUT_NONE &&
-	       !op->alu_result && !op->pred_write && !op->dst_rel && !info->tex &&
-	       !info->transcendental && op->opc != CG_MDH && op->opc != CG_MDV &&
-	       cg_op_units(cg, op) == CG_UNIT_RGB;
+	for (int c = 0; c < r->ncomp; c++)
+		if (r->lane[c] > 2 || r->writer[c] < 0 ||
+		    !op_lanes_free(cg, &cg->ops[r->writer[c]], v))
+			return false;
+	return true;
+}
+
+/* Lanes of R, G, B for v's components, all different, where the live
+ * ones are free in temporary t: into lane[], true when found. */
+static bool pick_rgb_lanes(const struct ra *ra, int t, const struct cg_vreg *r,
+			   const struct ivl *iv, const bool *live, uint8_t lane[4])
+{
+	int n = r->ncomp;
+	for (int k = 0; k < 27; k++) {
+		uint8_t l[3] = { (uint8_t)(k % 3), (uint8_t)(k / 3 % 3), (uint8_t)(k / 9) };
+		if ((n < 3 && l[2]) || (n < 2 && l[1]))
+			continue; /* each choice once */
+		bool ok = true;
+		for (int c = 0; ok && c < n; c++) {
+			for (int d = 0; d < c; d++)
+				ok &= l[c] != l[d];
+			ok = ok && (!live[c] || occ_free(ra, t, l[c], iv[c]));
+		}
+		if (ok) {
+			memcpy(lane, l, (size_t)n);
+			return true;
+		}
+	}
+	return false;
 }
 
 static bool assign(struct ra *ra, int v)
@@ -308,17 +340,15 @@ static bool assign(struct ra *ra, int v)
 	for (int c = 0; c < r->ncomp; c++)
 		own[r->lane[c] & 3] |= live[c];
 	int t0 = r->temp >= 0 ? r->temp : 0, t1 = r->temp >= 0 ? r->temp + 1 : R500_NUM_TEMPS;
-	bool free_lane = rgb_lane_free(ra, v);
+	bool free_lanes = rgb_lanes_free(ra, v);
 	for (int t = t0; t < t1; t++) {
 		bool ok = true;
 		for (int c = 0; ok && c < r->ncomp; c++)
 			ok = !live[c] || occ_free(ra, t, r->lane[c], iv[c]);
-		/* a scalar of the RGB unit takes lane G or B where R is taken */
-		for (uint8_t l = 0; !ok && free_lane && l < 3; l++)
-			if (occ_free(ra, t, l, iv[0])) {
-				r->lane[0] = l;
-				ok = true;
-			}
+		/* a value of the RGB unit takes other lanes of R, G, B where its
+		 * own are taken */
+		if (!ok && free_lanes)
+			ok = pick_rgb_lanes(ra, t, r, iv, live, r->lane);
 		for (int l = 0; ok && l < 4 && win.a < win.b; l++)
 			ok = own[l] || occ_free(ra, t, l, win);
 		if (!ok && r->input < 0)

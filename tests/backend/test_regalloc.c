@@ -132,6 +132,50 @@ static void test_rgb_scalars_share_lanes(void **state)
 	tc_fini(&t);
 }
 
+/* A vec2 of the RGB unit (lanes R, G by default) live beside a scalar in
+ * R takes G and B of the scalar's temporary. */
+static void test_rgb_vec2_moves_lanes(void **state)
+{
+	(void)state;
+	struct tc t;
+	tc_init(&t);
+	struct ir_instr *a = tc_input(&t, "a", 4), *b = tc_input(&t, "b", 4);
+	struct ir_instr *d = ir_build_alu2(&t.b, IR_OP_DOT3, 1, ir_src_of(a), ir_src_of(b));
+	struct ir_instr *v = ir_build_alu2(&t.b, IR_OP_MUL, 2,
+					   ir_src_swz(a, (const uint8_t[4]){ 0, 1, 0, 0 }),
+					   ir_src_swz(b, (const uint8_t[4]){ 2, 3, 0, 0 }));
+	/* vec4(v * d, v.x * v.y, d * d): v and d each read by several ops */
+	struct ir_instr *vd = ir_build_alu2(&t.b, IR_OP_MUL, 2, ir_src_of(v),
+					    ir_src_swz(d, (const uint8_t[4]){ 0, 0, 0, 0 }));
+	struct ir_instr *vv2 = ir_build_alu2(&t.b, IR_OP_MUL, 1, ir_src_comp(v, 0),
+					     ir_src_comp(v, 1));
+	struct ir_instr *dd = ir_build_alu2(&t.b, IR_OP_MUL, 1, ir_src_of(d), ir_src_of(d));
+	struct ir_src s[4] = { ir_src_comp(vd, 0), ir_src_comp(vd, 1), ir_src_comp(vv2, 0),
+			       ir_src_comp(dd, 0) };
+	struct ir_instr *m = ir_build_alu2(&t.b, IR_OP_MUL, 4, ir_src_of(tc_vec(&t, 4, s)),
+					   ir_src_of(a));
+	tc_output(&t, "gl_FragColor", 0, 4, m);
+	struct cg_ctx *cg = run_to_regalloc(&t);
+	char why[200];
+	assert_true(cg_regalloc_check(cg, why, sizeof why));
+	int dv = -1, vv = -1;
+	for (int i = 0; i < cg->nops; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		if (op->dead || op->dst < 0)
+			continue;
+		if (op->opc == CG_DP3)
+			dv = op->dst;
+		else if (cg->vregs[op->dst].ncomp == 2 && vv < 0)
+			vv = op->dst; /* v: the first vec2 made */
+	}
+	assert_true(dv >= 0 && vv >= 0);
+	const struct cg_vreg *dr = &cg->vregs[dv], *vr = &cg->vregs[vv];
+	assert_int_equal(dr->temp, vr->temp);
+	assert_true(vr->lane[0] < 3 && vr->lane[1] < 3 && vr->lane[0] != vr->lane[1]);
+	assert_true(dr->lane[0] != vr->lane[0] && dr->lane[0] != vr->lane[1]);
+	tc_fini(&t);
+}
+
 /* The checker does not trust liveness: moving a value into a lane that
  * another live value occupies is caught. */
 static void test_checker_catches_clobber(void **state)
@@ -256,6 +300,7 @@ int main(void)
 		cmocka_unit_test(test_inputs_precoloured),
 		cmocka_unit_test(test_lanes_shared),
 		cmocka_unit_test(test_rgb_scalars_share_lanes),
+		cmocka_unit_test(test_rgb_vec2_moves_lanes),
 		cmocka_unit_test(test_checker_catches_clobber),
 		cmocka_unit_test(test_temps_reused),
 		cmocka_unit_test(test_loop_liveness),
