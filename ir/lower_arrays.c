@@ -57,7 +57,7 @@ struct lower {
 	struct arena *tmp;
 	struct index_memo memo;
 	struct ir_instr **made;  /* what the walk made or turned into a MOV */
-	int nmade, capmade;
+	int nmade;
 	int *first_var;       /* by array: its element 0's variable, -1 not lowered */
 	int nvars;
 	struct ir_instr **zero; /* by array: the initial value */
@@ -124,26 +124,23 @@ static void refuse_wide_loops(struct lower *l, const struct ir_cf_list *list, bo
 
 /* --- building --- */
 
-/* A new instruction before `before`, or at the end of `bl` when before is
- * NULL. */
+/* Keeps `in` in the list of what the walk made, for the sweep of what
+ * nothing reads. */
 static void note_made(struct lower *l, struct ir_instr *in)
 {
 	if (!in || l->failed)
 		return;
-	if (l->nmade == l->capmade) {
-		int ncap = l->capmade ? l->capmade * 2 : 256;
-		struct ir_instr **m = arena_realloc(l->tmp, l->made, sizeof *m * (size_t)l->capmade,
-						    sizeof *m * (size_t)ncap);
-		if (!m) {
-			l->failed = true;
-			return;
-		}
-		l->made = m;
-		l->capmade = ncap;
+	struct ir_instr **m = arena_grow(l->tmp, l->made, (size_t)l->nmade, sizeof *m);
+	if (!m) {
+		l->failed = true;
+		return;
 	}
+	l->made = m;
 	l->made[l->nmade++] = in;
 }
 
+/* A new instruction before `before`, or at the end of `bl` when before is
+ * NULL. */
 static struct ir_instr *emit(struct lower *l, struct ir_block *bl, struct ir_instr *before,
 			     enum ir_op op, int ncomp, enum ir_base base, int nsrc,
 			     const struct ir_src *srcs)
