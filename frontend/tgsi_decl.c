@@ -7,6 +7,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "decimal.h"
+
 bool tgsi_refuse(struct tgsi_lower *t, struct src_loc loc, const char *fmt, ...)
 {
 	t->l.failed = true;
@@ -24,18 +26,12 @@ static bool is(const char *s, const char *w)
 	return s && !strcmp(s, w);
 }
 
-/* "FILE[i]" in the arena: every register, input and sampler is named so,
- * and a printf per name was a tenth of a small shader's frontend. */
+/* "FILE[i]" in the arena: every register, input and sampler is named so. */
 static char *indexed_name(struct arena *arena, const char *file, int i)
 {
-	char digits[16], *d = digits + sizeof digits;
-	unsigned u = i < 0 ? 0u - (unsigned)i : (unsigned)i;
-	do
-		*--d = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (i < 0)
-		*--d = '-';
-	size_t flen = strlen(file), dlen = (size_t)(digits + sizeof digits - d);
+	char digits[DECIMAL_MAX];
+	size_t dlen, flen = strlen(file);
+	const char *d = decimal_format(digits, i, &dlen);
 	char *name = arena_alloc(arena, flen + dlen + 3);
 	if (!name)
 		return NULL;
