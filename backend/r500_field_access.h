@@ -11,6 +11,10 @@ enum { R500_T_ALU = 1 << R500_TYPE_ALU, R500_T_OUT = 1 << R500_TYPE_OUT,
        R500_T_FC = 1 << R500_TYPE_FC, R500_T_TEX = 1 << R500_TYPE_TEX,
        R500_T_ALUOUT = R500_T_ALU | R500_T_OUT, R500_T_ALL = 15 };
 
+/* At least r500_nfields (r500_fields.c checks): the encoder's lists of
+ * one type's fields have this room. */
+enum { R500_MAX_FIELDS = 256 };
+
 static inline uint16_t r500_field_get(const struct r500_inst *in, const struct r500_field *f)
 {
 	return *(const uint16_t *)((const char *)in + f->offset);

@@ -143,6 +143,8 @@ const struct r500_field r500_fields[] = {
 	F("JUMP_GLOBAL", C, 3, 31, 1, fc.jump_global, 0, NULL),
 };
 const size_t r500_nfields = sizeof r500_fields / sizeof r500_fields[0];
+_Static_assert(sizeof r500_fields / sizeof r500_fields[0] <= R500_MAX_FIELDS,
+	       "r500_encode's lists of one type's fields are too short");
 
 const struct r500_field *r500_field_find(const char *name, unsigned type)
 {

@@ -13,8 +13,9 @@
  * thread's CPU time (user and system), not wall time: on a machine other
  * processes keep busy, a wall clock measures the scheduler too.  --r300:
  * what Mesa's r300 with uscc does per compile (integrations/mesa-r300):
- * the files are TGSI, compiled with r300's conventions, and each compile
- * includes reading the result's container (uscc_result_container).  A benchmark helper, not installed
+ * the files are TGSI (text, or tokens when named .tgsib), compiled with
+ * r300's conventions, and each compile includes reading the result's
+ * container (uscc_result_container).  A benchmark helper, not installed
  * (bench/quality and bench/compile-speed call it). */
 #include <stdbool.h>
 #include <stdio.h>
@@ -45,13 +46,15 @@ static bool r300_mode;
 
 /* The options of a compile: the defaults, or r300's (TGSI, its
  * conventions). */
-static struct uscc_options *compile_options(void)
+static struct uscc_options *compile_options(const char *path)
 {
 	if (!r300_mode)
 		return NULL;
+	size_t n = strlen(path);
+	bool tokens = n > 6 && strcmp(path + n - 6, ".tgsib") == 0;
 	struct uscc_options *o = uscc_options_create(NULL);
 	if (o) {
-		uscc_options_set_language(o, USCC_LANGUAGE_TGSI);
+		uscc_options_set_language(o, tokens ? USCC_LANGUAGE_TGSI_TOKENS : USCC_LANGUAGE_TGSI);
 		uscc_options_set_r300_conventions(o, true);
 	}
 	return o;
@@ -82,7 +85,7 @@ static int time_file(const char *path, int runs, bool steps)
 		return 1;
 	double t[MAX_RUNS];
 	enum uscc_status st = USCC_OK;
-	struct uscc_options *o = compile_options();
+	struct uscc_options *o = compile_options(path);
 	uscc_step_times_enable(false);
 	for (int i = 0; i < runs; i++) {
 		if (i == 1)

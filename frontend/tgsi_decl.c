@@ -7,6 +7,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "decimal.h"
+
 bool tgsi_refuse(struct tgsi_lower *t, struct src_loc loc, const char *fmt, ...)
 {
 	t->l.failed = true;
@@ -22,6 +24,23 @@ bool tgsi_refuse(struct tgsi_lower *t, struct src_loc loc, const char *fmt, ...)
 static bool is(const char *s, const char *w)
 {
 	return s && !strcmp(s, w);
+}
+
+/* "FILE[i]" in the arena: every register, input and sampler is named so. */
+static char *indexed_name(struct arena *arena, const char *file, int i)
+{
+	char digits[DECIMAL_MAX];
+	size_t dlen, flen = strlen(file);
+	const char *d = decimal_format(digits, i, &dlen);
+	char *name = arena_alloc(arena, flen + dlen + 3);
+	if (!name)
+		return NULL;
+	memcpy(name, file, flen);
+	name[flen] = '[';
+	memcpy(name + flen + 1, d, dlen);
+	name[flen + 1 + dlen] = ']';
+	name[flen + 2 + dlen] = 0;
+	return name;
 }
 
 /* --- processor and properties --- */
@@ -62,7 +81,7 @@ static const char *input_name(struct tgsi_lower *t, const char *sem, int k, int 
 	if (is(sem, "PCOORD") || is(sem, "FOG"))
 		return k ? NULL : sem;
 	if (is(sem, "COLOR") || is(sem, "GENERIC") || is(sem, "TEXCOORD"))
-		return arena_printf(t->l.f->arena, "%s[%d]", sem, k);
+		return indexed_name(t->l.f->arena, sem, k);
 	return NULL;
 }
 
@@ -145,7 +164,7 @@ static bool declare_output(struct tgsi_lower *t, const struct tgsi_decl *d)
 		struct tgsi_output *o = &t->out_info[r];
 		if (is(d->semantic, "COLOR") && k < 4) {
 			o->target = k;
-			o->name = arena_printf(t->l.f->arena, "COLOR[%d]", k);
+			o->name = indexed_name(t->l.f->arena, "COLOR", k);
 		} else if (is(d->semantic, "POSITION") && k == 0) {
 			o->target = -1;
 			o->name = "POSITION";
@@ -195,7 +214,7 @@ static bool declare_regs(struct tgsi_lower *t, const struct tgsi_decl *d, struct
 		return true;
 	}
 	for (int r = d->first; r <= d->last; r++)
-		if (!make_var(t, &vars[r], arena_printf(t->l.f->arena, "%s[%d]", file, r), vec4))
+		if (!make_var(t, &vars[r], indexed_name(t->l.f->arena, file, r), vec4))
 			return false;
 	return true;
 }
@@ -272,7 +291,7 @@ int tgsi_sampler(struct tgsi_lower *t, const struct tgsi_insn *in, int unit)
 		}
 		return s;
 	}
-	s = ir_func_add_sampler(t->l.f, arena_printf(t->l.f->arena, "SAMP[%d]", unit), target, shadow);
+	s = ir_func_add_sampler(t->l.f, indexed_name(t->l.f->arena, "SAMP", unit), target, shadow);
 	if (s < 0) {
 		t->l.failed = true;
 		return -1;
