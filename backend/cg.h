@@ -341,6 +341,12 @@ static inline bool cg_op_barrier(const struct cg_op *op)
 	return op->opc == CG_FC || op->alu_result;
 }
 
+/* Room for elements 0..need-1 of an arena array of `*cap` elements,
+ * doubling; the new room zeroed or not (an array whose elements are each
+ * set when added).  Returns the array, maybe moved; NULL when out of
+ * memory (*cap unchanged). */
+void *cg_room(struct cg_ctx *cg, void *p, int *cap, int need, size_t elem, bool zeroed);
+
 /* Physical channel (or constant swizzle code) entry `entry` of operand k
  * reads; a presubtract operand reads the lanes of its src0. */
 int cg_op_channel(const struct cg_ctx *cg, const struct cg_op *op, int k, int entry);

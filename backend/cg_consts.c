@@ -78,17 +78,10 @@ static int find_in_slot(const struct cg_ctx *cg, int slot, float x)
  * each compile zeroed). */
 static bool slots_room(struct cg_ctx *cg, int n)
 {
-	if (n <= cg->cap_cslots)
-		return true;
-	int cap = cg->cap_cslots ? cg->cap_cslots * 2 : 16;
-	while (cap < n)
-		cap *= 2;
-	struct cg_const_slot *t = arena_realloc(cg->arena, cg->cslots,
-						sizeof *t * (size_t)cg->cap_cslots, sizeof *t * (size_t)cap);
+	struct cg_const_slot *t = cg_room(cg, cg->cslots, &cg->cap_cslots, n, sizeof *t, true);
 	if (!t)
 		return false;
 	cg->cslots = t;
-	cg->cap_cslots = cap;
 	return true;
 }
 

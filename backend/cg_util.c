@@ -33,16 +33,16 @@ const struct cg_opc_info cg_opc_infos[CG_OPC_COUNT] = {
 #undef T
 #undef F
 
-/* Room for element need - 1 of an array whose elements are each set when
- * added (the room is not zeroed). */
-static void *grow(struct cg_ctx *cg, void *p, int *cap, int need, size_t elem)
+void *cg_room(struct cg_ctx *cg, void *p, int *cap, int need, size_t elem, bool zeroed)
 {
 	if (need <= *cap)
 		return p;
-	int ncap = *cap ? *cap * 2 : 32;
+	int ncap = *cap ? *cap * 2 : 16;
 	while (ncap < need)
 		ncap *= 2;
-	void *np = arena_resize(cg->arena, p, elem * (size_t)*cap, elem * (size_t)ncap);
+	size_t osize = elem * (size_t)*cap, nsize = elem * (size_t)ncap;
+	void *np = zeroed ? arena_realloc(cg->arena, p, osize, nsize)
+			  : arena_resize(cg->arena, p, osize, nsize);
 	if (!np)
 		return NULL;
 	*cap = ncap;
@@ -51,7 +51,7 @@ static void *grow(struct cg_ctx *cg, void *p, int *cap, int need, size_t elem)
 
 int cg_new_vreg(struct cg_ctx *cg, int ncomp)
 {
-	struct cg_vreg *v = grow(cg, cg->vregs, &cg->cap_vregs, cg->nvregs + 1, sizeof *v);
+	struct cg_vreg *v = cg_room(cg, cg->vregs, &cg->cap_vregs, cg->nvregs + 1, sizeof *v, false);
 	if (!v) {
 		cg->failed = true;
 		return -1;
@@ -72,7 +72,7 @@ int cg_new_vreg(struct cg_ctx *cg, int ncomp)
 
 struct cg_op *cg_new_op(struct cg_ctx *cg, enum cg_opc opc, int dst, uint8_t wmask)
 {
-	struct cg_op *o = grow(cg, cg->ops, &cg->cap_ops, cg->nops + 1, sizeof *o);
+	struct cg_op *o = cg_room(cg, cg->ops, &cg->cap_ops, cg->nops + 1, sizeof *o, false);
 	if (!o) {
 		cg->failed = true;
 		return NULL;

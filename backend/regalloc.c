@@ -57,19 +57,10 @@ static bool occ_add(struct ra *ra, int t, int lane, struct ivl iv)
 {
 	if (t < 0 || t >= R500_NUM_TEMPS)
 		return false;
-	if (t >= ra->nocc) {
-		int n = ra->nocc ? ra->nocc : 8;
-		while (n <= t)
-			n *= 2;
-		if (n > R500_NUM_TEMPS)
-			n = R500_NUM_TEMPS;
-		void *grown = arena_realloc(ra->cg->arena, ra->occ, sizeof *ra->occ * (size_t)ra->nocc,
-					    sizeof *ra->occ * (size_t)n);
-		if (!grown)
-			return false;
-		ra->occ = grown;
-		ra->nocc = n;
-	}
+	struct lane_occ(*occ)[4] = cg_room(ra->cg, ra->occ, &ra->nocc, t + 1, sizeof *ra->occ, true);
+	if (!occ)
+		return false;
+	ra->occ = occ;
 	struct lane_occ *o = &ra->occ[t][lane];
 	if (o->n == o->cap) {
 		int ncap = o->cap ? o->cap * 2 : 8;
