@@ -291,6 +291,22 @@ static void exec_side(struct ictx *x, const struct ir_instr *in, int p)
 	}
 }
 
+static bool all_finite(const float *v, int n)
+{
+	for (int c = 0; c < n && c < 4; c++)
+		if (!isfinite(v[c]))
+			return false;
+	return true;
+}
+
+static bool all_finite_srcs(const float (*s)[4], int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!all_finite(s[i], 4))
+			return false;
+	return true;
+}
+
 static void exec_value(struct ictx *x, const struct ir_instr *in, int p, float out[4])
 {
 	float s[IR_MAX_SRCS][4];
@@ -301,6 +317,8 @@ static void exec_value(struct ictx *x, const struct ir_instr *in, int p, float o
 	int src0_ncomp = n > 0 ? ir_src_ncomp(x->f, in, 0) : 4;
 	if (!ir_eval_op(in->op, in->ncomp, src0_ncomp, (const float(*)[4])s, out))
 		interp_error(x, in, "malformed instruction");
+	if (!x->res->undefined[p] && !all_finite(out, in->ncomp) && all_finite_srcs(s, n))
+		x->res->undefined[p] = true;
 }
 
 static void exec_instr(struct ictx *x, const struct ir_instr *in, const bool mask[4])

@@ -32,6 +32,10 @@ struct ir_interp_result {
 	float outputs[IR_INTERP_MAX_OUTPUTS][4][4]; /* [output index][pixel][comp] */
 	bool written[IR_INTERP_MAX_OUTPUTS];        /* output written at all */
 	bool discarded[4];
+	/* A value of the pixel was not finite while its operands were (a
+	 * division by 0, a log of 0, an overflow): GLSL leaves what the pixel
+	 * computes undefined, so a rewrite may change it. */
+	bool undefined[4];
 };
 
 /* Returns false (and a diagnostic) if the function cannot be run, e.g.

@@ -204,6 +204,26 @@ static void test_inputs_and_derivatives(void **state)
 	expect_pixels(&res, 0, 3, dxy);
 }
 
+/* A division by 0 in pixel 0 marks only that pixel undefined, although
+ * its output (a min with 1) is finite; the other pixels stay defined. */
+static void test_undefined_pixels(void **state)
+{
+	(void)state;
+	struct quad_inputs q;
+	quad_inputs_init(&q);
+	struct ir_interp_result res;
+	run_text(arena_printf(A, "%s%s", quad_header,
+			      "%2 = div.f1 %1.w, %1.z\n"
+			      "%3 = min.f1 %2.x, %1.w\n"
+			      "%4 = vec.f4 %3.x, %3.x, %3.x, %3.x\n"
+			      "output #0 %4.xyzw\n"),
+		 &q.env, &res);
+	const float want[4] = { 1, 1, 0.5f, 1.0f / 3.0f };
+	expect_pixels(&res, 0, 0, want);
+	assert_true(res.undefined[0]);
+	assert_false(res.undefined[1] || res.undefined[2] || res.undefined[3]);
+}
+
 static void test_if_phi_discard(void **state)
 {
 	(void)state;
@@ -507,6 +527,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ops),
 		cmocka_unit_test(test_inputs_and_derivatives),
+		cmocka_unit_test(test_undefined_pixels),
 		cmocka_unit_test(test_if_phi_discard),
 		cmocka_unit_test(test_loop_break_continue),
 		cmocka_unit_test(test_loop_two_breaks),
