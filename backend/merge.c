@@ -4,7 +4,10 @@
  * two instructions; when their operands fit one instruction (per operand
  * the same register and modifier, or constant swizzles only) they become
  * one op writing the union of the channels, e.g. vec4(abs(v.xy), 0.0, 1.0)
- * is one OUT instead of two.  Outputs are latched and never read, so the
+ * is one OUT instead of two.  Operands that clash as written may fit in
+ * another form of the same MAD (A and B swapped, a copy s * 1 + 0 as
+ * 0 * 0 + s), so three copies from three registers, or a product and a
+ * negated copy, are one OUT (mad_forms).  Outputs are latched and never read, so the
  * merged op may go where the later of the two was, provided nothing in
  * between writes the same target or is a barrier / late copy (ISA.md §6.6,
  * cg_op.late); a vreg's merged op likewise, when nothing in between (nor
@@ -12,6 +15,10 @@
  *
  * Needs: cg_isel (dead ops marked).  Gives: fewer, wider output ops. */
 #include "cg.h"
+
+#include <string.h>
+
+static const struct cg_opnd ZERO_OPND = { CG_FILE_NONE, 0, { CG_SWZ_ZERO, CG_SWZ_ZERO, CG_SWZ_ZERO, CG_SWZ_ZERO }, 0 };
 
 /* Whether component c of what op writes lands in the RGB unit. */
 static bool needs_rgb(const struct cg_ctx *cg, const struct cg_op *op)
@@ -94,34 +101,42 @@ static bool merge_opnd(const struct cg_opnd *a, unsigned ea, const struct cg_opn
 }
 
 /* A copy: MAD s, 1, 0 over its channels, s from a register file. */
-static bool copy_shaped(const struct cg_op *op)
+static bool copy_shaped(const struct cg_opnd src[3], unsigned wmask)
 {
-	return op->opc == CG_MAD && !op->presub && op->src[0].file != CG_FILE_NONE &&
-	       op->src[0].file != CG_FILE_PRESUB &&
-	       cg_opnd_const_swizzles(&op->src[1], op->wmask, CG_SWZ_ONE) &&
-	       cg_opnd_const_swizzles(&op->src[2], op->wmask, CG_SWZ_ZERO);
+	return src[0].file != CG_FILE_NONE && src[0].file != CG_FILE_PRESUB &&
+	       cg_opnd_const_swizzles(&src[1], wmask, CG_SWZ_ONE) &&
+	       cg_opnd_const_swizzles(&src[2], wmask, CG_SWZ_ZERO);
 }
 
-/* Two copies from different registers, gathered into one vector, are one
- * MAD: a's source times 1 plus b's source, each reading 0 in the other's
- * channels (a -0 copied so arrives as +0: GLSL keeps no sign of zero).
- * Fills src; false if they are not two such copies. */
-static bool merge_copies(const struct cg_op *a, const struct cg_op *b, struct cg_opnd src[3])
+enum { MAX_FORMS = 4 };
+
+/* The ways of writing op's operands with the same value in its channels:
+ * as it is, and for a MAD without presubtract also with A and B swapped,
+ * and a copy s * 1 + 0 also as 0 * 0 + s (a -0 copied so arrives as +0:
+ * GLSL keeps no sign of zero).  Two ops whose operands clash as written
+ * may fit in other forms: a copy from a third register goes to the
+ * operand the other leaves constant.  Returns how many forms. */
+static int mad_forms(const struct cg_op *op, bool alternatives, bool commute,
+		     struct cg_opnd forms[MAX_FORMS][3])
 {
-	if (!copy_shaped(a) || !copy_shaped(b))
-		return false;
-	src[0] = a->src[0];
-	src[1] = b->src[1];
-	src[2] = b->src[0];
-	for (int e = 0; e < 4; e++) {
-		if (b->wmask & (1u << e))
-			src[0].swz[e] = CG_SWZ_ZERO;
-		if (a->wmask & (1u << e)) {
-			src[1].swz[e] = CG_SWZ_ONE;
-			src[2].swz[e] = CG_SWZ_ZERO;
-		}
+	int n = 0;
+	memcpy(forms[n++], op->src, sizeof forms[0]);
+	if (!alternatives || op->opc != CG_MAD || op->presub)
+		return n;
+	if (commute) {
+		struct cg_opnd *f = forms[n++];
+		f[0] = op->src[1];
+		f[1] = op->src[0];
+		f[2] = op->src[2];
 	}
-	return true;
+	for (int k = 0, written = n; k < written; k++) {
+		if (!copy_shaped(forms[k], op->wmask))
+			continue;
+		struct cg_opnd *c = forms[n++];
+		c[0] = c[1] = ZERO_OPND;
+		c[2] = forms[k][0];
+	}
+	return n;
 }
 
 /* Merges a (earlier) into b; false (nothing changed) if they do not fit. */
@@ -135,13 +150,26 @@ static bool merge_pair(struct cg_ctx *cg, int ia, int ib)
 	if (b->dst >= 0 && (cg_op_reads_vreg(a, b->dst) || cg_op_reads_vreg(b, b->dst)))
 		return false;
 	int nsrc = cg_opc_infos[b->opc].nsrc;
-	struct cg_opnd src[3];
-	for (int k = 0; k < 3; k++)
-		src[k] = b->src[k];
-	bool fit = true;
-	for (int k = 0; k < nsrc && fit; k++)
-		fit = merge_opnd(&a->src[k], a->wmask, &b->src[k], b->wmask, b->dst < 0, &src[k]);
-	if (!fit && !(cg_opt_enabled(cg, SW_MERGE_COPIES) && merge_copies(a, b, src)))
+	bool alternatives = cg_opt_enabled(cg, SW_MERGE_COPIES);
+	struct cg_opnd fa[MAX_FORMS][3], fb[MAX_FORMS][3], src[3];
+	/* into a vreg, only two copies take other forms: merging a copy
+	 * into a computation makes it wait for both, which costs more than
+	 * it saves (measured on both corpora) */
+	bool output = b->dst < 0;
+	if (!output)
+		alternatives &= copy_shaped(a->src, a->wmask) && copy_shaped(b->src, b->wmask);
+	int na = mad_forms(a, alternatives && output, output, fa);
+	int nb = mad_forms(b, alternatives, output, fb);
+	bool fit = false;
+	for (int i = 0; i < na && !fit; i++)
+		for (int j = 0; j < nb && !fit; j++) {
+			memcpy(src, b->src, sizeof src);
+			fit = true;
+			for (int k = 0; k < nsrc && fit; k++)
+				fit = merge_opnd(&fa[i][k], a->wmask, &fb[j][k], b->wmask,
+						 output || i + j > 0, &src[k]);
+		}
+	if (!fit)
 		return false;
 	for (int k = 0; k < 3; k++)
 		b->src[k] = src[k];

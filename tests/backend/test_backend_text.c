@@ -295,6 +295,36 @@ static void test_merge_copies(void **state)
 	arena_destroy(a);
 }
 
+/* merge_output_forms: vec4(a.x, b.x, c.x, 1.0) copies from three
+ * registers, one OUT when the third copy goes to B (1 * c.x + 0); and
+ * vec4(u.x * v.x, -w.x, 0.0, 1.0), a product beside a negated copy, one
+ * OUT when the copy goes to C (0 * 0 + -w.x).  Without the other forms
+ * (merge-copies skipped) each part is its own OUT: six. */
+static void test_merge_output_forms(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p =
+		compile_fixture(a, parse_fixture(a, "merge_output_forms"), 2, NULL, NULL);
+	struct r500_program *kept =
+		compile_fixture(a, parse_fixture(a, "merge_output_forms"), 2, "merge-copies", NULL);
+	int outs = 0, kept_outs = 0;
+	for (int i = 0; i < p->ninst; i++)
+		outs += p->code[i].cmn.type == R500_TYPE_OUT;
+	for (int i = 0; i < kept->ninst; i++)
+		kept_outs += kept->code[i].cmn.type == R500_TYPE_OUT;
+	assert_int_equal(outs, 2);
+	assert_int_equal(kept_outs, 6); /* each part its own OUT */
+	/* the three copies: three registers, one per operand */
+	const struct r500_inst *first = &p->code[0];
+	assert_int_equal(first->cmn.rgb_omask, 7);
+	assert_int_equal(first->cmn.alpha_omask, 1);
+	assert_int_not_equal(first->alu.rgb_addr.src[0].addr, first->alu.rgb_addr.src[1].addr);
+	assert_int_not_equal(first->alu.rgb_addr.src[1].addr, first->alu.rgb_addr.src[2].addr);
+	assert_int_not_equal(first->alu.rgb_addr.src[0].addr, first->alu.rgb_addr.src[2].addr);
+	arena_destroy(a);
+}
+
 /* sink_bias: four dependent lookups, each with a bias in .w.  The
  * scheduler puts the four constant .w writes in the first free alpha
  * units, where each holds a temporary until its lookup; sunk next to
@@ -910,6 +940,7 @@ int main(void)
 		cmocka_unit_test(test_copy_bypass),
 		cmocka_unit_test(test_retarget_output),
 		cmocka_unit_test(test_merge_copies),
+		cmocka_unit_test(test_merge_output_forms),
 		cmocka_unit_test(test_sink),
 		cmocka_unit_test(test_self_copies),
 		cmocka_unit_test(test_tex_temp_reserved),
