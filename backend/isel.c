@@ -738,27 +738,38 @@ static int sel_pow(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 	int m = l < 0 ? -1 : isel_mad(s, in->ncomp, vopnd(l), o[1], ZERO);
 	return m < 0 ? -1 : isel_trans(s, CG_EX2, in->ncomp, vopnd(m));
 }
-/* SIN/COS take revolutions: scale by 1/2pi, FRC to [0,1) (ISA.md §6.4). */
-static int revolutions(struct isel *s, int n, struct cg_opnd a)
+/* SIN/COS take revolutions: scale by 1/2pi, FRC to [0,1) (ISA.md §6.4).
+ * Each returns the operand SIN/COS read, or file NONE on failure. */
+static const struct cg_opnd NO_OPND = { CG_FILE_NONE, 0, { 0, 0, 0, 0 }, -1 };
+
+static struct cg_opnd frc_of(struct isel *s, int n, struct cg_opnd a)
 {
-	float k = 0.15915494309189535f;
+	int f = isel_op(s, CG_FRC, n, &a, NULL, NULL);
+	return f < 0 ? NO_OPND : vopnd(f);
+}
+
+static struct cg_opnd revolutions(struct isel *s, int n, struct cg_opnd a, float k)
+{
 	struct cg_opnd kc;
 	if (!cg_const_opnd(s->cg, &k, 1, s->loc, &kc))
-		return -1;
+		return NO_OPND;
 	int t = isel_mad(s, n, a, kc, ZERO);
-	struct cg_opnd tv = vopnd(t);
-	return t < 0 ? -1 : isel_op(s, CG_FRC, n, &tv, NULL, NULL);
+	return t < 0 ? NO_OPND : frc_of(s, n, vopnd(t));
 }
 /* The revolutions of the operand of SIN/COS/TAN `in`.  An argument x * c
- * or x / c (c constant, the MUL read only here) is one MAD by c / 2pi:
- * sin(t * 3.3) scales t once, not twice; x * 2pi is x's FRC alone (the
- * constant program's preparation makes such arguments, cp_prepare.c). */
-static int revolutions_of(struct isel *s, struct ir_instr *in)
+ * or x / c (c constant) is one MAD by c / 2pi from x: sin(t * 3.3)
+ * scales t once, not twice; x * 2pi is x's FRC alone (the constant
+ * program's preparation makes such arguments, cp_prepare.c), and nothing
+ * when x is a fract already (r300's TGSI reduces SIN's argument so, and
+ * the TGSI frontend scales it back to radians).  The product itself is
+ * not needed: when something else reads it, it is made there. */
+static struct cg_opnd revolutions_of(struct isel *s, struct ir_instr *in)
 {
+	const float inv_2pi = 0.15915494309189535f;
 	int n = in->ncomp;
 	const struct ir_src *src = &in->src[0];
 	const struct ir_instr *m = src->def;
-	if (deferred(s, src) && (m->op == IR_OP_MUL || m->op == IR_OP_DIV)) {
+	if (m && (m->op == IR_OP_MUL || m->op == IR_OP_DIV)) {
 		struct ir_src c[2] = { product_source(src, 0, n), product_source(src, 1, n) };
 		float v[4];
 		for (int j = m->op == IR_OP_DIV ? 1 : 0; j < 2; j++) {
@@ -766,26 +777,27 @@ static int revolutions_of(struct isel *s, struct ir_instr *in)
 				continue;
 			bool unit = true;
 			for (int i = 0; i < n; i++) {
-				v[i] = (m->op == IR_OP_DIV ? 1.0f / v[i] : v[i]) * 0.15915494309189535f;
+				v[i] = (m->op == IR_OP_DIV ? 1.0f / v[i] : v[i]) * inv_2pi;
 				unit &= v[i] == 1.0f;
 			}
 			struct cg_opnd a, kc;
 			if (!isel_opnd(s, &c[1 - j], n, &a))
-				return -1;
-			if (unit) /* x * 2pi: x is in revolutions already */
-				return isel_op(s, CG_FRC, n, &a, NULL, NULL);
+				return NO_OPND;
+			if (unit) {
+				const struct ir_instr *x = c[1 - j].def;
+				return x && x->op == IR_OP_FRACT ? a : frc_of(s, n, a);
+			}
 			if (!cg_const_opnd(s->cg, v, n, s->loc, &kc))
-				return -1;
+				return NO_OPND;
 			int t = isel_mad(s, n, a, kc, ZERO);
-			struct cg_opnd tv = vopnd(t);
-			return t < 0 ? -1 : isel_op(s, CG_FRC, n, &tv, NULL, NULL);
+			return t < 0 ? NO_OPND : frc_of(s, n, vopnd(t));
 		}
 	}
 	struct cg_opnd a;
-	return isel_opnd(s, src, n, &a) ? revolutions(s, n, a) : -1;
+	return isel_opnd(s, src, n, &a) ? revolutions(s, n, a, inv_2pi) : NO_OPND;
 }
 /* revolutions_of, made once a block for one argument. */
-static int shared_revolutions(struct isel *s, struct ir_instr *in)
+static struct cg_opnd shared_revolutions(struct isel *s, struct ir_instr *in)
 {
 	const struct ir_src *src = &in->src[0];
 	uint8_t n = in->ncomp;
@@ -793,10 +805,10 @@ static int shared_revolutions(struct isel *s, struct ir_instr *in)
 		const struct isel_revolutions *r = &s->rev[i];
 		if (r->block == in->block && r->def == src->def->id && r->n == n &&
 		    !memcmp(r->swz, src->swz, n))
-			return r->vreg;
+			return r->opnd;
 	}
-	int f = revolutions_of(s, in);
-	if (f >= 0 && src->def) {
+	struct cg_opnd f = revolutions_of(s, in);
+	if (f.file != CG_FILE_NONE && src->def) {
 		struct isel_revolutions *r = &s->rev[s->rev_next];
 		s->rev_next = (s->rev_next + 1) % 8;
 		s->nrev += s->nrev < 8;
@@ -808,15 +820,17 @@ static int shared_revolutions(struct isel *s, struct ir_instr *in)
 static int sel_sincos(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	(void)o;
-	int f = shared_revolutions(s, in);
-	return f < 0 ? -1 : isel_trans(s, in->op == IR_OP_SIN ? CG_SIN : CG_COS, in->ncomp, vopnd(f));
+	struct cg_opnd f = shared_revolutions(s, in);
+	return f.file == CG_FILE_NONE ? -1
+				      : isel_trans(s, in->op == IR_OP_SIN ? CG_SIN : CG_COS, in->ncomp, f);
 }
 static int sel_tan(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
 	(void)o;
-	int n = in->ncomp, f = shared_revolutions(s, in);
-	int sn = f < 0 ? -1 : isel_trans(s, CG_SIN, n, vopnd(f));
-	int cs = sn < 0 ? -1 : isel_trans(s, CG_COS, n, vopnd(f));
+	int n = in->ncomp;
+	struct cg_opnd f = shared_revolutions(s, in);
+	int sn = f.file == CG_FILE_NONE ? -1 : isel_trans(s, CG_SIN, n, f);
+	int cs = sn < 0 ? -1 : isel_trans(s, CG_COS, n, f);
 	int rc = cs < 0 ? -1 : isel_trans(s, CG_RCP, n, vopnd(cs));
 	return rc < 0 ? -1 : isel_mad(s, n, vopnd(sn), vopnd(rc), ZERO);
 }

@@ -43,7 +43,7 @@ struct isel {
 		const struct ir_block *block;
 		uint32_t def;
 		uint8_t swz[4], n;
-		int vreg;
+		struct cg_opnd opnd;   /* what SIN/COS read */
 	} rev[8];
 	int nrev, rev_next;            /* entries filled; the one to replace next */
 };

@@ -325,6 +325,30 @@ static void test_merge_output_forms(void **state)
 	arena_destroy(a);
 }
 
+/* sincos_fract_revolutions: r300's TGSI reduces SIN's argument to
+ * revolutions itself (FRC of x / 2pi) and the TGSI frontend scales it
+ * back by 2pi; SIN and COS read the FRC's value as it is, and the
+ * product, which the output reads too, is made for the output alone:
+ * one FRC, no second reduction. */
+static void test_sincos_fract_revolutions(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p =
+		compile_fixture(a, parse_fixture(a, "sincos_fract_revolutions"), 2, NULL, NULL);
+	int frc = 0, trig = 0;
+	for (int i = 0; i < p->ninst; i++) {
+		const struct r500_inst *in = &p->code[i];
+		if (in->cmn.type != R500_TYPE_ALU && in->cmn.type != R500_TYPE_OUT)
+			continue;
+		frc += (in->alu.rgb_op == R500_ROP_FRC) + (in->alu.alpha_op == R500_AOP_FRC);
+		trig += in->alu.alpha_op == R500_AOP_SIN || in->alu.alpha_op == R500_AOP_COS;
+	}
+	assert_int_equal(frc, 1); /* two before: the product scaled and reduced again */
+	assert_int_equal(trig, 2);
+	arena_destroy(a);
+}
+
 /* sink_bias: four dependent lookups, each with a bias in .w.  The
  * scheduler puts the four constant .w writes in the first free alpha
  * units, where each holds a temporary until its lookup; sunk next to
@@ -941,6 +965,7 @@ int main(void)
 		cmocka_unit_test(test_retarget_output),
 		cmocka_unit_test(test_merge_copies),
 		cmocka_unit_test(test_merge_output_forms),
+		cmocka_unit_test(test_sincos_fract_revolutions),
 		cmocka_unit_test(test_sink),
 		cmocka_unit_test(test_self_copies),
 		cmocka_unit_test(test_tex_temp_reserved),
