@@ -757,12 +757,13 @@ static struct cg_opnd revolutions(struct isel *s, int n, struct cg_opnd a, float
 	return t < 0 ? NO_OPND : frc_of(s, n, vopnd(t));
 }
 /* The revolutions of the operand of SIN/COS/TAN `in`.  An argument x * c
- * or x / c (c constant) is one MAD by c / 2pi from x: sin(t * 3.3)
+ * or x / c (c constant, the product read only here) is one MAD by c / 2pi
+ * from x: sin(t * 3.3)
  * scales t once, not twice; x * 2pi is x's FRC alone (the constant
  * program's preparation makes such arguments, cp_prepare.c), and nothing
  * when x is a fract already (r300's TGSI reduces SIN's argument so, and
- * the TGSI frontend scales it back to radians).  The product itself is
- * not needed: when something else reads it, it is made there. */
+ * the TGSI frontend scales it back to radians).  x * 2pi need not be
+ * made for SIN/COS even when something else reads it. */
 static struct cg_opnd revolutions_of(struct isel *s, struct ir_instr *in)
 {
 	const float inv_2pi = 0.15915494309189535f;
@@ -780,6 +781,12 @@ static struct cg_opnd revolutions_of(struct isel *s, struct ir_instr *in)
 				v[i] = (m->op == IR_OP_DIV ? 1.0f / v[i] : v[i]) * inv_2pi;
 				unit &= v[i] == 1.0f;
 			}
+			/* a product made already may be x's own vreg with an OMOD
+			 * (mul_as_omod: x * 2 where x has no other reader): x is
+			 * read past it only when the product is not made yet, or
+			 * is x * 2pi, which no OMOD is */
+			if (!unit && !deferred(s, src))
+				break;
 			struct cg_opnd a, kc;
 			if (!isel_opnd(s, &c[1 - j], n, &a))
 				return NO_OPND;
