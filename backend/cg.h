@@ -1,6 +1,6 @@
 /* The code generator's internal form, shared by the backend stages
- * (isel -> copy-fold -> merge -> presub -> schedule -> coalesce -> regalloc ->
- * emit -> hazards -> limits -> finalize).
+ * (isel -> copy-fold -> merge -> presub -> schedule -> coalesce -> alpha-lanes ->
+ * regalloc -> emit -> hazards -> limits -> finalize).
  *
  * Isel turns IR values into virtual registers (vregs) and one cg_op per
  * hardware operation.  A vreg holds 1..4 components, all in one temporary,
@@ -300,8 +300,20 @@ bool cg_presub(struct cg_ctx *cg);        /* presub.c */
 bool cg_schedule(struct cg_ctx *cg);      /* schedule.c */
 bool cg_sink_constants(struct cg_ctx *cg); /* sink.c */
 bool cg_coalesce(struct cg_ctx *cg);      /* coalesce.c */
+bool cg_alpha_lanes(struct cg_ctx *cg);   /* alpha_lanes.c */
 bool cg_regalloc(struct cg_ctx *cg);      /* regalloc.c */
 bool cg_regalloc_check(const struct cg_ctx *cg, char *why, size_t len); /* regalloc.c */
+
+/* A vreg component's live range: the open interval (a, b) in half-slot
+ * time (written at 2 * slot, read at 2 * slot), empty when a > b. */
+struct cg_range {
+	int a, b;
+};
+
+/* The live ranges regalloc works from, by vreg and component, and per
+ * vreg whether a presubtract or a derivative reads it (its lanes are then
+ * fixed); arena-allocated (regalloc.c). */
+bool cg_live_ranges(struct cg_ctx *cg, struct cg_range (**rng)[4], const bool **lane_fixed);
 bool cg_self_copies(struct cg_ctx *cg);   /* self_copy.c */
 bool cg_emit(struct cg_ctx *cg);          /* emit.c */
 bool cg_hazards(struct cg_ctx *cg);       /* hazards.c */
@@ -402,6 +414,12 @@ void cg_compact_slots(struct cg_ctx *cg);
  * its operands fit the slot's address tables (schedule.c); false leaves
  * the slot as it was. */
 bool cg_slot_try_place(struct cg_ctx *cg, int pos, int opi);
+
+/* Places the ops of ALU slot pos again from empty address tables (their
+ * lanes changed, so the tables their operands need did); false leaves
+ * the slot's units and tables as they were, but not the ops' sel
+ * (schedule.c). */
+bool cg_slot_refit(struct cg_ctx *cg, int pos);
 
 /* Op i leaves the units it holds in ALU slot `slot` (its address table
  * entries stay; a stage that moves or drops ops after scheduling). */

@@ -28,12 +28,9 @@
 #include <stdio.h>
 #include <string.h>
 
-struct ivl {
-	int a, b;   /* open interval (a, b) in half-slot time */
-};
 
 struct lane_occ {
-	struct ivl *v;
+	struct cg_range *v;
 	int n, cap;
 };
 
@@ -46,14 +43,14 @@ struct ra {
 	int nocc;
 	int (*last)[4];     /* per vreg component: last reading slot, -1 none */
 	int (*wfirst)[4], (*wlast)[4]; /* first and last writing slot, -1 none */
-	struct ivl (*rng)[4];          /* live range, a > b when none */
+	struct cg_range (*rng)[4];          /* live range, a > b when none */
 	int *first_read;               /* per vreg: first reading slot, -1 none */
 	bool *lane_fixed;              /* per vreg: read by a presubtract, which works
 					  lane by lane on its operands' temporaries, or
 					  as a derivative's src0 (no swizzle: ISA.md §4) */
 };
 
-static bool occ_add(struct ra *ra, int t, int lane, struct ivl iv)
+static bool occ_add(struct ra *ra, int t, int lane, struct cg_range iv)
 {
 	if (t < 0 || t >= R500_NUM_TEMPS)
 		return false;
@@ -64,7 +61,7 @@ static bool occ_add(struct ra *ra, int t, int lane, struct ivl iv)
 	struct lane_occ *o = &ra->occ[t][lane];
 	if (o->n == o->cap) {
 		int ncap = o->cap ? o->cap * 2 : 8;
-		struct ivl *nv = arena_realloc(ra->cg->arena, o->v, sizeof *nv * (size_t)o->cap,
+		struct cg_range *nv = arena_realloc(ra->cg->arena, o->v, sizeof *nv * (size_t)o->cap,
 					       sizeof *nv * (size_t)ncap);
 		if (!nv)
 			return false;
@@ -75,7 +72,7 @@ static bool occ_add(struct ra *ra, int t, int lane, struct ivl iv)
 	return true;
 }
 
-static bool occ_free(const struct ra *ra, int t, int lane, struct ivl iv)
+static bool occ_free(const struct ra *ra, int t, int lane, struct cg_range iv)
 {
 	if (t >= ra->nocc)
 		return true;
@@ -87,7 +84,7 @@ static bool occ_free(const struct ra *ra, int t, int lane, struct ivl iv)
 }
 
 /* Live range of component c of vreg v; false if it is never written. */
-static bool comp_range(const struct ra *ra, int v, int c, struct ivl *iv)
+static bool comp_range(const struct ra *ra, int v, int c, struct cg_range *iv)
 {
 	const struct cg_vreg *r = &ra->cg->vregs[v];
 	int def, lastw;
@@ -118,7 +115,7 @@ static void extend_loops(struct ra *ra)
 			int le = 2 * cg->ops[cg->loops[l][1]].slot + 1;
 			for (int v = 0; v < cg->nvregs; v++)
 				for (int c = 0; c < 4; c++) {
-					struct ivl *iv = &ra->rng[v][c];
+					struct cg_range *iv = &ra->rng[v][c];
 					if (iv->a > iv->b || iv->b <= ls || iv->a >= le)
 						continue; /* no range, or outside the loop */
 					if (iv->a >= ls && iv->b <= le)
@@ -205,7 +202,7 @@ static void note_uses(struct ra *ra)
  * reader, the hardware waits for it at any read or write of its temporary
  * (hazards.c), so no other value may use the temporary's other lanes
  * then.  The window, or an empty one when v is no lookup's result. */
-static struct ivl tex_window(const struct ra *ra, int v)
+static struct cg_range tex_window(const struct ra *ra, int v)
 {
 	const struct cg_ctx *cg = ra->cg;
 	const struct cg_vreg *r = &cg->vregs[v];
@@ -214,9 +211,9 @@ static struct ivl tex_window(const struct ra *ra, int v)
 		if (w < 0 || !cg_opc_infos[cg->ops[w].opc].tex || cg->ops[w].slot < 0 ||
 		    ra->first_read[v] < 0)
 			continue;
-		return (struct ivl){ 2 * cg->ops[w].slot, 2 * ra->first_read[v] };
+		return (struct cg_range){ 2 * cg->ops[w].slot, 2 * ra->first_read[v] };
 	}
-	return (struct ivl){ 1, 0 };
+	return (struct cg_range){ 1, 0 };
 }
 
 static bool out_of_temps(struct cg_ctx *cg)
@@ -235,14 +232,14 @@ static bool assign_array(struct ra *ra, const struct cg_array *arr)
 		bool ok = true;
 		for (int e = 0; ok && e < arr->n; e++)
 			for (int c = 0; ok && c < arr->ncomp; c++) {
-				struct ivl iv = ra->rng[arr->vreg[e]][c];
+				struct cg_range iv = ra->rng[arr->vreg[e]][c];
 				ok = iv.a > iv.b || occ_free(ra, t + e, c, iv);
 			}
 		if (!ok)
 			continue;
 		for (int e = 0; e < arr->n; e++) {
 			for (int c = 0; c < arr->ncomp; c++) {
-				struct ivl iv = ra->rng[arr->vreg[e]][c];
+				struct cg_range iv = ra->rng[arr->vreg[e]][c];
 				if (iv.a <= iv.b && !occ_add(ra, t + e, c, iv))
 					return cg->failed = true, false;
 			}
@@ -256,15 +253,17 @@ static bool assign_array(struct ra *ra, const struct cg_array *arr)
 }
 
 /* An op whose lanes regalloc may choose: it writes only its vreg, in the
- * RGB unit, nothing that fixes a lane (an output, the ALU result, an
- * element of an array), and is no derivative (MDH/MDV take their lanes
- * as they are) or lookup. */
+ * RGB unit (a transcendental through SOP, which gives R, G and B alike),
+ * nothing that fixes a lane (an output, the ALU result, an element of an
+ * array), and is no derivative (MDH/MDV take their lanes as they are) or
+ * lookup. */
 static bool op_lanes_free(const struct cg_ctx *cg, const struct cg_op *op, int v)
 {
 	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
+	unsigned units = info->transcendental ? CG_UNIT_BOTH : CG_UNIT_RGB;
 	return !op->dead && op->dst == v && op->out == CG_OUT_NONE && !op->alu_result &&
-	       !op->pred_write && !op->dst_rel && !info->tex && !info->transcendental &&
-	       op->opc != CG_MDH && op->opc != CG_MDV && cg_op_units(cg, op) == CG_UNIT_RGB;
+	       !op->pred_write && !op->dst_rel && !info->tex && op->opc != CG_MDH &&
+	       op->opc != CG_MDV && cg_op_units(cg, op) == units;
 }
 
 /* Whether v (up to three components, all in R, G, B) may take any lanes
@@ -287,7 +286,7 @@ static bool rgb_lanes_free(const struct ra *ra, int v)
 /* Lanes of R, G, B for v's components, all different, where the live
  * ones are free in temporary t: into lane[], true when found. */
 static bool pick_rgb_lanes(const struct ra *ra, int t, const struct cg_vreg *r,
-			   const struct ivl *iv, const bool *live, uint8_t lane[4])
+			   const struct cg_range *iv, const bool *live, uint8_t lane[4])
 {
 	int n = r->ncomp;
 	for (int k = 0; k < 27; k++) {
@@ -314,7 +313,7 @@ static bool assign(struct ra *ra, int v)
 	struct cg_vreg *r = &cg->vregs[v];
 	if (r->array >= 0)
 		return r->temp >= 0 || assign_array(ra, &cg->arrays[r->array]);
-	struct ivl iv[4];
+	struct cg_range iv[4];
 	bool live[4] = { false };
 	bool any = false;
 	for (int c = 0; c < r->ncomp; c++) {
@@ -326,7 +325,7 @@ static bool assign(struct ra *ra, int v)
 	}
 	if (!any)
 		return true;
-	struct ivl win = tex_window(ra, v);
+	struct cg_range win = tex_window(ra, v);
 	bool own[4] = { false, false, false, false };
 	for (int c = 0; c < r->ncomp; c++)
 		own[r->lane[c] & 3] |= live[c];
@@ -370,13 +369,13 @@ static int start_of(const struct ra *ra, int v)
 	return s;
 }
 
-bool cg_regalloc(struct cg_ctx *cg)
+/* The ranges of every vreg component, in half-slot time (see the header). */
+static struct ra *ra_ranges(struct cg_ctx *cg)
 {
 	struct ra *ra = arena_alloc(cg->arena, sizeof *ra);
-	int *order = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
-	int *start = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
-	if (!ra || !order || !start)
-		return cg->failed = true, false;
+	if (!ra)
+		return cg->failed = true, NULL;
+	memset(ra, 0, sizeof *ra);
 	ra->cg = cg;
 	size_t nv = (size_t)(cg->nvregs + 1);
 	ra->last = arena_alloc(cg->arena, sizeof *ra->last * nv);
@@ -387,7 +386,7 @@ bool cg_regalloc(struct cg_ctx *cg)
 	ra->lane_fixed = arena_alloc(cg->arena, sizeof *ra->lane_fixed * nv);
 	if (!ra->last || !ra->wfirst || !ra->wlast || !ra->rng || !ra->first_read ||
 	    !ra->lane_fixed)
-		return cg->failed = true, false;
+		return cg->failed = true, NULL;
 	for (int v = 0; v < cg->nvregs; v++) {
 		ra->first_read[v] = -1;
 		ra->lane_fixed[v] = false;
@@ -399,8 +398,28 @@ bool cg_regalloc(struct cg_ctx *cg)
 	for (int v = 0; v < cg->nvregs; v++)
 		for (int c = 0; c < 4; c++)
 			if (c >= cg->vregs[v].ncomp || !comp_range(ra, v, c, &ra->rng[v][c]))
-				ra->rng[v][c] = (struct ivl){ 1, 0 };
+				ra->rng[v][c] = (struct cg_range){ 1, 0 };
 	extend_loops(ra);
+	return ra;
+}
+
+bool cg_live_ranges(struct cg_ctx *cg, struct cg_range (**rng)[4], const bool **lane_fixed)
+{
+	struct ra *ra = ra_ranges(cg);
+	if (!ra)
+		return false;
+	*rng = ra->rng;
+	*lane_fixed = ra->lane_fixed;
+	return true;
+}
+
+bool cg_regalloc(struct cg_ctx *cg)
+{
+	struct ra *ra = ra_ranges(cg);
+	int *order = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
+	int *start = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
+	if (!ra || !order || !start)
+		return cg->failed = true, false;
 	cg->temps_used = cg->ninput_temps;
 	/* inputs first (pre-coloured), then by first write: a linear scan */
 	int n = 0;

@@ -196,6 +196,32 @@ bool cg_slot_try_place(struct cg_ctx *cg, int pos, int opi)
 	return true;
 }
 
+/* Places the ops of slot pos again on empty address tables, in one order
+ * and else the other, after a stage changed their lanes (alpha_lanes.c). */
+bool cg_slot_refit(struct cg_ctx *cg, int pos)
+{
+	struct cg_slot *s = &cg->slots[pos];
+	if (s->tex || s->fc)
+		return true;
+	int ops[2] = { s->rgb, s->alpha != s->rgb ? s->alpha : -1 };
+	struct cg_slot old = *s;
+	for (int order = 0; order < 2; order++) {
+		memset(s->rgb_addr, 0, sizeof s->rgb_addr);
+		memset(s->alpha_addr, 0, sizeof s->alpha_addr);
+		s->rgb = s->alpha = -1;
+		s->rgb_srcp = s->alpha_srcp = 0;
+		bool ok = true;
+		for (int k = 0; k < 2 && ok; k++) {
+			int i = ops[order ? 1 - k : k];
+			ok = i < 0 || cg_slot_try_place(cg, pos, i);
+		}
+		if (ok)
+			return true;
+	}
+	*s = old;
+	return false;
+}
+
 static bool place_tex(struct cg_ctx *cg, int opi, int pos)
 {
 	struct cg_slot *s = slot_append(cg);

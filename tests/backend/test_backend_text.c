@@ -151,7 +151,8 @@ static void test_stage_switches(void **state)
 	compile_fixture(a, parse_fixture(a, "merge_output"), 0, NULL, &o0);
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2, NULL, &o2);
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2,
-			"coalesce,merge,copy_fold,copy-bypass,retarget-output,presub,sink,self-copies",
+			"coalesce,merge,copy_fold,copy-bypass,retarget-output,presub,sink,self-copies,"
+			"alpha-lanes",
 			&skipped);
 	assert_string_equal(o0.names, "plan-arrays,plan-loop-rel,layout-uniforms,isel,"
 			    "sweep-dead,limits-early,schedule,regalloc,check-regs,emit,"
@@ -159,7 +160,7 @@ static void test_stage_switches(void **state)
 	assert_string_equal(o2.names, "plan-arrays,plan-loop-rel,layout-uniforms,isel,"
 			    "sweep-dead,limits-early,copy-fold,copy-bypass,retarget-output,merge,presub,"
 			    "schedule,"
-			    "sink,coalesce,"
+			    "sink,coalesce,alpha-lanes,"
 			    "regalloc,check-regs,self-copies,emit,hazards,limits,validate,finalize,"
 			    "const-program");
 	assert_string_equal(skipped.names, o0.names);
@@ -690,7 +691,7 @@ static void test_stage_names(void **state)
 	static const char *const optional[] = { "merge", "coalesce", "mad-fusion", "mad_fusion",
 						 "omod", "copy_bypass", "retarget_output", "merge-copies",
 						 "loop-rel", "loop-array",
-						 "phi-share", "hold-waiting" };
+						 "phi-share", "hold-waiting", "alpha-lanes" };
 	enum sw_id sw;
 	for (size_t i = 0; i < sizeof optional / sizeof *optional; i++) {
 		assert_true(sw_find(optional[i], &sw));
@@ -703,7 +704,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 23);
+	assert_int_equal(n, 24);
 	assert_null(r500_stage_name(-1));
 }
 
@@ -926,7 +927,7 @@ static void print_form(void *ud, const char *stage, const struct cg_ctx *cg)
 			   strcmp(stage, "retarget-output") && strcmp(stage, "merge") &&
 			   strcmp(stage, "presub");
 	bool after_ra = after_sched && strcmp(stage, "schedule") && strcmp(stage, "sink") &&
-			strcmp(stage, "coalesce");
+			strcmp(stage, "coalesce") && strcmp(stage, "alpha-lanes");
 	assert_int_equal(scheduled, after_sched);
 	assert_true(allocated || !after_ra);
 	assert_int_equal(code, after_ra && strcmp(stage, "regalloc") && strcmp(stage, "check-regs") &&
