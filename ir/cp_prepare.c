@@ -160,17 +160,27 @@ static bool of_uniforms(const struct prep_scan *d, struct ir_instr *in, uint32_t
  * compare and one select per element after the first). */
 enum { PREP_MAX_INDEXED = 16 };
 
+/* The elements a uniform read at an index may give. */
+static int index_run(const struct ir_func *f, const struct ir_instr *in)
+{
+	int first, last;
+	ir_uniform_index_range(&f->uniforms[in->index], in->offset, &first, &last);
+	return last - first + 1;
+}
+
 /* `in`, a uniform read at a uniform-only index (u[i], element
- * clamp(floor(offset + i + 0.5), 0, n-1), 0 for NaN: the interpreter's
- * rule), becomes a chain of selects over the elements read at constant
- * indexes: element e where i >= e - offset - 0.5, the last such e taken,
- * none (NaN, below) element 0. */
+ * clamp(floor(offset + i + 0.5), first, last), first for NaN: the
+ * interpreter's rule, ir_uniform_index_range), becomes a chain of selects
+ * over those elements read at constant indexes: element e where
+ * i >= e - offset - 0.5, the last such e taken, none (NaN, below) first. */
 static bool index_to_selects(struct prep_scan *d, struct ir_instr *in)
 {
 	const struct ir_uniform *u = &d->f->uniforms[in->index];
 	struct ir_src idx = in->src[0];
 	struct ir_src v = { 0 };
-	for (int e = 0; e < u->nvec4; e++) {
+	int first, last;
+	ir_uniform_index_range(u, in->offset, &first, &last);
+	for (int e = first; e <= last; e++) {
 		struct ir_instr *r = ir_build_before(d->f, in, IR_OP_UNIFORM, in->ncomp, IR_FLOAT, 0, NULL);
 		if (!r) {
 			d->failed = true;
@@ -178,7 +188,7 @@ static bool index_to_selects(struct prep_scan *d, struct ir_instr *in)
 		}
 		r->index = in->index;
 		r->offset = e;
-		if (e == 0) {
+		if (e == first) {
 			v = ir_src_of(r);
 			continue;
 		}
@@ -191,7 +201,7 @@ static bool index_to_selects(struct prep_scan *d, struct ir_instr *in)
 			return false;
 		}
 		struct ir_src s[3] = { ir_src_of(ge), ir_src_of(r), v };
-		if (e + 1 == u->nvec4) { /* the last select is `in` itself */
+		if (e == last) { /* the last select is `in` itself */
 			in->op = IR_OP_SELECT;
 			in->nsrc = 3;
 			memcpy(in->src, s, sizeof s);
@@ -207,7 +217,7 @@ static bool index_to_selects(struct prep_scan *d, struct ir_instr *in)
 	}
 	/* one element: read at a constant index */
 	in->nsrc = 0;
-	in->offset = 0;
+	in->offset = first;
 	memset(&in->src[0], 0, sizeof in->src[0]);
 	return true;
 }
@@ -223,7 +233,7 @@ static void prepare_instr(struct ir_instr *in, void *ud)
 	if (in->id >= d->n)
 		return;
 	bool chain = in->op == IR_OP_UNIFORM && in->nsrc == 1 && uniform_only(d, in->src[0].def) &&
-		     d->f->uniforms[in->index].nvec4 <= PREP_MAX_INDEXED && !d->failed &&
+		     index_run(d->f, in) <= PREP_MAX_INDEXED && !d->failed &&
 		     index_to_selects(d, in);
 	bool u = chain || in->op == IR_OP_CONST || (in->op == IR_OP_UNIFORM && in->nsrc == 0) ||
 		 of_uniforms(d, in, d->n);

@@ -119,6 +119,16 @@ int ir_uniform_element(const struct ir_uniform *u, int k, int col)
 	return k * (u->array_len > 0 ? u->nvec4 / u->array_len : u->nvec4) + col;
 }
 
+void ir_uniform_index_range(const struct ir_uniform *u, int offset, int *first, int *last)
+{
+	*first = 0;
+	*last = u->nvec4 - 1;
+	if (!u->member_major || u->array_len < 1 || offset < 0 || offset >= u->nvec4)
+		return;
+	*first = offset - offset % u->array_len;
+	*last = *first + u->array_len - 1;
+}
+
 int ir_func_add_sampler(struct ir_func *f, const char *name, int target, bool shadow)
 {
 	struct ir_sampler *t = table_grow(f->arena, f->samplers, &f->nsamplers, sizeof *t);

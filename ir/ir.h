@@ -140,7 +140,8 @@ struct ir_uniform {
 	 * structs, nvec4 / array_len columns each.  Column-major too: element
 	 * c * array_len + k is column c of the GL uniform "lights[k].m"
 	 * (ir_uniform_member_name), so that every column is read at the
-	 * struct index itself (a loop counter: aL). */
+	 * struct index itself (a loop counter: aL); a read at an index is
+	 * clamped to its column's run (ir_uniform_index_range). */
 	bool member_major;
 };
 
@@ -215,6 +216,10 @@ bool ir_uniform_member_name(const struct ir_uniform *u, int k, char *buf, size_t
 /* The element of u holding column `col` of its array element k (of the
  * GL uniform "lights[k].m" when member-major); k 0 when not an array. */
 int ir_uniform_element(const struct ir_uniform *u, int k, int col);
+/* The elements a read of u at element `offset` plus an index is clamped
+ * to (rounded to nearest; NaN gives *first): all of u's, or of a
+ * member-major uniform, the run of offset's column (the GL array). */
+void ir_uniform_index_range(const struct ir_uniform *u, int offset, int *first, int *last);
 int ir_func_add_sampler(struct ir_func *f, const char *name, int target, bool shadow);
 int ir_func_add_output(struct ir_func *f, const char *name, int target, int ncomp);
 /* A local array (see ir_array); its index, -1 when memory runs out. */

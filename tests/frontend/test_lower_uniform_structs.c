@@ -108,6 +108,12 @@ static void test_uniform_index(void **state)
 		run_n(f, (float)k, o);
 		assert_vec4_near(o, k + 1.0f, 10.0f * k + k + 0.75f, 1 + k + 0.25f, 2);
 	}
+	/* an index past the array reads its last struct, below it the first,
+	 * every column of a matrix too (ir_uniform_index_range) */
+	run_n(f, 7, o);
+	assert_vec4_near(o, 4, 33.75f, 4.25f, 2);
+	run_n(f, -2, o);
+	assert_vec4_near(o, 1, 0.75f, 1.25f, 2);
 	fe_test_end(&t);
 }
 

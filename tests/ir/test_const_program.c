@@ -451,29 +451,33 @@ static void test_loop_body_and_twice(void **state)
 	assert_false(failed);
 }
 
-static void count_indexed_reads(struct ir_instr *in, void *ud)
+struct read_count { int indexed, selects; };
+
+static void count_reads(struct ir_instr *in, void *ud)
 {
-	*(int *)ud += in->op == IR_OP_UNIFORM && in->nsrc > 0;
+	struct read_count *n = ud;
+	n->indexed += in->op == IR_OP_UNIFORM && in->nsrc > 0;
+	n->selects += in->op == IR_OP_SELECT;
 }
 
-/* a[t] (element 1 + t of a mat2 array's columns), t a uniform: the read
- * becomes selects over the elements that move; the pixel program reads
- * no uniform at an index, and it picks the element the interpreter's rule
- * picks (round to nearest, clamped, NaN: element 0) for every t. */
-static void test_uniform_index_moves(void **state)
+/* uniform #0 declared by `decl`, 6 elements of 2 components, read as
+ * %4 = element 1 + t, t a uniform: the read becomes `selects` selects
+ * over the elements it may give, which move; the pixel program reads no
+ * uniform at an index, and it picks the element the interpreter's rule
+ * picks (round to nearest, clamped, NaN: the first) for every t. */
+static void check_index_moves(const char *decl, int selects)
 {
-	(void)state;
-	static const char *const text =
+	const char *text = arena_printf(A,
 		"stage fragment\n"
 		"input #0 \"v\" f4\n"
-		"uniform #0 \"m\" \"mat2\" f2 nvec4=6 array=3 base=0\n"
+		"%s\n"
 		"uniform #1 \"t\" \"float\" f1 nvec4=1 array=0 base=6\n"
 		"output #0 \"gl_FragColor\" f4 target=0\n"
-		"%1 = input.f4 #0\n"
-		"%3 = uniform.f1 #1[0]\n"
-		"%4 = uniform.f2 #0[1] + %3.x\n"
-		"%5 = mul.f4 %4.xyxy, %1.xyzw\n"
-		"output #0 %5.xyzw\n";
+		"%%1 = input.f4 #0\n"
+		"%%3 = uniform.f1 #1[0]\n"
+		"%%4 = uniform.f2 #0[1] + %%3.x\n"
+		"%%5 = mul.f4 %%4.xyxy, %%1.xyzw\n"
+		"output #0 %%5.xyzw\n", decl);
 	struct ir_func *whole = parse_ok(A, text), *pixel = parse_ok(A, text);
 	bool failed = true;
 	struct ir_func *cp = ir_split_constant_program(pixel, NULL, &failed);
@@ -481,9 +485,12 @@ static void test_uniform_index_moves(void **state)
 	assert_non_null(cp);
 	validate_ok(A, cp);
 	validate_ok(A, pixel);
-	int indexed = 0;
-	ir_foreach_instr(pixel, count_indexed_reads, &indexed);
-	assert_int_equal(indexed, 0);
+	struct read_count n = { 0, 0 };
+	ir_foreach_instr(pixel, count_reads, &n);
+	assert_int_equal(n.indexed, 0);
+	n = (struct read_count){ 0, 0 };
+	ir_foreach_instr(cp, count_reads, &n);
+	assert_int_equal(n.selects, selects);
 	static const float ts[] = { -3.0f, -0.6f, 0.0f, 0.4f, 0.6f, 1.49f, 2.0f, 3.6f, 4.5f, 9.0f, NAN };
 	for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++) {
 		float uni[16][4];
@@ -494,6 +501,16 @@ static void test_uniform_index_moves(void **state)
 		uni[6][0] = ts[i];
 		check_agrees(whole, pixel, cp, uni, 0.0f);
 	}
+}
+
+/* A mat2 array's column at a uniform index: a chain over all six
+ * elements; a member-major mat2 member of three structs: over the three
+ * of the column read (element 1 is column 0 of struct 1). */
+static void test_uniform_index_moves(void **state)
+{
+	(void)state;
+	check_index_moves("uniform #0 \"m\" \"mat2\" f2 nvec4=6 array=3 base=0", 5);
+	check_index_moves("uniform #0 \"s[].m\" \"mat2\" f2 nvec4=6 array=3 base=0 member_major", 2);
 }
 
 int main(void)

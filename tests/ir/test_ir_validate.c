@@ -236,8 +236,15 @@ static void test_member_major_uniform(void **state)
 	assert_false(ir_uniform_member_name(&f->uniforms[0], 3, name, sizeof name));
 	assert_false(ir_uniform_member_name(&f->uniforms[0], 0, name, 8));
 	assert_int_equal(ir_uniform_element(&f->uniforms[0], 2, 1), 5);
+	int lo, hi; /* an index clamps to the column's run */
+	ir_uniform_index_range(&f->uniforms[0], 4, &lo, &hi);
+	assert_true(lo == 3 && hi == 5);
+	ir_uniform_index_range(&f->uniforms[0], 1, &lo, &hi);
+	assert_true(lo == 0 && hi == 2);
 	f->uniforms[0].member_major = false; /* then struct 2's columns are 4 and 5 */
 	assert_int_equal(ir_uniform_element(&f->uniforms[0], 1, 1), 3);
+	ir_uniform_index_range(&f->uniforms[0], 4, &lo, &hi);
+	assert_true(lo == 0 && hi == 5);
 	f->uniforms[0].member_major = true;
 	f->uniforms[0].nvec4 = 5;
 	expect_invalid(f, "holds whole structs", "ls[].att.m");
