@@ -20,6 +20,25 @@ static void swizzle_text(char *out, int first, int ncomp)
 	out[ncomp] = 0;
 }
 
+/* The GL uniform element e of u is, as a driver names it: of a
+ * member-major uniform, "lights[2].m" (no array) and its column. */
+static bool record_name(struct cg_ctx *cg, const struct ir_uniform *u, int e,
+			struct r500_uniform *r)
+{
+	r->name = u->name;
+	r->array_len = u->array_len;
+	r->element = e;
+	if (!u->member_major)
+		return true;
+	char name[256];
+	if (!ir_uniform_member_name(u, e % u->array_len, name, sizeof name))
+		return false; /* the IR was validated: array_len >= 1 */
+	r->name = arena_strdup(cg->arena, name);
+	r->array_len = 0;
+	r->element = e / u->array_len;
+	return r->name != NULL;
+}
+
 static bool tables(struct cg_ctx *cg, struct r500_program *p)
 {
 	const struct ir_func *f = cg->func;
@@ -46,10 +65,9 @@ static bool tables(struct cg_ctx *cg, struct r500_program *p)
 			if (k >= f->nuniform_vec4 || cg->unif_slot[k] < 0)
 				continue; /* never read: nothing to upload */
 			struct r500_uniform *r = &p->uniforms[p->nuniforms++];
-			r->name = u->name;
+			if (!record_name(cg, u, e, r))
+				return false;
 			r->type = u->type;
-			r->array_len = u->array_len;
-			r->element = e;
 			r->slot = cg->unif_slot[k];
 			swizzle_text(r->swizzle, cg->unif_shift[k], u->ncomp);
 			r->init = u->init ? u->init[e] : NULL;

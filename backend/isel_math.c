@@ -135,10 +135,11 @@ bool isel_rel_uniform_opnd(const struct isel *s, const struct ir_instr *d, const
 }
 
 /* A uniform array read with a run-time index: a chain of CMPs over the
- * elements, element e taken when offset + index + 0.5 >= e, so the
- * result is element clamp(floor(offset + index + 0.5), 0, len-1) and
- * element 0 for NaN, the interpreter's convention.  The test value
- * starts at index + offset - 0.5 and drops by 1 per element.  A read
+ * elements first..last it is clamped to (ir_uniform_index_range),
+ * element e taken when offset + index + 0.5 >= e, so the result is
+ * element clamp(floor(offset + index + 0.5), first, last) and element
+ * first for NaN, the interpreter's convention.  The test value starts at
+ * index + offset - 0.5 - first and drops by 1 per element.  A read
  * loop_rel.c chose is one aL operand instead. */
 int isel_sel_uniform_dyn(struct isel *s, struct ir_instr *in, const struct cg_opnd *o)
 {
@@ -152,14 +153,16 @@ int isel_sel_uniform_dyn(struct isel *s, struct ir_instr *in, const struct cg_op
 	struct cg_opnd e0;
 	if (isel_rel_uniform_opnd(s, in, xyzw, R500_MOD_NONE, &e0))
 		return isel_mad(s, n, e0, ONE, ZERO);
-	if (!cg_uniform_opnd(cg, u->base, xyzw, R500_MOD_NONE, &e0))
+	int first, last;
+	ir_uniform_index_range(u, in->offset, &first, &last);
+	if (!cg_uniform_opnd(cg, u->base + first, xyzw, R500_MOD_NONE, &e0))
 		return cg_error(cg, in->loc, "internal error: uniform element without a slot"), -1;
-	if (u->nvec4 <= 1)
+	if (last <= first)
 		return isel_mad(s, n, e0, ONE, ZERO);
 	struct cg_opnd idx = opnd_entry(o[0], 0), cur = e0;
-	int t = mad_k(s, 1, idx, ONE, (float)in->offset - 0.5f);
+	int t = mad_k(s, 1, idx, ONE, (float)(in->offset - first) - 0.5f);
 	int d = -1;
-	for (int e = 1; t >= 0 && e < u->nvec4; e++) {
+	for (int e = first + 1; t >= 0 && e <= last; e++) {
 		struct cg_opnd el;
 		if (!cg_uniform_opnd(cg, u->base + e, xyzw, R500_MOD_NONE, &el))
 			return cg_error(cg, in->loc, "internal error: uniform element without a slot"), -1;
@@ -168,7 +171,7 @@ int isel_sel_uniform_dyn(struct isel *s, struct ir_instr *in, const struct cg_op
 		if (d < 0)
 			return -1;
 		cur = vopnd(d);
-		if (e + 1 < u->nvec4)
+		if (e < last)
 			t = isel_mad(s, 1, tv, ONE, opnd_neg(ONE));
 	}
 	return t < 0 ? -1 : d;

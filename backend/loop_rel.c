@@ -47,7 +47,9 @@ static void try_read(struct cg_ctx *cg, const struct ir_instr *in, const struct 
 	int last = x->after_exit ? x->counter.exit_pass - 1 : x->counter.exit_pass;
 	float first = (float)in->offset + c + x->counter.start;
 	float end = first + (float)last * x->counter.step;
-	if (last < 0 || first < 0.0f || end > (float)(u->nvec4 - 1))
+	int lo, hi; /* the elements the IR clamps the index to */
+	ir_uniform_index_range(u, in->offset, &lo, &hi);
+	if (last < 0 || first < (float)lo || end > (float)hi)
 		return;
 	if (cg->nrel_reads == cg->cap_rel_reads) {
 		int ncap = cg->cap_rel_reads ? 2 * cg->cap_rel_reads : 8;

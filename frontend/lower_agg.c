@@ -33,6 +33,11 @@ void lower_agg(struct lower *l, struct ast_node *e, struct lv *out)
 		lower_var_get(l, v, leaf, n, has_dyn ? &dyn : NULL, out);
 		return;
 	}
+	if (lower_uniform_path(l, e, &sym, &leaf, &dyn, &has_dyn)) { /* indexed uniform loads */
+		for (int i = 0; i < n; i++)
+			out[i] = lower_load_var(l, e, sym, leaf + i, has_dyn ? &dyn : NULL);
+		return;
+	}
 	switch (e->kind) {
 	case AST_CALL:
 		if (e->type) {

@@ -282,7 +282,10 @@ struct lv lower_select_lv(struct lower *l, struct ir_src cond, const struct lv *
  * vectors and matrices they hold, in declaration order, array elements
  * in order.  A variable's value is one lv per leaf; a uniform struct is one
  * uniform table entry per basic member (or array of basic members), named
- * by its path ("light.color", "lights[1].dir"), as ir.h asks. */
+ * by its path ("light.color", "lights[1].dir"), as ir.h asks; a uniform
+ * array of structs indexed by a non-constant is one entry per member
+ * path of its structs ("lights[].dir", member-major), when no other array
+ * is on the path (else one per member of each struct, as above). */
 
 bool lower_is_agg(const struct glsl_type *t)
 {
@@ -325,18 +328,35 @@ const struct glsl_type *lower_leaf_type(const struct glsl_type *t, int leaf)
 	return t;
 }
 
+/* A uniform array of structs indexed by a non-constant: its members are
+ * laid out member-major (ir_uniform.member_major). */
+static bool is_struct_array_indexed(const struct sema_symbol *sym)
+{
+	const struct glsl_type *t = sym->type;
+	return sym->dyn_indexed && t->base == GLSL_ARRAY && t->length > 0 &&
+	       t->elem->base == GLSL_STRUCT && lower_leaf_count(t->elem) > 0;
+}
+
 void lower_uniform_leaf(struct lower *l, const struct sema_symbol *sym, int leaf,
-			const char **name, int *elem, const struct glsl_type **entry)
+			struct uniform_entry *out)
 {
 	const struct glsl_type *t = sym->type;
 	const char *path = sym->name;
+	int k0 = 0, per0 = 1, arrays = 0;
+	size_t member_at = 0; /* where the path goes on after the first index */
 	for (;;) {
 		if (t->base == GLSL_ARRAY && !lower_is_agg(t->elem))
 			break; /* an array of basic members is one entry */
 		if (t->base == GLSL_ARRAY) {
 			int per = lower_leaf_count(t->elem);
 			int k = per ? leaf / per : 0;
+			if (!arrays++) {
+				k0 = k;
+				per0 = per;
+			}
 			path = arena_printf(l->f->arena, "%s[%d]", path, k);
+			if (arrays == 1 && path)
+				member_at = strlen(path);
 			leaf -= k * per;
 			t = t->elem;
 		} else if (t->base == GLSL_STRUCT) {
@@ -353,20 +373,25 @@ void lower_uniform_leaf(struct lower *l, const struct sema_symbol *sym, int leaf
 			break;
 		}
 	}
-	*name = path;
-	*elem = t->base == GLSL_ARRAY ? leaf : 0;
-	*entry = t;
+	*out = (struct uniform_entry){ path, t, t->base == GLSL_ARRAY ? leaf : 0, 1, false };
+	/* one array on the way, the symbol's own, and a basic member at the
+	 * end: member-major, "lights[].pos" holding every lights[k].pos */
+	if (arrays == 1 && glsl_is_basic(t) && is_struct_array_indexed(sym) && path) {
+		out->name = arena_printf(l->f->arena, "%s[]%s", sym->name, path + member_at);
+		out->type = glsl_type_array(l->f->arena, t, sym->type->length);
+		out->elem = k0;
+		out->stride = per0;
+		out->member_major = true;
+	}
 }
 
 const char *lower_sampler_name(struct lower *l, const struct sema_symbol *sym, int leaf)
 {
-	const char *name;
-	int elem;
-	const struct glsl_type *entry;
-	lower_uniform_leaf(l, sym, leaf, &name, &elem, &entry);
-	if (entry->base == GLSL_ARRAY)
-		return arena_printf(l->f->arena, "%s[%d]", name, elem);
-	return name;
+	struct uniform_entry u;
+	lower_uniform_leaf(l, sym, leaf, &u);
+	if (u.type->base == GLSL_ARRAY)
+		return arena_printf(l->f->arena, "%s[%d]", u.name, u.elem);
+	return u.name;
 }
 
 /* The variable and first leaf an expression names, when it is a path of

@@ -109,8 +109,16 @@ struct ir_src lower_index_is(struct lower *l, const struct lv *dyn, int k);
 bool lower_is_agg(const struct glsl_type *t);
 int lower_leaf_count(const struct glsl_type *t);
 const struct glsl_type *lower_leaf_type(const struct glsl_type *t, int leaf);
+/* Where a leaf of a uniform lives in the IR uniform table. */
+struct uniform_entry {
+	const char *name;              /* "u", "light.color", "lights[].pos" */
+	const struct glsl_type *type;  /* of the entry: basic, or an array of basic */
+	int elem;                      /* the leaf's element of it (0 when basic) */
+	int stride;                    /* leaves of the uniform from one element to the next */
+	bool member_major;             /* see ir_uniform.member_major */
+};
 void lower_uniform_leaf(struct lower *l, const struct sema_symbol *sym, int leaf,
-			const char **name, int *elem, const struct glsl_type **entry);
+			struct uniform_entry *out);
 /* The sampler table name of sampler leaf `leaf` of uniform `sym`:
  * "s", "s[1]", "light.shadow", "m[0].tex[1]". */
 const char *lower_sampler_name(struct lower *l, const struct sema_symbol *sym, int leaf);

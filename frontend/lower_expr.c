@@ -8,7 +8,8 @@
 
 /* A struct member or array element reached through members: loaded by
  * its leaf when the path is constant or only the index on a variable
- * held in IR arrays is not, else sliced from the whole value. */
+ * held in IR arrays or on a member-major uniform array of structs is not,
+ * else sliced from the whole value. */
 static struct lv load_member(struct lower *l, struct ast_node *e)
 {
 	struct sema_symbol *sym;
@@ -22,6 +23,8 @@ static struct lv load_member(struct lower *l, struct ast_node *e)
 		lower_var_get(l, v, leaf, 1, has_dyn ? &dyn : NULL, &r);
 		return r;
 	}
+	if (lower_uniform_path(l, e, &sym, &leaf, &dyn, &has_dyn)) /* one indexed load */
+		return lower_load_var(l, e, sym, leaf, has_dyn ? &dyn : NULL);
 	lower_agg_slice(l, e, &r);
 	return r;
 }

@@ -60,6 +60,14 @@ struct lv lower_load_var(struct lower *l, struct ast_node *e, struct sema_symbol
  * nothing, for any other expression. */
 bool lower_mem_path(struct lower *l, struct ast_node *e, struct lvar **v, int *leaf, struct lv *dyn,
 		    bool *has_dyn);
+/* Is `e` members of `u[i]`, u a uniform array of structs, i not constant
+ * (as sema saw it), and is every leaf of it held member-major
+ * (lower_uniform_leaf)?  Then u, the first leaf of `e` in element 0 (in
+ * element k when i lowered to a constant k in range) and, for an index
+ * that is not constant, its value in *dyn (*has_dyn), the index lowered
+ * here, once; false, lowering nothing, for any other expression. */
+bool lower_uniform_path(struct lower *l, struct ast_node *e, struct sema_symbol **sym, int *leaf,
+			struct lv *dyn, bool *has_dyn);
 /* An index: true and its int in *k when it is constant, else its value
  * in *dyn. */
 bool lower_index_value(struct lower *l, struct ast_node *idx, int *k, struct lv *dyn);

@@ -35,22 +35,23 @@ static struct lv load_input(struct lower *l, const char *name, const struct glsl
 
 /* GLSL 1.20 4.3.5: an initializer is the value a uniform holds until the
  * application sets one (glLinkProgram uploads it).  The table entry `idx`
- * holding leaves first .. first + count - 1 of `sym` gets it in
- * ir_uniform.init: vec4 element k * cols + c is column c of leaf
- * first + k, rows past the type's are 0. */
+ * holding leaves first, first + stride, ... of `sym` (one per element of
+ * the entry) gets it in ir_uniform.init: column c of leaf first + k *
+ * stride in vec4 element k * cols + c (c * count + k when member-major:
+ * ir_uniform.member_major), rows past the type's 0. */
 static void uniform_init(struct lower *l, const struct sema_symbol *sym, int first,
-			 const struct glsl_type *entry, int idx)
+			 const struct uniform_entry *entry, int idx)
 {
 	int nleaves = lower_leaf_count(sym->type);
-	const struct glsl_type *et = elem_type(entry);
-	int count = entry->base == GLSL_ARRAY ? entry->length : 1;
+	const struct glsl_type *et = elem_type(entry->type);
+	int count = entry->type->base == GLSL_ARRAY ? entry->type->length : 1;
 	float (*leaves)[4][4] = arena_alloc(l->f->arena, sizeof *leaves * (size_t)nleaves);
 	float (*init)[4] = arena_alloc(l->f->arena, sizeof *init * (size_t)(count * et->cols));
 	if (!leaves || !init) {
 		l->failed = true;
 		return;
 	}
-	if (first < 0 || first + count > nleaves ||
+	if (first < 0 || first + (count - 1) * entry->stride >= nleaves ||
 	    !lower_fold_const_leaves(l->fe, sym->init, leaves, nleaves)) {
 		lower_refuse(l, sym->init->loc, "the initializer of uniform '%s' is not a constant "
 			     "expression", sym->name);
@@ -58,27 +59,39 @@ static void uniform_init(struct lower *l, const struct sema_symbol *sym, int fir
 	}
 	for (int k = 0; k < count; k++)
 		for (int c = 0; c < et->cols; c++)
-			memcpy(init[k * et->cols + c], leaves[first + k][c], sizeof init[0]);
+			memcpy(init[entry->member_major ? c * count + k : k * et->cols + c],
+			       leaves[first + k * entry->stride][c], sizeof init[0]);
 	if (!ir_func_set_uniform_init(l->f, idx, (const float (*)[4])init))
 		l->failed = true;
 }
 
-/* Element `elem` of uniform `sym` (dyn: non-constant element index). */
-static struct lv load_uniform(struct lower *l, struct sema_symbol *sym, int elem,
+/* The table entry of `entry`, added on its first use. */
+static int uniform_index(struct lower *l, const struct sema_symbol *sym, int leaf,
+			 const struct uniform_entry *entry)
+{
+	int idx = ir_func_find_uniform(l->f, entry->name);
+	if (idx >= 0)
+		return idx;
+	const struct glsl_type *t = entry->type, *et = elem_type(t);
+	idx = ir_func_add_uniform(l->f, entry->name, et->name,
+				  t->base == GLSL_ARRAY ? t->length : 0, var_nvec4(t), et->rows);
+	if (idx < 0)
+		return idx;
+	l->f->uniforms[idx].member_major = entry->member_major;
+	if (sym->init)
+		uniform_init(l, sym, leaf - entry->elem * entry->stride, entry, idx);
+	return idx;
+}
+
+/* Leaf `leaf` of uniform `sym`; with dyn (a non-constant index of the
+ * uniform's array), that leaf of element dyn instead of element 0. */
+static struct lv load_uniform(struct lower *l, struct sema_symbol *sym, int leaf,
 			      const struct lv *dyn)
 {
-	const char *name;
-	const struct glsl_type *t;
-	int leaf = elem;
-	lower_uniform_leaf(l, sym, elem, &name, &elem, &t);
-	const struct glsl_type *et = elem_type(t);
-	int idx = ir_func_find_uniform(l->f, name);
-	if (idx < 0) {
-		idx = ir_func_add_uniform(l->f, name, et->name, t->base == GLSL_ARRAY ? t->length : 0,
-					  var_nvec4(t), et->rows);
-		if (idx >= 0 && sym->init)
-			uniform_init(l, sym, leaf - elem, t, idx);
-	}
+	struct uniform_entry entry;
+	lower_uniform_leaf(l, sym, leaf, &entry);
+	const struct glsl_type *et = elem_type(entry.type);
+	int idx = uniform_index(l, sym, leaf, &entry), elem = entry.elem;
 	struct lv v;
 	memset(&v, 0, sizeof v);
 	v.ncols = et->cols;
@@ -89,7 +102,7 @@ static struct lv load_uniform(struct lower *l, struct sema_symbol *sym, int elem
 		int nsrc = 0;
 		if (dyn) {
 			struct ir_src i = lv_comp(dyn, 0, 0);
-			if (et->cols > 1) {
+			if (et->cols > 1 && !entry.member_major) {
 				/* element index scaled to vec4 slots */
 				struct ir_instr *k = ir_build_constf(&l->b, (float)et->cols);
 				struct ir_src ks = ir_src_of(k);
@@ -104,7 +117,7 @@ static struct lv load_uniform(struct lower *l, struct sema_symbol *sym, int elem
 			return lower_zero(l, et);
 		}
 		in->index = idx;
-		in->offset = elem * et->cols + c;
+		in->offset = entry.member_major ? c * entry.type->length + elem : elem * et->cols + c;
 		v.col[c] = ir_src_of(in);
 	}
 	if (et->base == GLSL_BOOL) {
@@ -222,6 +235,51 @@ bool lower_mem_path(struct lower *l, struct ast_node *e, struct lvar **v, int *l
 	if (!root || inner_dyn || !mem_element(l, root, v, leaf, dyn, has_dyn))
 		return false;
 	*leaf += inner;
+	return true;
+}
+
+/* The index on a uniform array of structs that `e`, members of an
+ * element, starts from, or NULL; *leaf (from 0) gains the leaves the
+ * members move.  Nothing is lowered. */
+static struct ast_node *uniform_struct_root(struct ast_node *e, int *leaf)
+{
+	if (e->kind == AST_FIELD && !e->nswz) {
+		struct ast_node *r = uniform_struct_root(e->kid[0], leaf);
+		const struct glsl_type *st = e->kid[0]->ty;
+		for (int i = 0; r && i < e->field && i < st->nfields; i++)
+			*leaf += lower_leaf_count(st->fields[i].type);
+		return r;
+	}
+	if (e->kind != AST_INDEX || e->kid[0]->kind != AST_IDENT || e->kid[1]->cval)
+		return NULL;
+	const struct sema_symbol *sym = e->kid[0]->sym;
+	bool ok = sym && sym->storage == AST_STORAGE_UNIFORM && sym->type->base == GLSL_ARRAY &&
+		  sym->type->elem->base == GLSL_STRUCT;
+	return ok ? e : NULL;
+}
+
+bool lower_uniform_path(struct lower *l, struct ast_node *e, struct sema_symbol **sym, int *leaf,
+			struct lv *dyn, bool *has_dyn)
+{
+	int inner = 0;
+	struct ast_node *root = uniform_struct_root(e, &inner);
+	if (!root)
+		return false;
+	*sym = root->kid[0]->sym;
+	int n = lower_is_agg(e->ty) ? lower_leaf_count(e->ty) : 1;
+	for (int j = 0; j < n; j++) {
+		struct uniform_entry u;
+		lower_uniform_leaf(l, *sym, inner + j, &u);
+		if (!u.member_major)
+			return false;
+	}
+	int k;
+	*leaf = inner;
+	*has_dyn = true;
+	if (lower_index_value(l, root->kid[1], &k, dyn) && k >= 0 && k < (*sym)->type->length) {
+		*leaf += k * lower_leaf_count((*sym)->type->elem);
+		*has_dyn = false;
+	}
 	return true;
 }
 

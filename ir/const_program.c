@@ -249,6 +249,7 @@ static struct ir_func *copy_uniforms(const struct ir_func *f, struct arena *aren
 		    (u->init && !ir_func_set_uniform_init(cp, i, u->init)))
 			return NULL;
 		cp->uniforms[i].base = u->base; /* the same elements, however f laid them */
+		cp->uniforms[i].member_major = u->member_major;
 	}
 	if (cp)
 		cp->nuniform_vec4 = f->nuniform_vec4;

@@ -7,6 +7,10 @@
  *   sin(x + u)   -> sin(mad(x, 1/2pi, u * 1/2pi) * 2pi)   (reduce_trig)
  *   phi after if (u) of uniform-only values -> select        (phis_to_selects)
  *     (the values made inside the IF made again after it)
+ *   a[u]         -> select(u >= n-1.5, a[n-1], ... select(u >= 0.5, a[1], a[0]))
+ *     (index_to_selects: the R500 reads a constant at a computed index
+ *     through a CMP per element in every pixel, the constant program
+ *     once)
  * with u, k uniform-only and x not.  A uniform-only value is one the
  * split could move (const_program.c says which). */
 #include "cp_prepare.h"
@@ -152,6 +156,72 @@ static bool of_uniforms(const struct prep_scan *d, struct ir_instr *in, uint32_t
 	return true;
 }
 
+/* Elements of a uniform index_to_selects reads at most (a chain of one
+ * compare and one select per element after the first). */
+enum { PREP_MAX_INDEXED = 16 };
+
+/* The elements a uniform read at an index may give. */
+static int index_run(const struct ir_func *f, const struct ir_instr *in)
+{
+	int first, last;
+	ir_uniform_index_range(&f->uniforms[in->index], in->offset, &first, &last);
+	return last - first + 1;
+}
+
+/* `in`, a uniform read at a uniform-only index (u[i], element
+ * clamp(floor(offset + i + 0.5), first, last), first for NaN: the
+ * interpreter's rule, ir_uniform_index_range), becomes a chain of selects
+ * over those elements read at constant indexes: element e where
+ * i >= e - offset - 0.5, the last such e taken, none (NaN, below) first. */
+static bool index_to_selects(struct prep_scan *d, struct ir_instr *in)
+{
+	const struct ir_uniform *u = &d->f->uniforms[in->index];
+	struct ir_src idx = in->src[0];
+	struct ir_src v = { 0 };
+	int first, last;
+	ir_uniform_index_range(u, in->offset, &first, &last);
+	for (int e = first; e <= last; e++) {
+		struct ir_instr *r = ir_build_before(d->f, in, IR_OP_UNIFORM, in->ncomp, IR_FLOAT, 0, NULL);
+		if (!r) {
+			d->failed = true;
+			return false;
+		}
+		r->index = in->index;
+		r->offset = e;
+		if (e == first) {
+			v = ir_src_of(r);
+			continue;
+		}
+		float at = (float)(e - in->offset) - 0.5f;
+		struct ir_instr *k = const_before(d, in, 1, (float[4]){ at, at, at, at });
+		struct ir_instr *ge = k ? ir_build_before(d->f, in, IR_OP_GE, 1, IR_BOOL, 2,
+			(struct ir_src[]){ idx, ir_src_of(k) }) : NULL;
+		if (!ge) {
+			d->failed = true;
+			return false;
+		}
+		struct ir_src s[3] = { ir_src_of(ge), ir_src_of(r), v };
+		if (e == last) { /* the last select is `in` itself */
+			in->op = IR_OP_SELECT;
+			in->nsrc = 3;
+			memcpy(in->src, s, sizeof s);
+			in->index = in->offset = 0;
+			return true;
+		}
+		struct ir_instr *sel = ir_build_before(d->f, in, IR_OP_SELECT, in->ncomp, IR_FLOAT, 3, s);
+		if (!sel) {
+			d->failed = true;
+			return false;
+		}
+		v = ir_src_of(sel);
+	}
+	/* one element: read at a constant index */
+	in->nsrc = 0;
+	in->offset = first;
+	memset(&in->src[0], 0, sizeof in->src[0]);
+	return true;
+}
+
 /* Notes whether `in` is uniform-only, then applies the rewrites.  The
  * last: x / u with u uniform-only (not a constant: isel multiplies by a
  * folded reciprocal then) and x not becomes x * rcp(u), as the R500
@@ -162,7 +232,10 @@ static void prepare_instr(struct ir_instr *in, void *ud)
 	struct prep_scan *d = ud;
 	if (in->id >= d->n)
 		return;
-	bool u = in->op == IR_OP_CONST || (in->op == IR_OP_UNIFORM && in->nsrc == 0) ||
+	bool chain = in->op == IR_OP_UNIFORM && in->nsrc == 1 && uniform_only(d, in->src[0].def) &&
+		     index_run(d->f, in) <= PREP_MAX_INDEXED && !d->failed &&
+		     index_to_selects(d, in);
+	bool u = chain || in->op == IR_OP_CONST || (in->op == IR_OP_UNIFORM && in->nsrc == 0) ||
 		 of_uniforms(d, in, d->n);
 	d->uniform_only[in->id] = u;
 	if (in->op == IR_OP_MUL && !u && !d->failed)

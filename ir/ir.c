@@ -2,6 +2,7 @@
 #include "ir.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +101,32 @@ void ir_uniform_defaults(const struct ir_func *f, float (*vals)[4])
 			continue;
 		memcpy(vals[u->base], u->init, (size_t)u->nvec4 * sizeof *vals);
 	}
+}
+
+bool ir_uniform_member_name(const struct ir_uniform *u, int k, char *buf, size_t size)
+{
+	const char *hole = u->member_major ? strstr(u->name, "[]") : NULL;
+	if (!hole || k < 0 || k >= u->array_len)
+		return false;
+	int n = snprintf(buf, size, "%.*s[%d]%s", (int)(hole - u->name), u->name, k, hole + 2);
+	return n >= 0 && (size_t)n < size;
+}
+
+int ir_uniform_element(const struct ir_uniform *u, int k, int col)
+{
+	if (u->member_major)
+		return col * u->array_len + k;
+	return k * (u->array_len > 0 ? u->nvec4 / u->array_len : u->nvec4) + col;
+}
+
+void ir_uniform_index_range(const struct ir_uniform *u, int offset, int *first, int *last)
+{
+	*first = 0;
+	*last = u->nvec4 - 1;
+	if (!u->member_major || u->array_len < 1 || offset < 0 || offset >= u->nvec4)
+		return;
+	*first = offset - offset % u->array_len;
+	*last = *first + u->array_len - 1;
 }
 
 int ir_func_add_sampler(struct ir_func *f, const char *name, int target, bool shadow)

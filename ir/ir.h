@@ -133,6 +133,16 @@ struct ir_uniform {
 	 * members as flattened); components 0..ncomp-1 hold the value, the
 	 * rest 0; bool 0/1, int as float.  Used when a run gives no value. */
 	const float (*init)[4];
+	/* A member of a uniform array of structs, laid out member-major (all
+	 * lights[k].pos, then all lights[k].color), so that a computed struct
+	 * index is an element index: `name` is the member's path with "[]"
+	 * where the struct index goes ("lights[].m"), array_len the number of
+	 * structs, nvec4 / array_len columns each.  Column-major too: element
+	 * c * array_len + k is column c of the GL uniform "lights[k].m"
+	 * (ir_uniform_member_name), so that every column is read at the
+	 * struct index itself (a loop counter: aL); a read at an index is
+	 * clamped to its column's run (ir_uniform_index_range). */
+	bool member_major;
 };
 
 struct ir_sampler {
@@ -199,6 +209,17 @@ bool ir_func_set_uniform_init(struct ir_func *f, int u, const float (*init)[4]);
 /* The values a run uses when it gives none: each uniform's initializer,
  * else 0.  Fills vals[0 .. f->nuniform_vec4). */
 void ir_uniform_defaults(const struct ir_func *f, float (*vals)[4]);
+/* The GL name of struct k's member in a member-major uniform: its name
+ * with k in the "[]" ("lights[2].pos"), written to buf; false when it
+ * does not fit, u is not member-major or k is out of range. */
+bool ir_uniform_member_name(const struct ir_uniform *u, int k, char *buf, size_t size);
+/* The element of u holding column `col` of its array element k (of the
+ * GL uniform "lights[k].m" when member-major); k 0 when not an array. */
+int ir_uniform_element(const struct ir_uniform *u, int k, int col);
+/* The elements a read of u at element `offset` plus an index is clamped
+ * to (rounded to nearest; NaN gives *first): all of u's, or of a
+ * member-major uniform, the run of offset's column (the GL array). */
+void ir_uniform_index_range(const struct ir_uniform *u, int offset, int *first, int *last);
 int ir_func_add_sampler(struct ir_func *f, const char *name, int target, bool shadow);
 int ir_func_add_output(struct ir_func *f, const char *name, int target, int ncomp);
 /* A local array (see ir_array); its index, -1 when memory runs out. */

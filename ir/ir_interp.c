@@ -94,8 +94,10 @@ static void exec_uniform(struct ictx *x, const struct ir_instr *in, int p, float
 		idx += s[0];
 	}
 	/* a runtime index is clamped to the array */
+	int lo, hi;
+	ir_uniform_index_range(u, in->offset, &lo, &hi);
 	float r = floorf(idx + 0.5f);
-	int elem = r != r || r < 0.0f ? 0 : r > (float)(u->nvec4 - 1) ? u->nvec4 - 1 : (int)r;
+	int elem = r != r || r < (float)lo ? lo : r > (float)hi ? hi : (int)r;
 	if (elem < 0 || u->base + elem >= x->f->nuniform_vec4)
 		return;
 	/* no values given: the program's own initializer, else 0 */

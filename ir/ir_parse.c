@@ -306,16 +306,19 @@ static void parse_uniform_decl(struct parser *ps)
 	float (*init)[4] = NULL;
 	if (!at_end(ps)) {
 		const char *save = ps->p;
-		bool init_next = accept_word(ps, "init");
+		bool word_next = accept_word(ps, "init") || accept_word(ps, "member_major");
 		ps->p = save;
-		if (!init_next)
+		if (!word_next)
 			base = keyed_number(ps, "base", 0, 1 << 20);
 	}
+	bool member_major = !ps->error && accept_word(ps, "member_major");
 	if (!ps->error && accept_word(ps, "init"))
 		init = uniform_init(ps, nvec4);
 	if (ps->error)
 		return;
 	int u = ir_func_add_uniform(ps->f, name, type, (int)array, (int)nvec4, n);
+	if (u >= 0)
+		ps->f->uniforms[u].member_major = member_major;
 	if (u >= 0 && base >= 0) {
 		ps->f->uniforms[u].base = (int)base;
 		if (base + nvec4 > ps->f->nuniform_vec4)

@@ -75,6 +75,8 @@ static void print_tables(struct strbuf *sb, const struct ir_func *f)
 		print_string(sb, u->type);
 		strbuf_printf(sb, " f%d nvec4=%d array=%d base=%d", u->ncomp, u->nvec4,
 			  u->array_len, u->base);
+		if (u->member_major)
+			strbuf_printf(sb, " member_major");
 		print_uniform_init(sb, u);
 		strbuf_printf(sb, "\n");
 	}

@@ -432,6 +432,18 @@ static void validate_list(struct vstate *v, const struct ir_cf_list *list,
 	}
 }
 
+/* A member-major uniform: a name with one "[]" and whole structs. */
+static void check_uniform(struct vstate *v, const struct ir_uniform *u)
+{
+	if (!u->member_major)
+		return;
+	const char *hole = u->name ? strstr(u->name, "[]") : NULL;
+	if (!hole || strstr(hole + 2, "[]"))
+		fail(v, NULL, "a member-major uniform's name has one \"[]\": ", u->name);
+	else if (u->array_len < 1 || u->nvec4 % u->array_len != 0)
+		fail(v, NULL, "a member-major uniform holds whole structs: ", u->name);
+}
+
 static void count_instrs(struct ir_instr *in, void *ud)
 {
 	(void)in;
@@ -454,6 +466,8 @@ bool ir_validate(const struct ir_func *f, struct diag_sink *diag)
 		if (f->arrays[i].length < 1 || f->arrays[i].ncomp < 1 || f->arrays[i].ncomp > 4 ||
 		    f->arrays[i].base > IR_BOOL)
 			fail(&v, NULL, "an array needs length >= 1 and 1 to 4 components", NULL);
+	for (int i = 0; i < f->nuniforms; i++)
+		check_uniform(&v, &f->uniforms[i]);
 	if (v.state && v.seq && v.loop_of && v.defs)
 		validate_list(&v, &f->body, NULL);
 	else

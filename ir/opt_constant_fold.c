@@ -161,8 +161,9 @@ static bool fold_uniform_index(const struct ir_func *f, struct ir_instr *in)
 		return false;
 	float idx = (float)in->offset + in->src[0].def->imm[in->src[0].swz[0] & 3];
 	float r = floorf(idx + 0.5f);
-	int last = f->uniforms[in->index].nvec4 - 1;
-	in->offset = r != r || r < 0.0f ? 0 : r > (float)last ? last : (int)r;
+	int lo, hi;
+	ir_uniform_index_range(&f->uniforms[in->index], in->offset, &lo, &hi);
+	in->offset = r != r || r < (float)lo ? lo : r > (float)hi ? hi : (int)r;
 	in->nsrc = 0;
 	memset(&in->src[0], 0, sizeof in->src[0]);
 	return true;

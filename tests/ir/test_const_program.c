@@ -54,6 +54,31 @@ static struct ir_interp_result run(const struct ir_func *f, const float (*uni)[4
 	return r;
 }
 
+/* pixel(constant program(uni)) == whole(uni), exactly or within a
+ * relative `tol`; uni gets the constant program's outputs. */
+static void check_agrees(const struct ir_func *whole, const struct ir_func *pixel,
+			 const struct ir_func *cp, float (*uni)[4], float tol)
+{
+	struct ir_interp_result want = run(whole, (const float(*)[4])uni);
+	/* the constant program's outputs become the $cp uniforms */
+	struct ir_interp_result cpr = run(cp, (const float(*)[4])uni);
+	for (int o = 0; o < cp->noutputs; o++) {
+		int u = ir_func_find_uniform(pixel, cp->outputs[o].name);
+		assert_true(u >= 0 && ir_uniform_is_cp_output(&pixel->uniforms[u]));
+		memcpy(uni[pixel->uniforms[u].base], cpr.outputs[o][0], sizeof uni[0]);
+	}
+	struct ir_interp_result got = run(pixel, (const float(*)[4])uni);
+	for (int p = 0; p < 4; p++)
+		for (int c = 0; c < 4; c++) {
+			float g = got.outputs[0][p][c], w = want.outputs[0][p][c];
+			if (tol == 0.0f)
+				assert_memory_equal(&g, &w, sizeof g);
+			else if (!(fabsf(g - w) <= tol * fmaxf(1.0f, fabsf(w))))
+				fail_msg("pixel %d .%d: %.9g, whole function %.9g", p, c,
+					 (double)g, (double)w);
+		}
+}
+
 /* Splits body; checks the moved outputs count, the constant program's
  * validity, and that pixel(constant program(uniforms)) == whole(uniforms)
  * for two sets of uniform values, exactly, or within a relative `tol`
@@ -79,24 +104,7 @@ static struct ir_func *split_within(const char *body, int want_outputs, float to
 		for (int e = 0; e < 2; e++)
 			for (int c = 0; c < 4; c++)
 				uni[e][c] = (float)(seed * 3 + e * 5 + c) * 0.37f - 0.9f;
-		struct ir_interp_result want = run(whole, (const float(*)[4])uni);
-		/* the constant program's outputs become the $cp uniforms */
-		struct ir_interp_result cpr = run(cp, (const float(*)[4])uni);
-		for (int o = 0; o < cp->noutputs; o++) {
-			int u = ir_func_find_uniform(pixel, cp->outputs[o].name);
-			assert_true(u >= 0 && ir_uniform_is_cp_output(&pixel->uniforms[u]));
-			memcpy(uni[pixel->uniforms[u].base], cpr.outputs[o][0], sizeof uni[0]);
-		}
-		struct ir_interp_result got = run(pixel, (const float(*)[4])uni);
-		for (int p = 0; p < 4; p++)
-			for (int c = 0; c < 4; c++) {
-				float g = got.outputs[0][p][c], w = want.outputs[0][p][c];
-				if (tol == 0.0f)
-					assert_memory_equal(&g, &w, sizeof g);
-				else if (!(fabsf(g - w) <= tol * fmaxf(1.0f, fabsf(w))))
-					fail_msg("pixel %d .%d: %.9g, whole function %.9g", p, c,
-						 (double)g, (double)w);
-			}
+		check_agrees(whole, pixel, cp, uni, tol);
 	}
 	return cp;
 }
@@ -443,6 +451,68 @@ static void test_loop_body_and_twice(void **state)
 	assert_false(failed);
 }
 
+struct read_count { int indexed, selects; };
+
+static void count_reads(struct ir_instr *in, void *ud)
+{
+	struct read_count *n = ud;
+	n->indexed += in->op == IR_OP_UNIFORM && in->nsrc > 0;
+	n->selects += in->op == IR_OP_SELECT;
+}
+
+/* uniform #0 declared by `decl`, 6 elements of 2 components, read as
+ * %4 = element 1 + t, t a uniform: the read becomes `selects` selects
+ * over the elements it may give, which move; the pixel program reads no
+ * uniform at an index, and it picks the element the interpreter's rule
+ * picks (round to nearest, clamped, NaN: the first) for every t. */
+static void check_index_moves(const char *decl, int selects)
+{
+	const char *text = arena_printf(A,
+		"stage fragment\n"
+		"input #0 \"v\" f4\n"
+		"%s\n"
+		"uniform #1 \"t\" \"float\" f1 nvec4=1 array=0 base=6\n"
+		"output #0 \"gl_FragColor\" f4 target=0\n"
+		"%%1 = input.f4 #0\n"
+		"%%3 = uniform.f1 #1[0]\n"
+		"%%4 = uniform.f2 #0[1] + %%3.x\n"
+		"%%5 = mul.f4 %%4.xyxy, %%1.xyzw\n"
+		"output #0 %%5.xyzw\n", decl);
+	struct ir_func *whole = parse_ok(A, text), *pixel = parse_ok(A, text);
+	bool failed = true;
+	struct ir_func *cp = ir_split_constant_program(pixel, NULL, &failed);
+	assert_false(failed);
+	assert_non_null(cp);
+	validate_ok(A, cp);
+	validate_ok(A, pixel);
+	struct read_count n = { 0, 0 };
+	ir_foreach_instr(pixel, count_reads, &n);
+	assert_int_equal(n.indexed, 0);
+	n = (struct read_count){ 0, 0 };
+	ir_foreach_instr(cp, count_reads, &n);
+	assert_int_equal(n.selects, selects);
+	static const float ts[] = { -3.0f, -0.6f, 0.0f, 0.4f, 0.6f, 1.49f, 2.0f, 3.6f, 4.5f, 9.0f, NAN };
+	for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++) {
+		float uni[16][4];
+		memset(uni, 0, sizeof uni);
+		for (int e = 0; e < 6; e++)
+			for (int c = 0; c < 2; c++)
+				uni[e][c] = (float)(e * 2 + c) + 0.5f;
+		uni[6][0] = ts[i];
+		check_agrees(whole, pixel, cp, uni, 0.0f);
+	}
+}
+
+/* A mat2 array's column at a uniform index: a chain over all six
+ * elements; a member-major mat2 member of three structs: over the three
+ * of the column read (element 1 is column 0 of struct 1). */
+static void test_uniform_index_moves(void **state)
+{
+	(void)state;
+	check_index_moves("uniform #0 \"m\" \"mat2\" f2 nvec4=6 array=3 base=0", 5);
+	check_index_moves("uniform #0 \"s[].m\" \"mat2\" f2 nvec4=6 array=3 base=0 member_major", 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -460,6 +530,7 @@ int main(void)
 		cmocka_unit_test(test_vector_of_uniforms),
 		cmocka_unit_test(test_nothing_worth_moving),
 		cmocka_unit_test(test_loop_body_and_twice),
+		cmocka_unit_test(test_uniform_index_moves),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

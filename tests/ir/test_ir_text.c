@@ -91,6 +91,7 @@ static const char *const round_trip_text =
 	"input #0 \"v\" f4 centroid\n"
 	"input #1 \"w \\\"q\\\"\" f2\n"
 	"uniform #0 \"m\" \"mat4\" f4 nvec4=4 array=0 base=0\n"
+	"uniform #1 \"l[].m\" \"mat2\" f2 nvec4=6 array=3 base=4 member_major\n"
 	"sampler #0 \"s3\" 3d unit=2\n"
 	"sampler #1 \"sh\" 2d unit=1 shadow compare=greater depth=intensity\n"
 	"sampler #2 \"cube\" cube unit=0\n"
@@ -134,6 +135,8 @@ static void test_round_trip(void **state)
 	struct ir_func *g = parse_ok(A, once);
 	assert_string_equal(ir_print(g, A), once);
 	assert_true(f->inputs[0].centroid);
+	assert_false(f->uniforms[0].member_major);
+	assert_true(f->uniforms[1].member_major);
 	assert_string_equal(f->inputs[1].name, "w \"q\"");
 	assert_int_equal(f->samplers[0].unit, 2);
 	assert_true(f->samplers[1].shadow);

@@ -218,6 +218,43 @@ static void test_structural_errors(void **state)
 
 /* The opcode table agrees with itself: a bool flag is a bool result,
  * commutative ops take two sources of one type, every row is typed. */
+/* A member-major uniform names where the struct index goes, once, and
+ * holds whole structs; the GL names of its structs and the elements of
+ * their columns (ir_uniform_member_name, ir_uniform_element). */
+static void test_member_major_uniform(void **state)
+{
+	(void)state;
+	static const char *const text =
+		"input #0 \"v\" f4\n"
+		"uniform #0 \"ls[].att.m\" \"mat2\" f2 nvec4=6 array=3 base=0 member_major\n"
+		"output #0 \"gl_FragColor\" f4 target=0\n";
+	struct ir_func *f = parse_ok(A, text);
+	validate_ok(A, f);
+	char name[32];
+	assert_true(ir_uniform_member_name(&f->uniforms[0], 2, name, sizeof name));
+	assert_string_equal(name, "ls[2].att.m");
+	assert_false(ir_uniform_member_name(&f->uniforms[0], 3, name, sizeof name));
+	assert_false(ir_uniform_member_name(&f->uniforms[0], 0, name, 8));
+	assert_int_equal(ir_uniform_element(&f->uniforms[0], 2, 1), 5);
+	int lo, hi; /* an index clamps to the column's run */
+	ir_uniform_index_range(&f->uniforms[0], 4, &lo, &hi);
+	assert_true(lo == 3 && hi == 5);
+	ir_uniform_index_range(&f->uniforms[0], 1, &lo, &hi);
+	assert_true(lo == 0 && hi == 2);
+	f->uniforms[0].member_major = false; /* then struct 2's columns are 4 and 5 */
+	assert_int_equal(ir_uniform_element(&f->uniforms[0], 1, 1), 3);
+	ir_uniform_index_range(&f->uniforms[0], 4, &lo, &hi);
+	assert_true(lo == 0 && hi == 5);
+	f->uniforms[0].member_major = true;
+	f->uniforms[0].nvec4 = 5;
+	expect_invalid(f, "holds whole structs", "ls[].att.m");
+	f = parse_ok(A, text);
+	f->uniforms[0].name = "ls.att.m";
+	expect_invalid(f, "has one \"[]\"", "ls.att.m");
+	f->uniforms[0].name = "ls[].a[].m";
+	expect_invalid(f, "has one \"[]\"", NULL);
+}
+
 static void test_op_table(void **state)
 {
 	(void)state;
@@ -242,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_valid),
 		cmocka_unit_test(test_text_errors),
 		cmocka_unit_test(test_structural_errors),
+		cmocka_unit_test(test_member_major_uniform),
 		cmocka_unit_test(test_op_table),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

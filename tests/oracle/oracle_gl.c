@@ -246,10 +246,21 @@ static const struct utype *utype_of(GLenum type)
 	return NULL;
 }
 
-/* Splits "u[3]" into base "u" and index 3 (-1 without an index). */
+/* The '[' of a trailing "[k]" of name, or NULL: "u[3]", "s[1].w[0]"; not
+ * the struct index of "s[1].pos". */
+static const char *trailing_index(const char *name)
+{
+	size_t n = strlen(name);
+	if (n < 3 || name[n - 1] != ']')
+		return NULL;
+	return strrchr(name, '[');
+}
+
+/* Splits "u[3]" into base "u" and index 3 (-1 without an index at the
+ * end: "s[1].pos" is a base of its own, as GL names a struct's member). */
 static bool split_index(const char *name, char *base, size_t len, int *index)
 {
-	const char *br = strchr(name, '[');
+	const char *br = trailing_index(name);
 	size_t n = br ? (size_t)(br - name) : strlen(name);
 	if (n == 0 || n >= len)
 		return false;
@@ -307,10 +318,10 @@ static void set_uniforms(GLuint prog, const struct oracle_job *job)
 		GLenum type = 0;
 		glGetActiveUniform(prog, (GLuint)i, sizeof aname, NULL, &size, &type, aname);
 		const struct utype *t = utype_of(type);
-		char *br = strstr(aname, "[0]");
+		char *br = (char *)trailing_index(aname);
 		bool array = br != NULL || size > 1;
 		if (br)
-			*br = 0;
+			*br = 0; /* "u[0]": GL names an array by its first element */
 		if (!t)
 			continue; /* samplers: set_samplers */
 		int per_elem = t->cols * t->rows;

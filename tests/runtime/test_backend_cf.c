@@ -33,7 +33,7 @@
 #include "ir_interp.h"
 #include "ir_pass.h"
 #include "r500_compile.h"
-#include "../test_util.h"
+#include "test_emu_uniforms.h"
 
 enum { GRID = 16, MAX_FIXTURES = 64, MAX_UNIFORMS = 64 };
 
@@ -90,12 +90,7 @@ static void run_interp(const struct ir_func *f, const struct textures *tex, stru
 	const float(**in_ptrs)[4] = calloc((size_t)ni, sizeof *in_ptrs);
 	float(*uni)[4] = calloc((size_t)nu, sizeof *uni);
 	assert_true(ins && in_ptrs && uni);
-	for (int u = 0; u < f->nuniforms; u++) {
-		const struct ir_uniform *un = &f->uniforms[u];
-		for (int e = 0; e < un->nvec4; e++)
-			for (int c = 0; c < un->ncomp; c++)
-				uni[un->base + e][c] = test_uniform_value(un->name, e * un->ncomp + c);
-	}
+	test_ir_uniforms(f, uni);
 	for (int i = 0; i < f->ninputs; i++)
 		in_ptrs[i] = ins[i];
 	for (int qy = 0; qy < GRID; qy += 2)
@@ -164,27 +159,6 @@ static double tolerance(const struct ir_func *f, bool *absolute)
 	return 1e-5;
 }
 
-static void emu_uniforms(const struct ir_func *f, struct arena *a, struct emu_uniform *unis,
-			 int *n)
-{
-	*n = 0;
-	for (int u = 0; u < f->nuniforms && *n < MAX_UNIFORMS; u++) {
-		const struct ir_uniform *un = &f->uniforms[u];
-		int per = un->array_len > 0 ? un->nvec4 / un->array_len : un->nvec4;
-		int nelem = un->array_len > 0 ? un->array_len : 1;
-		for (int e = 0; e < nelem && *n < MAX_UNIFORMS; e++) {
-			struct emu_uniform *eu = &unis[(*n)++];
-			memset(eu, 0, sizeof *eu);
-			eu->name = un->array_len > 0 ? arena_printf(a, "%s[%d]", un->name, e)
-						     : un->name;
-			eu->ncomp = per * un->ncomp;
-			assert_true(eu->ncomp <= 16);
-			for (int k = 0; k < eu->ncomp; k++)
-				eu->value[k] = test_uniform_value(un->name, e * per * un->ncomp + k);
-		}
-	}
-}
-
 /* Compiles, runs and compares one fixture at one level. */
 static void check_fixture(const char *path, const char *text, int opt_level)
 {
@@ -237,7 +211,7 @@ static void check_fixture(const char *path, const char *text, int opt_level)
 
 	struct emu_uniform unis[MAX_UNIFORMS];
 	int nunis;
-	emu_uniforms(ref, arena, unis, &nunis);
+	nunis = test_emu_uniforms(ref, arena, unis, MAX_UNIFORMS);
 	/* (u, v, 2u - 1, 2v - 1) at the rectangle's corners BL, BR, TL, TR */
 	struct emu_varying vary[16];
 	int nvary = 0;

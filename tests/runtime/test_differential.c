@@ -38,7 +38,7 @@
 #include "ir_text.h"
 #include "r500_compile.h"
 #include "uscc.h"
-#include "../test_util.h"
+#include "test_emu_uniforms.h"
 
 enum { GRID = 16, MAX_SHADERS = 128, MAX_UNIFORMS = 64 };
 
@@ -121,12 +121,7 @@ static void run_interp(const struct ir_func *f, const struct textures *tex, floa
 	assert_non_null(ins);
 	assert_non_null(in_ptrs);
 	assert_non_null(uni);
-	for (int u = 0; u < f->nuniforms; u++) {
-		const struct ir_uniform *un = &f->uniforms[u];
-		for (int e = 0; e < un->nvec4; e++)
-			for (int c = 0; c < un->ncomp; c++)
-				uni[un->base + e][c] = test_uniform_value(un->name, e * un->ncomp + c);
-	}
+	test_ir_uniforms(f, uni);
 	for (int i = 0; i < f->ninputs; i++)
 		in_ptrs[i] = ins[i];
 	for (int qy = 0; qy < GRID; qy += 2) {
@@ -223,22 +218,7 @@ static void compare(const char *path, int opt_level, struct ir_func *ref,
 	run_interp(ref, &tex, rt_ref, written, disc_ref, diag);
 
 	struct emu_uniform unis[MAX_UNIFORMS];
-	int nunis = 0;
-	for (int u = 0; u < ref->nuniforms && nunis < MAX_UNIFORMS; u++) {
-		const struct ir_uniform *un = &ref->uniforms[u];
-		int per = un->array_len > 0 ? un->nvec4 / un->array_len : un->nvec4;
-		int nelem = un->array_len > 0 ? un->array_len : 1;
-		for (int a = 0; a < nelem && nunis < MAX_UNIFORMS; a++) {
-			struct emu_uniform *eu = &unis[nunis++];
-			memset(eu, 0, sizeof *eu);
-			eu->name = un->array_len > 0 ? arena_printf(arena, "%s[%d]", un->name, a)
-						     : un->name;
-			eu->ncomp = per * un->ncomp;
-			assert_true(eu->ncomp <= 16);
-			for (int k = 0; k < eu->ncomp; k++)
-				eu->value[k] = test_uniform_value(un->name, a * per * un->ncomp + k);
-		}
-	}
+	int nunis = test_emu_uniforms(ref, arena, unis, MAX_UNIFORMS);
 	struct emu_config cfg = { .width = GRID, .height = GRID, .uniforms = unis,
 				  .nuniforms = nunis, .textures = tex.img, .ntextures = 16 };
 	struct emu_image img;

@@ -58,4 +58,20 @@ check nested rel '  for (int i = 0; i < 66; i++)
     for (int j = 0; j < 66; j++)
       s += u[i] * w[j] * 0.001;'
 
+# a uniform array of structs read at the counter: its members are laid
+# out member-major, a matrix column-major, so every read is c[aL+N]
+# (40 trips: loop_unroll would copy them, so it is skipped)
+L=$(awk 'BEGIN { for (i = 0; i < 40; i++) printf "%sL(vec4(%.4f, %.4f, %.4f, %.4f), mat2(%.4f, %.4f, %.4f, %.4f), %.4f)",
+	i ? ", " : "", (i * 0.37) % 2 - 1, (i * 0.11) % 1, (i * 0.7) % 3 - 1, i / 64,
+	(i * 0.29) % 1, (i * 0.13) % 2 - 1, i / 50, (i * 0.61) % 1, (i * 0.53) % 1.7 - 0.8 }')
+HEAD="#version 120
+struct L { vec4 p; mat2 m; float k; };
+uniform L ls[40] = L[40]($L);
+varying vec2 tc;"
+USCC_FLAGS=--skip=loop_unroll
+check struct_members rel '  for (int i = 0; i < 40; i++)
+    s += (ls[i].p * ls[i].k + vec4(ls[i].m * tc, ls[i].m[1])) * tc.y;'
+check struct_neighbours rel '  for (int i = 1; i < 40; i++) s += ls[i - 1].p * ls[i].m[0].y * tc.x;'
+USCC_FLAGS=
+
 agree_done "loop_rel_agree: all cases agree"

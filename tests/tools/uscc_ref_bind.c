@@ -50,26 +50,47 @@ static bool names_uniform(const char *cfg, const char *name, int *elem)
 
 /* Values are packed as the emulator reads them: `ncomp` per vec4 element
  * (a matrix column), elements in order, counted from the first element
- * addressed; values beyond those given are 0. */
-static void bind_uniform(const struct ir_uniform *un, const struct run_uniform *v,
-			 float (*vals)[4])
+ * addressed; values beyond those given are 0.  The GL uniform `name`
+ * (array_len elements, 0: not an array) is nvec4 elements from base,
+ * `stride` apart. */
+static void bind_gl_uniform(const char *name, int array_len, int nvec4, int ncomp, int base,
+			    int stride, const struct run_uniform *v, float (*vals)[4])
 {
-	int elem, first = 0, count = un->nvec4;
-	if (!v->name || !names_uniform(v->name, un->name, &elem))
+	int elem, first = 0, count = nvec4;
+	if (!names_uniform(v->name, name, &elem))
 		return;
 	if (elem >= 0) {
 		/* as the emulator reads it, "m[0]" of a non-array is all of it */
-		int per = un->array_len > 0 ? un->nvec4 / un->array_len : un->nvec4;
-		if (elem >= (un->array_len > 0 ? un->array_len : 1))
+		int per = array_len > 0 ? nvec4 / array_len : nvec4;
+		if (elem >= (array_len > 0 ? array_len : 1))
 			return;
 		first = elem * per;
 		count = per;
 	}
 	for (int e = 0; e < count; e++)
-		for (int c = 0; c < un->ncomp && c < 4; c++) {
-			int at = e * un->ncomp + c;
-			vals[un->base + first + e][c] = at < v->ncomp && at < 16 ? v->value[at] : 0.0f;
+		for (int c = 0; c < ncomp && c < 4; c++) {
+			int at = e * ncomp + c;
+			vals[base + (first + e) * stride][c] =
+				at < v->ncomp && at < 16 ? v->value[at] : 0.0f;
 		}
+}
+
+/* A member-major uniform is one GL uniform per struct ("lights[2].m"),
+ * its columns array_len elements apart. */
+static void bind_uniform(const struct ir_uniform *un, const struct run_uniform *v,
+			 float (*vals)[4])
+{
+	if (!v->name)
+		return;
+	if (!un->member_major) {
+		bind_gl_uniform(un->name, un->array_len, un->nvec4, un->ncomp, un->base, 1, v, vals);
+		return;
+	}
+	int per = un->nvec4 / un->array_len; /* the IR was validated */
+	char name[256];
+	for (int k = 0; k < un->array_len; k++)
+		if (ir_uniform_member_name(un, k, name, sizeof name))
+			bind_gl_uniform(name, 0, per, un->ncomp, un->base + k, un->array_len, v, vals);
 }
 
 float (*ref_uniform_values(const struct ref_opts *o, const struct ir_func *f))[4]
