@@ -46,6 +46,18 @@ struct isel {
 		struct cg_opnd opnd;   /* what SIN/COS read */
 	} rev[8];
 	int nrev, rev_next;            /* entries filled; the one to replace next */
+	/* test values of run-time uniform indexes in the block being selected
+	 * (isel_sel_uniform_dyn): the members of a uniform array of structs
+	 * read at one index share them */
+	struct isel_index_tests {
+		const struct ir_block *block;
+		uint32_t def;          /* the index's definition */
+		uint8_t swz;
+		float start;           /* the first test value's offset */
+		int n;                 /* values made */
+		int *t;                /* their vregs: index + start - k */
+	} tests[4];
+	int ntests, tests_next;
 };
 
 struct isel_loop {

@@ -4,6 +4,7 @@
 #include "isel.h"
 
 #include <assert.h>
+#include <string.h>
 
 /* --- inverse trigonometry, by polynomials (ALU code only) --- */
 
@@ -134,6 +135,55 @@ bool isel_rel_uniform_opnd(const struct isel *s, const struct ir_instr *d, const
 	return true;
 }
 
+static struct isel_index_tests *make_tests(struct isel *s, struct isel_index_tests *k, float start,
+					   int count, struct cg_opnd idx_opnd);
+
+/* The test values index + start - k of `in`'s index, shared in a block
+ * for one index and start (the members of a uniform array of structs
+ * read at one index); make_tests extends them as a chain asks. */
+static struct isel_index_tests *index_tests(struct isel *s, const struct ir_instr *in, float start)
+{
+	const struct ir_src *src = &in->src[0];
+	struct isel_index_tests *k = NULL;
+	for (int i = 0; src->def && i < s->ntests && !k; i++) {
+		struct isel_index_tests *c = &s->tests[i];
+		if (c->block == in->block && c->def == src->def->id && c->swz == src->swz[0] &&
+		    c->start == start)
+			k = c;
+	}
+	if (!k) {
+		k = &s->tests[s->tests_next];
+		s->tests_next = (s->tests_next + 1) % 4;
+		s->ntests += s->ntests < 4;
+		*k = (struct isel_index_tests){ in->block, src->def ? src->def->id : UINT32_MAX,
+						src->swz[0], start, 0, NULL };
+	}
+	return k;
+}
+
+/* Extends k's test values index + start - j, j = 0 .. count - 1, to
+ * `count`; NULL on failure. */
+static struct isel_index_tests *make_tests(struct isel *s, struct isel_index_tests *k, float start,
+					   int count, struct cg_opnd idx_opnd)
+{
+	if (k->n >= count)
+		return k;
+	int *t = arena_alloc(s->cg->arena, sizeof *t * (size_t)count);
+	if (!t)
+		return NULL;
+	if (k->n)
+		memcpy(t, k->t, sizeof *t * (size_t)k->n);
+	k->t = t;
+	for (; k->n < count; k->n++) {
+		int v = k->n ? isel_mad(s, 1, vopnd(t[k->n - 1]), ONE, opnd_neg(ONE))
+			     : mad_k(s, 1, opnd_entry(idx_opnd, 0), ONE, start);
+		if (v < 0)
+			return NULL;
+		t[k->n] = v;
+	}
+	return k;
+}
+
 /* A uniform array read with a run-time index: a chain of CMPs over the
  * elements first..last it is clamped to (ir_uniform_index_range),
  * element e taken when offset + index + 0.5 >= e, so the result is
@@ -159,21 +209,28 @@ int isel_sel_uniform_dyn(struct isel *s, struct ir_instr *in, const struct cg_op
 		return cg_error(cg, in->loc, "internal error: uniform element without a slot"), -1;
 	if (last <= first)
 		return isel_mad(s, n, e0, ONE, ZERO);
-	struct cg_opnd idx = opnd_entry(o[0], 0), cur = e0;
-	int t = mad_k(s, 1, idx, ONE, (float)(in->offset - first) - 0.5f);
+	/* the members of a uniform array of structs are read together and
+	 * share the tests; a plain array's reads are often far apart, where
+	 * test values kept live would cost temporaries (fs-nan-builtin-min:
+	 * 5 -> 9), so each makes its own */
+	float start = (float)(in->offset - first) - 0.5f;
+	struct isel_index_tests own = { 0 };
+	struct isel_index_tests *k = u->member_major ? index_tests(s, in, start) : &own;
+	struct cg_opnd cur = e0;
 	int d = -1;
-	for (int e = first + 1; t >= 0 && e <= last; e++) {
+	for (int e = first + 1; e <= last; e++) {
 		struct cg_opnd el;
 		if (!cg_uniform_opnd(cg, u->base + e, xyzw, R500_MOD_NONE, &el))
 			return cg_error(cg, in->loc, "internal error: uniform element without a slot"), -1;
-		struct cg_opnd tv = vopnd(t);
+		/* each test value made just before its CMP, as the chain reads */
+		if (!k || !make_tests(s, k, start, e - first, o[0]))
+			return -1;
+		struct cg_opnd tv = vopnd(k->t[e - first - 1]);
 		d = isel_op(s, CG_CMP, n, &el, &cur, &tv);
 		if (d < 0)
 			return -1;
 		cur = vopnd(d);
-		if (e < last)
-			t = isel_mad(s, 1, tv, ONE, opnd_neg(ONE));
 	}
-	return t < 0 ? -1 : d;
+	return d;
 }
 

@@ -326,6 +326,28 @@ static void test_merge_output_forms(void **state)
 	arena_destroy(a);
 }
 
+/* How many units of the ALU and OUT instructions of p run rgb_op (-1:
+ * none) or alpha_op; *ops (when given): how many units write anything.
+ * A unit writing nothing counts when its op is SIN/COS (they write
+ * through SOP into the RGB unit's channels). */
+static int count_unit_ops(const struct r500_program *p, int rgb_op, int alpha_op, int *ops)
+{
+	int n = 0, all = 0;
+	for (int i = 0; i < p->ninst; i++) {
+		const struct r500_inst *in = &p->code[i];
+		if (in->cmn.type != R500_TYPE_ALU && in->cmn.type != R500_TYPE_OUT)
+			continue;
+		bool rgb = in->cmn.rgb_wmask || in->cmn.rgb_omask;
+		bool trig = in->alu.alpha_op == R500_AOP_SIN || in->alu.alpha_op == R500_AOP_COS;
+		bool alpha = in->cmn.alpha_wmask || in->cmn.alpha_omask || trig;
+		n += (rgb && (int)in->alu.rgb_op == rgb_op) + (alpha && (int)in->alu.alpha_op == alpha_op);
+		all += rgb + alpha;
+	}
+	if (ops)
+		*ops = all;
+	return n;
+}
+
 /* sincos_fract_revolutions: r300's TGSI reduces SIN's argument to
  * revolutions itself (FRC of x / 2pi) and the TGSI frontend scales it
  * back by 2pi; SIN and COS read the FRC's value as it is, and the
@@ -337,16 +359,30 @@ static void test_sincos_fract_revolutions(void **state)
 	struct arena *a = arena_create(&mem_default_allocator);
 	struct r500_program *p =
 		compile_fixture(a, parse_fixture(a, "sincos_fract_revolutions"), 2, NULL, NULL);
-	int frc = 0, trig = 0;
-	for (int i = 0; i < p->ninst; i++) {
-		const struct r500_inst *in = &p->code[i];
-		if (in->cmn.type != R500_TYPE_ALU && in->cmn.type != R500_TYPE_OUT)
-			continue;
-		frc += (in->alu.rgb_op == R500_ROP_FRC) + (in->alu.alpha_op == R500_AOP_FRC);
-		trig += in->alu.alpha_op == R500_AOP_SIN || in->alu.alpha_op == R500_AOP_COS;
-	}
+	int frc = count_unit_ops(p, R500_ROP_FRC, R500_AOP_FRC, NULL);
+	int trig = count_unit_ops(p, -1, R500_AOP_SIN, NULL) + count_unit_ops(p, -1, R500_AOP_COS, NULL);
 	assert_int_equal(frc, 1); /* two before: the product scaled and reduced again */
 	assert_int_equal(trig, 2);
+	arena_destroy(a);
+}
+
+/* uniform_struct_shared_tests: l[j].pos * l[j].color, two members of a
+ * uniform array of structs (member-major, 4 elements) at a per-pixel
+ * index: each read is a chain of 3 CMPs over test values j - 0.5 - k,
+ * which the second read takes from the first: 3 test values for the two
+ * chains, not 6. */
+static void test_uniform_struct_shared_tests(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p =
+		compile_fixture(a, parse_fixture(a, "uniform_struct_shared_tests"), 0, NULL, NULL);
+	int ops;
+	int cmp = count_unit_ops(p, R500_ROP_CMP, R500_AOP_CMP, &ops);
+	assert_int_equal(cmp, 12); /* 6 instructions, RGB and alpha */
+	/* besides: the index (MAD, FRC, MAD: floor), the product (RGB and
+	 * alpha) and 3 test values: 6 when the tests are made twice */
+	assert_int_equal(ops - cmp, 3 + 2 + 3);
 	arena_destroy(a);
 }
 
@@ -967,6 +1003,7 @@ int main(void)
 		cmocka_unit_test(test_merge_copies),
 		cmocka_unit_test(test_merge_output_forms),
 		cmocka_unit_test(test_sincos_fract_revolutions),
+		cmocka_unit_test(test_uniform_struct_shared_tests),
 		cmocka_unit_test(test_sink),
 		cmocka_unit_test(test_self_copies),
 		cmocka_unit_test(test_tex_temp_reserved),
