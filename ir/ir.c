@@ -765,6 +765,14 @@ bool ir_any_instr(const struct ir_func *f, ir_instr_pred pred, void *ud)
 	return any_in_list(&f->body, pred, ud);
 }
 
+bool ir_func_has_flow(const struct ir_func *f)
+{
+	for (const struct ir_cf *cf = f->body.first; cf; cf = cf->next)
+		if (cf->kind != IR_CF_BLOCK)
+			return true;
+	return false;
+}
+
 struct rewrite_walk {
 	struct ir_func *f;
 	ir_rewrite_fn fn;

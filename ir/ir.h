@@ -367,6 +367,10 @@ uint16_t *ir_count_uses(struct ir_func *f);
  * first): a pass's cheap look for its pattern before it allocates. */
 typedef bool (*ir_instr_pred)(const struct ir_instr *in, void *ud);
 bool ir_any_instr(const struct ir_func *f, ir_instr_pred pred, void *ud);
+/* Whether f has an IF or a LOOP (cheap: they nest only in each other,
+ * so the top level tells).  Straight-line code lets the passes of flow
+ * control skip their set-up. */
+bool ir_func_has_flow(const struct ir_func *f);
 /* A pass's walk: fn on every instruction in program order (the same
  * rules), returning whether it changed it; whether any changed. */
 typedef bool (*ir_rewrite_fn)(struct ir_func *f, struct ir_instr *instr);

@@ -98,9 +98,32 @@ static const struct round_step {
 #include "pipeline_steps.h"
 };
 
-/* One step of the table, timed (step_time.h). */
+/* False for a step that provably changes nothing in f: the passes of
+ * IFs and loops on straight-line code (their walks and tables are most
+ * of a tiny shader's optimization).  Called before every step, since a
+ * pass may take the last loop or IF away. */
+static bool step_may_apply(const struct round_step *st, const struct ir_func *f)
+{
+	switch (st->step) {
+	case STEP_IR_LOOP_UNROLL:
+	case STEP_IR_KNOWN_COND:
+	case STEP_IR_DEAD_BRANCH:
+	case STEP_IR_BREAK_HOIST:
+	case STEP_IR_LICM:
+	case STEP_IR_LOOP_PREFETCH:
+		return ir_func_has_flow(f);
+	default:
+		return true;
+	}
+}
+
+/* One step of the table, timed (step_time.h).  A step that cannot apply
+ * is not run, as if it made no progress, unless every pass's IR is being
+ * dumped (the dump then shows each pass, as before). */
 static bool run_step(struct ir_pass_ctx *ctx, struct ir_func *f, const struct round_step *st)
 {
+	if (!(ctx && ctx->dump) && !step_may_apply(st, f))
+		return false;
 	int64_t t = step_time_start();
 	bool progress = st->sw == SW_COUNT ? ir_pass_run_named(ctx, f, st->name, st->run)
 					   : ir_pass_run(ctx, f, st->sw, st->run);

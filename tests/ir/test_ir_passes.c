@@ -469,6 +469,25 @@ static void test_runner(void **state)
 	assert_false(ir_optimize(f, 2, &ctx));
 }
 
+/* Straight-line code skips the passes of flow control, except when every
+ * pass's IR is dumped: the dump still shows each of them. */
+static void test_flow_passes_skipped(void **state)
+{
+	(void)state;
+	struct ir_func *f = parse_ok(A, small_text);
+	assert_false(ir_func_has_flow(f));
+	assert_true(ir_func_has_flow(parse_ok(A, break_hoist_keeps)));
+	struct ir_pass_ctx ctx;
+	ir_pass_ctx_init(&ctx, NULL);
+	struct ir_dump_text dt = { .full = false };
+	strbuf_init(&dt.buf, A);
+	ctx.dump = ir_dump_text_append;
+	ctx.dump_ud = &dt;
+	assert_true(ir_optimize(f, 2, &ctx));
+	assert_non_null(strstr(dt.buf.text, "; --- licm ---"));
+	assert_non_null(strstr(dt.buf.text, "; --- known_cond ---"));
+}
+
 /* Truncated and mutated fixture texts: the parser, validator,
  * interpreter and passes never crash; whatever validates still runs. */
 static void robust_one(const char *text)
@@ -531,6 +550,7 @@ int main(void)
 		cmocka_unit_test(test_break_hoist_keeps),
 		cmocka_unit_test(test_idempotent),
 		cmocka_unit_test(test_runner),
+		cmocka_unit_test(test_flow_passes_skipped),
 		cmocka_unit_test(test_robustness),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
