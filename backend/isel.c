@@ -1531,7 +1531,11 @@ bool cg_isel(struct cg_ctx *cg)
 	s.cur = arena_alloc(cg->arena, sizeof *s.cur * (size_t)(nout + 1));
 	s.lvreg = arena_alloc(cg->arena, sizeof *s.lvreg * (size_t)(nout + 1));
 	if (!s.vreg_of || !s.uses || !s.user_block || !s.after_tex || !s.latch || !s.in_lvreg ||
-	    !s.cur || !s.lvreg || !assign_inputs(cg) || !ir_quad_uniform(cg->func, cg->arena, &s.quad))
+	    !s.cur || !s.lvreg || !assign_inputs(cg))
+		return cg->failed = true, false;
+	/* both are about IFs, loops and their PHIs: straight-line code has none */
+	bool flow = ir_func_has_flow(cg->func);
+	if (flow && !ir_quad_uniform(cg->func, cg->arena, &s.quad))
 		return cg->failed = true, false;
 	for (uint32_t i = 0; i < s.nids; i++)
 		s.vreg_of[i] = -1;
@@ -1539,7 +1543,7 @@ bool cg_isel(struct cg_ctx *cg)
 		s.cur[i] = ZERO; /* never written: 0, as the interpreter */
 		s.lvreg[i] = -1;
 	}
-	if (cg_opt_enabled(cg, SW_PHI_SHARE) && !isel_phi_share_init(&s))
+	if (flow && cg_opt_enabled(cg, SW_PHI_SHARE) && !isel_phi_share_init(&s))
 		return cg->failed = true, false;
 	ir_foreach_instr(cg->func, count_uses, &s);
 	ir_foreach_instr(cg->func, mark_after_tex, &s);
