@@ -3,8 +3,9 @@
  * Layout: a 16-byte header ("USCC", version, total size, section count),
  * eight tagged sections in a fixed order, each padded to 4 bytes, then an
  * FNV-1a 64 checksum of every byte before it.  All integers little-endian.
- * The writer runs twice over the program: once to measure (no buffer), once
- * to fill, so the output is one allocation.  The reader trusts nothing: every
+ * The writer fills a buffer on the stack and counts what does not fit;
+ * only a container larger than it is written a second time, into one
+ * allocation of the size the first run measured.  The reader trusts nothing: every
  * read is bounds-checked and every value range-checked. */
 #include "container.h"
 
@@ -36,15 +37,20 @@ static const char *const section_names[NSECTIONS] = {
 /* ------------------------------------------------------------------ */
 /* Writer */
 
-/* With buf == NULL the writer only counts bytes. */
+/* Bytes past cap are only counted (cap 0: a measuring run). */
 struct wbuf {
 	uint8_t *buf;
-	size_t len;
+	size_t cap, len;
 };
+
+static bool room(const struct wbuf *w, size_t n)
+{
+	return n <= w->cap && w->len <= w->cap - n;
+}
 
 static void put_bytes(struct wbuf *w, const void *p, size_t n)
 {
-	if (w->buf && n)
+	if (room(w, n))
 		memcpy(w->buf + w->len, p, n);
 	w->len += n;
 }
@@ -97,17 +103,16 @@ static void put_str4(struct wbuf *w, const char *s)
 
 static void patch_u32(struct wbuf *w, size_t at, uint32_t v)
 {
-	if (!w->buf)
-		return;
-	struct wbuf p = { w->buf, at };
+	struct wbuf p = { w->buf, w->cap, at };
 	put_u32(&p, v);
 }
 
 static void write_code(struct wbuf *w, const struct r500_program *p)
 {
 	put_u32(w, (uint32_t)p->ninst);
-	if (!w->buf) { /* counting: the size needs no encoding */
-		w->len += (size_t)p->ninst * R500_WORDS * 4;
+	size_t size = (size_t)p->ninst * R500_WORDS * 4;
+	if (!room(w, size)) { /* only counted: the size needs no encoding */
+		w->len += size;
 		return;
 	}
 	for (int i = 0; i < p->ninst; i++) {
@@ -268,11 +273,15 @@ static const section_writer section_writers[NSECTIONS] = {
 	write_inputs, write_outputs, write_flow, write_stats, write_const_prog,
 };
 
-static void write_all(struct wbuf *w, const struct r500_program *p, size_t total)
+enum { TOTAL_AT = 8 }; /* the header's total size */
+
+/* The whole container into w; its length in w->len, and its bytes when
+ * they fit (w->len <= w->cap). */
+static void write_all(struct wbuf *w, const struct r500_program *p)
 {
 	put_bytes(w, "USCC", 4);
 	put_u32(w, CONTAINER_VERSION);
-	put_u32(w, (uint32_t)total);
+	put_u32(w, 0); /* the total, known at the end */
 	put_u32(w, NSECTIONS);
 	for (int i = 0; i < NSECTIONS; i++) {
 		put_u32(w, section_tags[i]);
@@ -284,27 +293,37 @@ static void write_all(struct wbuf *w, const struct r500_program *p, size_t total
 		while (w->len % 4)
 			put_u8(w, 0);
 	}
-	if (w->buf)
+	patch_u32(w, TOTAL_AT, (uint32_t)(w->len + CHECKSUM_SIZE));
+	if (room(w, CHECKSUM_SIZE))
 		put_u64(w, fnv64(w->buf, w->len));
 	else
 		w->len += CHECKSUM_SIZE;
 }
+
+/* A small program's container fits on the stack: one run of the writer
+ * and a copy, where measuring first doubled the writer's cost. */
+enum { STACK_BUF = 8192 };
 
 uint8_t *container_write(const struct r500_program *p, const struct mem_allocator *alloc,
 			 size_t *size)
 {
 	if (!alloc)
 		alloc = &mem_default_allocator;
-	struct wbuf count = { NULL, 0 };
-	write_all(&count, p, 0);
-	if (count.len > UINT32_MAX)
+	uint8_t stack[STACK_BUF];
+	struct wbuf first = { stack, sizeof stack, 0 };
+	write_all(&first, p);
+	if (first.len > UINT32_MAX)
 		return NULL;
-	uint8_t *buf = mem_alloc(alloc, count.len);
+	uint8_t *buf = mem_alloc(alloc, first.len);
 	if (!buf)
 		return NULL;
-	struct wbuf w = { buf, 0 };
-	write_all(&w, p, count.len);
-	*size = w.len;
+	if (first.len <= first.cap) {
+		memcpy(buf, stack, first.len);
+	} else {
+		struct wbuf w = { buf, first.len, 0 };
+		write_all(&w, p);
+	}
+	*size = first.len;
 	return buf;
 }
 

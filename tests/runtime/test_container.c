@@ -435,6 +435,42 @@ static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	return realloc(ptr, nsize);
 }
 
+/* A container too large for the writer's stack buffer is written a
+ * second time into its allocation: the same bytes a reader accepts. */
+static void test_large_program(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_init(&f);
+	enum { N = 500 }; /* 500 * 24 bytes of code: past 8 KiB */
+	struct r500_inst *code = calloc(N, sizeof *code);
+	assert_non_null(code);
+	for (int i = 0; i < N; i++)
+		code[i] = f.code[1];
+	code[N - 1] = f.code[2];
+	f.p.code = code;
+	f.p.ninst = N;
+	size_t size;
+	uint8_t *buf = container_write(&f.p, NULL, &size);
+	assert_non_null(buf);
+	assert_true(size > 8192);
+	assert_int_equal(le32(buf + 8), size);
+	struct arena *a = arena_create(NULL);
+	struct r500_program p;
+	char why[256];
+	if (!container_read(buf, size, a, &p, why, sizeof why))
+		fail_msg("read failed: %s", why);
+	assert_int_equal(p.ninst, N);
+	size_t size2;
+	uint8_t *buf2 = container_write(&p, NULL, &size2);
+	assert_int_equal(size2, size);
+	assert_memory_equal(buf2, buf, size);
+	free(buf2);
+	free(buf);
+	free(code);
+	arena_destroy(a);
+}
+
 static void test_write_allocation_failure(void **state)
 {
 	(void)state;
@@ -461,6 +497,7 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_stats_json),
 		cmocka_unit_test(test_write_allocation_failure),
+		cmocka_unit_test(test_large_program),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
