@@ -435,6 +435,21 @@ static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	return realloc(ptr, nsize);
 }
 
+/* The unrolled loop hashes every length as the plain byte loop does. */
+static void test_fnv_lengths(void **state)
+{
+	(void)state;
+	uint8_t data[41];
+	for (size_t i = 0; i < sizeof data; i++)
+		data[i] = (uint8_t)(i * 37 + 11);
+	for (size_t n = 0; n <= sizeof data; n++) {
+		uint64_t h = FNV64_BASIS;
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ data[i]) * FNV64_PRIME;
+		assert_true(fnv64(data, n) == h);
+	}
+}
+
 /* A container too large for the writer's stack buffer is written a
  * second time into its allocation: the same bytes a reader accepts. */
 static void test_large_program(void **state)
@@ -497,6 +512,7 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_stats_json),
 		cmocka_unit_test(test_write_allocation_failure),
+		cmocka_unit_test(test_fnv_lengths),
 		cmocka_unit_test(test_large_program),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
