@@ -166,8 +166,33 @@ static void visit(struct ir_instr *in, void *ud)
 		g->progress = true;
 }
 
+static bool mul_or_div(const struct ir_instr *in)
+{
+	return in && (in->op == IR_OP_MUL || in->op == IR_OP_DIV);
+}
+
+/* A vector MUL or DIV reading one, maybe through an ABS or NEG: what
+ * gather_in needs before it looks closer.  Without one the pass skips
+ * its reader counts and depths (most of its cost on a small function). */
+static bool may_gather(const struct ir_instr *in, void *ud)
+{
+	(void)ud;
+	if (in->ncomp < 2 || in->base != IR_FLOAT || !mul_or_div(in))
+		return false;
+	for (int i = 0; i < 2; i++) {
+		const struct ir_instr *d = in->src[i].def;
+		if (d && (d->op == IR_OP_ABS || d->op == IR_OP_NEG))
+			d = d->src[0].def;
+		if (mul_or_div(d))
+			return true;
+	}
+	return false;
+}
+
 bool ir_opt_scalar_factor(struct ir_func *f)
 {
+	if (!ir_any_instr(f, may_gather, NULL))
+		return false;
 	size_t n = (size_t)f->next_id + 1;
 	struct gather g = { f, ir_count_uses(f), calloc(n, sizeof(uint16_t)), f->next_id, false,
 			    false };
