@@ -1,6 +1,9 @@
 /* Rules of one instruction and of a whole program (r500/ISA.md §3-§6,
  * §10).  Field widths and reserved values come from r500_fields; the
  * rules that couple fields are spelled out here. */
+#include <pthread.h>
+#include <string.h>
+
 #include "r500_field_access.h"
 
 static bool alpha_is_transcendental(unsigned op)
@@ -19,13 +22,74 @@ static bool alpha_takes_omod7(unsigned op)
 	return op == R500_AOP_MIN || op == R500_AOP_MAX || op == R500_AOP_CMP || op == R500_AOP_CND;
 }
 
+/* The quick check every compile makes, from tables listed once per
+ * process (the walk over the whole field table cost ~1.7k instructions
+ * an instruction): by type, the bits of each 16-bit word of the struct
+ * no field of the type may set (past a field's width; all of a field the
+ * type does not have), checked four words at a time, and the fields
+ * with reserved values.  A failure walks the table below for the
+ * message. */
+enum { INST_QUADS = (sizeof(struct r500_inst) + 7) / 8 };
+
+/* An instruction's 16-bit words, or a mask of them, read 64 bits at a time */
+union inst_words {
+	uint64_t q[INST_QUADS];
+	uint16_t h[INST_QUADS * 4];
+};
+
+struct legal_rule {
+	uint16_t offset;
+	uint32_t legal;
+};
+
+static struct {
+	pthread_once_t once;
+	union inst_words bad[4];
+	struct legal_rule legal[4][R500_MAX_FIELDS];
+	size_t nlegal[4];
+} rules = { .once = PTHREAD_ONCE_INIT };
+
+static void list_rules(void)
+{
+	for (unsigned type = 0; type < 4; type++)
+		for (size_t i = 0; i < r500_nfields; i++) {
+			const struct r500_field *f = &r500_fields[i];
+			bool has = r500_field_applies(f, type);
+			rules.bad[type].h[f->offset / 2] |= has ? (uint16_t)~((1u << f->width) - 1) : 0xffff;
+			if (has && f->legal)
+				rules.legal[type][rules.nlegal[type]++] =
+					(struct legal_rule){ f->offset, f->legal };
+		}
+}
+
+/* Whether every field passes (fields_validate's first loop). */
+static bool fields_quick_ok(const struct r500_inst *in, unsigned type)
+{
+	pthread_once(&rules.once, list_rules);
+	union inst_words w;
+	w.q[INST_QUADS - 1] = 0; /* the bytes past the struct, if any */
+	memcpy(w.h, in, sizeof *in);
+	const union inst_words *bad = &rules.bad[type];
+	uint64_t any = 0;
+	for (size_t i = 0; i < INST_QUADS; i++)
+		any |= w.q[i] & bad->q[i];
+	if (any)
+		return false;
+	const struct legal_rule *r = rules.legal[type];
+	for (size_t i = 0; i < rules.nlegal[type]; i++)
+		if (w.h[r[i].offset / 2] >= 32 || !((r[i].legal >> w.h[r[i].offset / 2]) & 1))
+			return false;
+	return true;
+}
+
 /* Widths, reserved values, and members of bodies the type does not have. */
 static bool fields_validate(const struct r500_inst *in, char *why, size_t len)
 {
 	unsigned type = in->cmn.type;
 	if (type > 3)
 		return r500_why(why, len, "TYPE %u out of range", type);
-	for (size_t i = 0; i < r500_nfields; i++) {
+	size_t from = fields_quick_ok(in, type) ? r500_nfields : 0; /* all pass: no walk */
+	for (size_t i = from; i < r500_nfields; i++) {
 		const struct r500_field *f = &r500_fields[i];
 		unsigned v = r500_field_get(in, f);
 		if (!r500_field_applies(f, type)) {

@@ -50,6 +50,30 @@ static void test_valid_base(void **state)
 	assert_int_equal(in.alu.rgb_arg[0].swz[2], 7);
 }
 
+/* The rules of single fields, on the struct: a value past a field's
+ * width, a field of another type's body set (the decoder never makes
+ * either), and the valid instruction passing again after each. */
+static void test_field_rules(void **state)
+{
+	(void)state;
+	struct r500_inst in;
+	char why[160] = "";
+	assert_true(r500_decode(alu_ok, &in, why, sizeof why));
+	assert_true(r500_inst_validate(&in, why, sizeof why));
+	in.cmn.rgb_wmask = 8; /* 3 bits */
+	assert_false(r500_inst_validate(&in, why, sizeof why));
+	assert_non_null(strstr(why, "RGB_WMASK value 8 does not fit 3 bits"));
+	in.cmn.rgb_wmask = 7;
+	assert_true(r500_inst_validate(&in, why, sizeof why));
+	in.tex.sem_acquire = 1;
+	assert_false(r500_inst_validate(&in, why, sizeof why));
+	assert_non_null(strstr(why, "set but a alu instruction has no such field"));
+	in.tex.sem_acquire = 0;
+	in.alu.alpha_op = 4; /* reserved */
+	assert_false(r500_inst_validate(&in, why, sizeof why));
+	assert_non_null(strstr(why, "ALPHA_OP value 4 is reserved"));
+}
+
 static void test_reserved_opcodes(void **state)
 {
 	(void)state;
@@ -355,6 +379,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_valid_base),
+		cmocka_unit_test(test_field_rules),
 		cmocka_unit_test(test_reserved_opcodes),
 		cmocka_unit_test(test_reserved_bits),
 		cmocka_unit_test(test_coupling_rules),
