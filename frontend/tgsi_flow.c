@@ -215,6 +215,49 @@ static void emit_outputs(struct tgsi_lower *t)
 	}
 }
 
+/* The zero, false and true constants lower_begin makes for the lowering
+ * go when nothing reads them.  Left to DCE, their removal was all a small
+ * program's first round of IR passes changed, and the rounds then ran a
+ * second time to find nothing more. */
+struct markers {
+	const struct ir_instr *mark[3];
+	unsigned read; /* bit i: mark[i] has a reader */
+};
+
+static void note_read(struct markers *m, const struct ir_instr *def)
+{
+	for (int i = 0; i < 3; i++)
+		if (def && def == m->mark[i])
+			m->read |= 1u << i;
+}
+
+/* Notes the markers `in` reads; true (the walk stops) once all are read. */
+static bool reads_marker(const struct ir_instr *in, void *ud)
+{
+	struct markers *m = ud;
+	for (int k = 0; k < in->nsrc && k < IR_MAX_SRCS; k++)
+		note_read(m, in->src[k].def);
+	return m->read == 7;
+}
+
+static void cond_reads_marker(struct ir_src *cond, void *ud)
+{
+	note_read(ud, cond->def);
+}
+
+static void drop_unread_markers(struct tgsi_lower *t)
+{
+	struct ir_func *f = t->l.f;
+	struct ir_instr *const mark[3] = { t->l.zero, t->l.falsev, t->l.truev };
+	struct markers m = { { mark[0], mark[1], mark[2] }, 0 };
+	if (ir_any_instr(f, reads_marker, &m))
+		return;
+	ir_foreach_cond(f, cond_reads_marker, &m);
+	for (int i = 0; i < 3; i++)
+		if (mark[i] && !(m.read >> i & 1))
+			ir_instr_remove(mark[i]);
+}
+
 struct ir_func *tgsi_lower_program(struct fe_ctx *fe, const struct tgsi_prog *prog,
 				   bool trig_revolutions)
 {
@@ -231,6 +274,8 @@ struct ir_func *tgsi_lower_program(struct fe_ctx *fe, const struct tgsi_prog *pr
 			t.l.b.loc = prog->ninsns ? prog->insns[prog->ninsns - 1].loc : prog->end_loc;
 			emit_outputs(&t);
 		}
+		if (!t.l.failed)
+			drop_unread_markers(&t);
 	} else {
 		t.l.failed = true;
 	}

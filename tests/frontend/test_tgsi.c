@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ir.h"
 #include "ir_pass.h"
@@ -314,6 +315,34 @@ static void test_indirect_base_outside(void **state)
 /* --- declarations: names, outputs, samplers --- */
 
 /* nir_to_tgsi copies FACE whole with only .x declared: (face, 0, 0, 1) */
+/* The zero, false and true constants the lowering starts with are gone
+ * when nothing reads them, kept when something does. */
+static void test_unread_markers_dropped(void **state)
+{
+	(void)state;
+	struct fe_test t;
+	fe_test_begin(&t);
+	struct ir_func *f = tgsi_ok(&t,
+		"FRAG\n"
+		"DCL OUT[0], COLOR\n"
+		"DCL CONST[0][0]\n"
+		"  0: MOV OUT[0], CONST[0][0]\n"
+		"  1: END\n");
+	const char *text = ir_print(f, t.arena);
+	assert_null(strstr(text, "const"));
+	f = tgsi_ok(&t,
+		"FRAG\n"
+		"DCL OUT[0], COLOR\n"
+		"DCL CONST[0][0]\n"
+		"  0: SLT OUT[0], CONST[0][0], CONST[0][0].yxzw\n"
+		"  1: END\n");
+	const float k[1][4] = { { 1, 2, 3, 3 } };
+	float got[4];
+	assert_true(run(f, NULL, k, 0, got));
+	expect4(got, (const float[4]){ 1, 0, 0, 0 }, "SLT of the markers it reads");
+	fe_test_end(&t);
+}
+
 static void test_face_whole(void **state)
 {
 	(void)state;
@@ -446,6 +475,7 @@ int main(void)
 		cmocka_unit_test(test_indirect_base_outside),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_face_whole),
+		cmocka_unit_test(test_unread_markers_dropped),
 		cmocka_unit_test(test_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
