@@ -230,7 +230,13 @@ static inline void *alloc_raw(struct arena *a, size_t size)
 void *arena_alloc(struct arena *a, size_t size)
 {
 	void *p = alloc_raw(a, size);
-	if (p)
+	if (!p)
+		return NULL;
+	/* most allocations are small: zeroing the whole aligned unit they
+	 * take is a few stores, not a call of memset */
+	if (size <= sizeof(max_align_t))
+		memset(p, 0, sizeof(max_align_t));
+	else
 		memset(p, 0, size);
 	return p;
 }
