@@ -21,7 +21,10 @@ static void swizzle_text(char *out, int first, int ncomp)
 }
 
 /* The GL uniform element e of u is, as a driver names it: of a
- * member-major uniform, "lights[2].m" (no array) and its column. */
+ * member-major uniform, "lights[2].m" (no array) and its column; of a
+ * uniform array of matrices held column-major ("m[]"), element
+ * k * columns + c of the array "m", as if it were not (each record
+ * names its own slot, so a driver never sees the order). */
 static bool record_name(struct cg_ctx *cg, const struct ir_uniform *u, int e,
 			struct r500_uniform *r)
 {
@@ -30,6 +33,11 @@ static bool record_name(struct cg_ctx *cg, const struct ir_uniform *u, int e,
 	r->element = e;
 	if (!u->member_major)
 		return true;
+	if (ir_uniform_is_matrix_array(u)) {
+		r->name = arena_strndup(cg->arena, u->name, strlen(u->name) - 2);
+		r->element = e % u->array_len * (u->nvec4 / u->array_len) + e / u->array_len;
+		return r->name != NULL;
+	}
 	char name[256];
 	if (!ir_uniform_member_name(u, e % u->array_len, name, sizeof name))
 		return false; /* the IR was validated: array_len >= 1 */

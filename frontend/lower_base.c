@@ -337,6 +337,16 @@ static bool is_struct_array_indexed(const struct sema_symbol *sym)
 	       t->elem->base == GLSL_STRUCT && lower_leaf_count(t->elem) > 0;
 }
 
+/* A uniform array of matrices indexed by a non-constant: column-major
+ * (ir_uniform.member_major with no member path, "m[]"), so that every
+ * column is read at the index itself, as a member of a struct array is. */
+static bool is_matrix_array_indexed(const struct sema_symbol *sym)
+{
+	const struct glsl_type *t = sym->type;
+	return sym->dyn_indexed && t->base == GLSL_ARRAY && t->length > 0 &&
+	       glsl_is_basic(t->elem) && t->elem->cols > 1;
+}
+
 void lower_uniform_leaf(struct lower *l, const struct sema_symbol *sym, int leaf,
 			struct uniform_entry *out)
 {
@@ -382,6 +392,11 @@ void lower_uniform_leaf(struct lower *l, const struct sema_symbol *sym, int leaf
 		out->elem = k0;
 		out->stride = per0;
 		out->member_major = true;
+	} else if (arrays == 0 && t == sym->type && is_matrix_array_indexed(sym) && path) {
+		out->name = arena_printf(l->f->arena, "%s[]", sym->name);
+		out->member_major = out->name != NULL;
+		if (!out->name)
+			out->name = path;
 	}
 }
 

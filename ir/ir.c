@@ -112,6 +112,12 @@ bool ir_uniform_member_name(const struct ir_uniform *u, int k, char *buf, size_t
 	return n >= 0 && (size_t)n < size;
 }
 
+bool ir_uniform_is_matrix_array(const struct ir_uniform *u)
+{
+	const char *hole = u->member_major && u->name ? strstr(u->name, "[]") : NULL;
+	return hole && hole[2] == 0;
+}
+
 int ir_uniform_element(const struct ir_uniform *u, int k, int col)
 {
 	if (u->member_major)

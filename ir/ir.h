@@ -213,6 +213,9 @@ void ir_uniform_defaults(const struct ir_func *f, float (*vals)[4]);
  * with k in the "[]" ("lights[2].pos"), written to buf; false when it
  * does not fit, u is not member-major or k is out of range. */
 bool ir_uniform_member_name(const struct ir_uniform *u, int k, char *buf, size_t size);
+/* A member-major uniform with no member path ("m[]"): a uniform array of
+ * matrices held column-major, which GL names as the array "m". */
+bool ir_uniform_is_matrix_array(const struct ir_uniform *u);
 /* The element of u holding column `col` of its array element k (of the
  * GL uniform "lights[k].m" when member-major); k 0 when not an array. */
 int ir_uniform_element(const struct ir_uniform *u, int k, int col);

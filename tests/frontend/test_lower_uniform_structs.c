@@ -221,6 +221,57 @@ static void test_initializer(void **state)
 	fe_test_end(&t);
 }
 
+/* A uniform array of matrices indexed by a non-constant is column-major
+ * too ("ms[]", GL names "ms[k]" with columns as elements): each column
+ * read at the index itself, no scaling by the column count; the values
+ * and the clamp at the ends as for a struct's matrix member, the
+ * initializer in c * 3 + k.  Read at constant indexes only, it stays
+ * one row of columns per matrix ("ms"). */
+static void test_matrix_array(void **state)
+{
+	(void)state;
+	struct fe_test t;
+	fe_test_begin(&t);
+	struct ir_func *f = fe_compile_ok(&t, "#version 120\n"
+		"uniform mat2 ms[3] = mat2[3](mat2(1.0, 2.0, 3.0, 4.0), mat2(5.0, 6.0, 7.0, 8.0),\n"
+		"                             mat2(9.0, 10.0, 11.0, 12.0));\n"
+		"uniform int n;\n"
+		"void main() { gl_FragColor = vec4(ms[n][1], ms[n] * vec2(1.0, 0.5)); }\n");
+	int m = ir_func_find_uniform(f, "ms[]");
+	assert_true(m >= 0 && f->uniforms[m].member_major && f->uniforms[m].init);
+	assert_int_equal(f->uniforms[m].array_len, 3);
+	assert_int_equal(f->uniforms[m].nvec4, 6);
+	assert_int_equal(ir_func_find_uniform(f, "ms"), -1);
+	assert_int_equal(fe_count_op(f, IR_OP_SELECT), 0);
+	assert_true(indexed_reads(f, "ms[]") >= 2);
+	char gl[16];
+	assert_true(ir_uniform_member_name(&f->uniforms[m], 2, gl, sizeof gl));
+	assert_string_equal(gl, "ms[2]");
+	/* column 1 of ms[2] in element 1 * 3 + 2 */
+	assert_true(f->uniforms[m].init[5][0] == 11.0f && f->uniforms[m].init[5][1] == 12.0f);
+	float vals[16][4];
+	assert_true(f->nuniform_vec4 <= 16);
+	int nu = f->uniforms[ir_func_find_uniform(f, "n")].base;
+	static const float want[5][4] = { { 3, 4, 2.5f, 4 }, { 3, 4, 2.5f, 4 }, { 7, 8, 8.5f, 10 },
+					  { 11, 12, 14.5f, 16 }, { 11, 12, 14.5f, 16 } };
+	for (int k = -1; k <= 3; k++) {
+		ir_uniform_defaults(f, vals);
+		vals[nu][0] = (float)k;
+		float o[4];
+		if (!fe_run(f, NULL, (const float (*)[4])vals, NULL, 0, 0, o))
+			fail_msg("interpreter failed");
+		assert_vec4_near(o, want[k + 1][0], want[k + 1][1], want[k + 1][2], want[k + 1][3]);
+	}
+	fe_test_end(&t);
+
+	fe_test_begin(&t);
+	f = fe_compile_ok(&t, "uniform mat2 ms[3];\n"
+			  "void main() { gl_FragColor = vec4(ms[1][1], ms[2][0]); }\n");
+	m = ir_func_find_uniform(f, "ms");
+	assert_true(m >= 0 && !f->uniforms[m].member_major);
+	fe_test_end(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -228,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_loop_and_whole_struct),
 		cmocka_unit_test(test_fallbacks),
 		cmocka_unit_test(test_initializer),
+		cmocka_unit_test(test_matrix_array),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

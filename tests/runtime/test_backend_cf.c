@@ -35,7 +35,7 @@
 #include "r500_compile.h"
 #include "test_emu_uniforms.h"
 
-enum { GRID = 16, MAX_FIXTURES = 64, MAX_UNIFORMS = 64 };
+enum { GRID = 16, MAX_FIXTURES = 64, MAX_UNIFORMS = 256 };
 
 static void input_value(const char *name, int x, int y, float out[4])
 {

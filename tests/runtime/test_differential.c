@@ -40,7 +40,7 @@
 #include "uscc.h"
 #include "test_emu_uniforms.h"
 
-enum { GRID = 16, MAX_SHADERS = 128, MAX_UNIFORMS = 64 };
+enum { GRID = 16, MAX_SHADERS = 128, MAX_UNIFORMS = 256 };
 
 static void input_value(const char *name, int x, int y, float out[4])
 {

@@ -21,16 +21,19 @@ static inline void test_ir_uniforms(const struct ir_func *f, float (*uni)[4])
 }
 
 /* The same values, one emulator uniform per GL uniform: "u", "a[2]", or
- * a member-major uniform's "lights[2].pos".  At most max; the count. */
+ * a member-major uniform's "lights[2].pos".  The count; more than max
+ * fails the test (a uniform left unset would differ for no reason). */
 static inline int test_emu_uniforms(const struct ir_func *f, struct arena *a,
 				    struct emu_uniform *unis, int max)
 {
 	int n = 0;
-	for (int u = 0; u < f->nuniforms && n < max; u++) {
+	for (int u = 0; u < f->nuniforms; u++) {
 		const struct ir_uniform *un = &f->uniforms[u];
 		int per = un->array_len > 0 ? un->nvec4 / un->array_len : un->nvec4;
 		int nelem = un->array_len > 0 ? un->array_len : 1;
-		for (int e = 0; e < nelem && n < max; e++) {
+		for (int e = 0; e < nelem; e++) {
+			if (n == max)
+				fail_msg("more than %d GL uniforms: raise the judge's MAX_UNIFORMS", max);
 			struct emu_uniform *eu = &unis[n++];
 			memset(eu, 0, sizeof *eu);
 			char gl[256];

@@ -74,4 +74,18 @@ check struct_members rel '  for (int i = 0; i < 40; i++)
 check struct_neighbours rel '  for (int i = 1; i < 40; i++) s += ls[i - 1].p * ls[i].m[0].y * tc.x;'
 USCC_FLAGS=
 
+# a uniform array of matrices read at the counter: column-major like a
+# struct's matrix member, so every column is c[aL+N]
+M=$(awk 'BEGIN { for (i = 0; i < 40; i++) printf "%smat3(%.4f, %.4f, %.4f, %.4f, %.4f, %.4f, %.4f, %.4f, %.4f)",
+	i ? ", " : "", (i * 0.37) % 2 - 1, (i * 0.11) % 1, (i * 0.7) % 3 - 1, i / 64, (i * 0.29) % 1,
+	(i * 0.13) % 2 - 1, i / 50, (i * 0.61) % 1, (i * 0.53) % 1.7 - 0.8 }')
+HEAD="#version 120
+uniform mat3 ms[40] = mat3[40]($M);
+varying vec2 tc;"
+USCC_FLAGS=--skip=loop_unroll
+check matrix_columns rel '  for (int i = 0; i < 40; i++)
+    s += vec4(ms[i] * vec3(tc, 1.0), ms[i][2].y) * tc.y;'
+check matrix_neighbours rel '  for (int i = 1; i < 40; i++) s += vec4(ms[i - 1][1] - ms[i][0], tc.x);'
+USCC_FLAGS=
+
 agree_done "loop_rel_agree: all cases agree"

@@ -52,9 +52,11 @@ static bool names_uniform(const char *cfg, const char *name, int *elem)
  * (a matrix column), elements in order, counted from the first element
  * addressed; values beyond those given are 0.  The GL uniform `name`
  * (array_len elements, 0: not an array) is nvec4 elements from base,
- * `stride` apart. */
+ * `stride` apart; column_major: column c of array element k at
+ * c * array_len + k (ir_uniform_is_matrix_array). */
 static void bind_gl_uniform(const char *name, int array_len, int nvec4, int ncomp, int base,
-			    int stride, const struct run_uniform *v, float (*vals)[4])
+			    int stride, bool column_major, const struct run_uniform *v,
+			    float (*vals)[4])
 {
 	int elem, first = 0, count = nvec4;
 	if (!names_uniform(v->name, name, &elem))
@@ -67,12 +69,14 @@ static void bind_gl_uniform(const char *name, int array_len, int nvec4, int ncom
 		first = elem * per;
 		count = per;
 	}
-	for (int e = 0; e < count; e++)
+	int per = array_len > 0 ? nvec4 / array_len : nvec4;
+	for (int e = 0; e < count; e++) {
+		int g = first + e, to = column_major ? g % per * array_len + g / per : g * stride;
 		for (int c = 0; c < ncomp && c < 4; c++) {
 			int at = e * ncomp + c;
-			vals[base + (first + e) * stride][c] =
-				at < v->ncomp && at < 16 ? v->value[at] : 0.0f;
+			vals[base + to][c] = at < v->ncomp && at < 16 ? v->value[at] : 0.0f;
 		}
+	}
 }
 
 /* A member-major uniform is one GL uniform per struct ("lights[2].m"),
@@ -82,15 +86,19 @@ static void bind_uniform(const struct ir_uniform *un, const struct run_uniform *
 {
 	if (!v->name)
 		return;
-	if (!un->member_major) {
-		bind_gl_uniform(un->name, un->array_len, un->nvec4, un->ncomp, un->base, 1, v, vals);
+	if (!un->member_major || ir_uniform_is_matrix_array(un)) {
+		char gl[256];
+		snprintf(gl, sizeof gl, "%.*s", (int)strcspn(un->name, "["), un->name);
+		bind_gl_uniform(un->member_major ? gl : un->name, un->array_len, un->nvec4, un->ncomp,
+				un->base, 1, un->member_major, v, vals);
 		return;
 	}
 	int per = un->nvec4 / un->array_len; /* the IR was validated */
 	char name[256];
 	for (int k = 0; k < un->array_len; k++)
 		if (ir_uniform_member_name(un, k, name, sizeof name))
-			bind_gl_uniform(name, 0, per, un->ncomp, un->base + k, un->array_len, v, vals);
+			bind_gl_uniform(name, 0, per, un->ncomp, un->base + k, un->array_len, false, v,
+					vals);
 }
 
 float (*ref_uniform_values(const struct ref_opts *o, const struct ir_func *f))[4]
