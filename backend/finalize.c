@@ -21,7 +21,8 @@ static void swizzle_text(char *out, int first, int ncomp)
 }
 
 /* The GL uniform element e of u is, as a driver names it: of a
- * member-major uniform, "lights[2].m" (no array) and its column; of a
+ * member-major uniform, "lights[2].m" and its column ("lights[2].w",
+ * an array, and its element's column for a member array); of a
  * uniform array of matrices held column-major ("m[]"), element
  * k * columns + c of the array "m", as if it were not (each record
  * names its own slot, so a driver never sees the order). */
@@ -42,7 +43,7 @@ static bool record_name(struct cg_ctx *cg, const struct ir_uniform *u, int e,
 	if (!ir_uniform_member_name(u, e % u->array_len, name, sizeof name))
 		return false; /* the IR was validated: array_len >= 1 */
 	r->name = arena_strdup(cg->arena, name);
-	r->array_len = 0;
+	r->array_len = ir_uniform_member_len(u);
 	r->element = e / u->array_len;
 	return r->name != NULL;
 }

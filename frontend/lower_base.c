@@ -383,15 +383,19 @@ void lower_uniform_leaf(struct lower *l, const struct sema_symbol *sym, int leaf
 			break;
 		}
 	}
-	*out = (struct uniform_entry){ path, t, t->base == GLSL_ARRAY ? leaf : 0, 1, false };
-	/* one array on the way, the symbol's own, and a basic member at the
-	 * end: member-major, "lights[].pos" holding every lights[k].pos */
-	if (arrays == 1 && glsl_is_basic(t) && is_struct_array_indexed(sym) && path) {
+	*out = (struct uniform_entry){ path, t, t->base == GLSL_ARRAY ? leaf : 0, 1, false, 0, 0 };
+	/* one array on the way, the symbol's own, and a basic member (or an
+	 * array of them) at the end: member-major, "lights[].pos" holding
+	 * every lights[k].pos, "lights[].w" every lights[k].w[e] */
+	bool inner = arrays == 1 && t->base == GLSL_ARRAY && t->length > 0 && glsl_is_basic(t->elem);
+	if (arrays == 1 && (glsl_is_basic(t) || inner) && is_struct_array_indexed(sym) && path) {
 		out->name = arena_printf(l->f->arena, "%s[]%s", sym->name, path + member_at);
-		out->type = glsl_type_array(l->f->arena, t, sym->type->length);
+		out->type = glsl_type_array(l->f->arena, inner ? t->elem : t, sym->type->length);
 		out->elem = k0;
 		out->stride = per0;
 		out->member_major = true;
+		out->inner_len = inner ? t->length : 0;
+		out->inner = inner ? leaf : 0;
 	} else if (arrays == 0 && t == sym->type && is_matrix_array_indexed(sym) && path) {
 		out->name = arena_printf(l->f->arena, "%s[]", sym->name);
 		out->member_major = out->name != NULL;

@@ -116,6 +116,11 @@ struct uniform_entry {
 	int elem;                      /* the leaf's element of it (0 when basic) */
 	int stride;                    /* leaves of the uniform from one element to the next */
 	bool member_major;             /* see ir_uniform.member_major */
+	/* member-major, a member that is an array ("lights[].w" of `vec2
+	 * w[2]`): its length and the leaf's element of it (0 and 0 for a
+	 * member that is not an array); element e's column c of struct k
+	 * is entry element (e * cols + c) * structs + k */
+	int inner_len, inner;
 };
 void lower_uniform_leaf(struct lower *l, const struct sema_symbol *sym, int leaf,
 			struct uniform_entry *out);

@@ -33,34 +33,48 @@ static struct lv load_input(struct lower *l, const char *name, const struct glsl
 	return lv_of(in);
 }
 
+/* The vec4 element of a table entry holding column c of its element k
+ * (of a member-major entry: of struct k; with a member array, of its
+ * element e). */
+static int entry_offset(const struct uniform_entry *entry, int k, int e, int c)
+{
+	const struct glsl_type *et = elem_type(entry->type);
+	if (!entry->member_major)
+		return k * et->cols + c;
+	return (e * et->cols + c) * entry->type->length + k;
+}
+
 /* GLSL 1.20 4.3.5: an initializer is the value a uniform holds until the
  * application sets one (glLinkProgram uploads it).  The table entry `idx`
  * holding leaves first, first + stride, ... of `sym` (one per element of
- * the entry) gets it in ir_uniform.init: column c of leaf first + k *
- * stride in vec4 element k * cols + c (c * count + k when member-major:
- * ir_uniform.member_major), rows past the type's 0. */
+ * the entry; inner_len in a row from each for a member-major member
+ * array) gets it in ir_uniform.init, at entry_offset, rows past the
+ * type's 0. */
 static void uniform_init(struct lower *l, const struct sema_symbol *sym, int first,
 			 const struct uniform_entry *entry, int idx)
 {
 	int nleaves = lower_leaf_count(sym->type);
 	const struct glsl_type *et = elem_type(entry->type);
 	int count = entry->type->base == GLSL_ARRAY ? entry->type->length : 1;
+	int inner = entry->inner_len > 0 ? entry->inner_len : 1;
 	float (*leaves)[4][4] = arena_alloc(l->f->arena, sizeof *leaves * (size_t)nleaves);
-	float (*init)[4] = arena_alloc(l->f->arena, sizeof *init * (size_t)(count * et->cols));
+	float (*init)[4] = arena_alloc(l->f->arena,
+				       sizeof *init * (size_t)(count * inner * et->cols));
 	if (!leaves || !init) {
 		l->failed = true;
 		return;
 	}
-	if (first < 0 || first + (count - 1) * entry->stride >= nleaves ||
+	if (first < 0 || first + (count - 1) * entry->stride + inner - 1 >= nleaves ||
 	    !lower_fold_const_leaves(l->fe, sym->init, leaves, nleaves)) {
 		lower_refuse(l, sym->init->loc, "the initializer of uniform '%s' is not a constant "
 			     "expression", sym->name);
 		return;
 	}
 	for (int k = 0; k < count; k++)
-		for (int c = 0; c < et->cols; c++)
-			memcpy(init[entry->member_major ? c * count + k : k * et->cols + c],
-			       leaves[first + k * entry->stride][c], sizeof init[0]);
+		for (int e = 0; e < inner; e++)
+			for (int c = 0; c < et->cols; c++)
+				memcpy(init[entry_offset(entry, k, e, c)],
+				       leaves[first + k * entry->stride + e][c], sizeof init[0]);
 	if (!ir_func_set_uniform_init(l->f, idx, (const float (*)[4])init))
 		l->failed = true;
 }
@@ -73,13 +87,14 @@ static int uniform_index(struct lower *l, const struct sema_symbol *sym, int lea
 	if (idx >= 0)
 		return idx;
 	const struct glsl_type *t = entry->type, *et = elem_type(t);
-	idx = ir_func_add_uniform(l->f, entry->name, et->name,
-				  t->base == GLSL_ARRAY ? t->length : 0, var_nvec4(t), et->rows);
+	int inner = entry->inner_len > 0 ? entry->inner_len : 1;
+	idx = ir_func_add_uniform(l->f, entry->name, et->name, t->base == GLSL_ARRAY ? t->length : 0,
+				  var_nvec4(t) * inner, et->rows);
 	if (idx < 0)
 		return idx;
 	l->f->uniforms[idx].member_major = entry->member_major;
 	if (sym->init)
-		uniform_init(l, sym, leaf - entry->elem * entry->stride, entry, idx);
+		uniform_init(l, sym, leaf - entry->elem * entry->stride - entry->inner, entry, idx);
 	return idx;
 }
 
@@ -117,7 +132,7 @@ static struct lv load_uniform(struct lower *l, struct sema_symbol *sym, int leaf
 			return lower_zero(l, et);
 		}
 		in->index = idx;
-		in->offset = entry.member_major ? c * entry.type->length + elem : elem * et->cols + c;
+		in->offset = entry_offset(&entry, elem, entry.inner, c);
 		v.col[c] = ir_src_of(in);
 	}
 	if (et->base == GLSL_BOOL) {
@@ -243,6 +258,16 @@ bool lower_mem_path(struct lower *l, struct ast_node *e, struct lvar **v, int *l
  * members move.  Nothing is lowered. */
 static struct ast_node *uniform_struct_root(struct ast_node *e, int *leaf)
 {
+	if (e->kind == AST_INDEX && e->kid[1]->cval && e->kid[0]->kind == AST_FIELD) {
+		/* a member array's element at a constant: "lights[i].w[1]" */
+		const struct glsl_type *at = e->kid[0]->ty;
+		int k = lower_index_int(e->kid[1]->cval->v[0]);
+		if (!at || at->base != GLSL_ARRAY || k < 0 || k >= at->length)
+			return NULL;
+		struct ast_node *r = uniform_struct_root(e->kid[0], leaf);
+		*leaf += k * lower_leaf_count(at->elem);
+		return r;
+	}
 	if (e->kind == AST_FIELD && !e->nswz) {
 		struct ast_node *r = uniform_struct_root(e->kid[0], leaf);
 		const struct glsl_type *st = e->kid[0]->ty;

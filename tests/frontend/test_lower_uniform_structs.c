@@ -149,9 +149,12 @@ static void test_loop_and_whole_struct(void **state)
 }
 
 /* Read at constant indexes only, an array of structs keeps one entry per
- * member of each struct; a member that is an array (w) keeps them even
- * when the array is indexed by a non-constant (then through selects), the
- * other members going member-major. */
+ * member of each struct.  Indexed by a non-constant, a member that is an
+ * array (w) is member-major too ("s[].w": element e's column of struct
+ * k at e * 3 + k), read at the struct index: at a constant element one
+ * indexed read, at a non-constant one (j) selects among the elements'
+ * indexed reads.  A second array of structs on the path (t) keeps an
+ * entry per struct, read through selects. */
 static void test_fallbacks(void **state)
 {
 	(void)state;
@@ -166,28 +169,45 @@ static void test_fallbacks(void **state)
 	fe_test_end(&t);
 
 	fe_test_begin(&t);
-	f = fe_compile_ok(&t, "struct S { vec4 p; vec2 w[2]; };\nuniform S s[3];\nuniform int n;\n"
-			  "void main() { gl_FragColor = s[n].p + vec4(s[n].w[1], 0.0, 0.0); }\n");
-	assert_true(f->uniforms[ir_func_find_uniform(f, "s[].p")].member_major);
-	assert_true(ir_func_find_uniform(f, "s[0].w") >= 0);
-	assert_true(ir_func_find_uniform(f, "s[2].w") >= 0);
+	f = fe_compile_ok(&t, "struct S { vec4 p; vec2 w[2]; };\nuniform S s[3];\nuniform int n, j;\n"
+			  "void main() { gl_FragColor = s[n].p + vec4(s[n].w[1], s[n].w[j]); }\n");
+	int w = ir_func_find_uniform(f, "s[].w");
+	assert_true(w >= 0 && f->uniforms[w].member_major);
+	assert_int_equal(f->uniforms[w].array_len, 3);
+	assert_int_equal(f->uniforms[w].nvec4, 6);
+	assert_int_equal(ir_uniform_member_len(&f->uniforms[w]), 2);
+	assert_int_equal(ir_func_find_uniform(f, "s[0].w"), -1);
 	assert_int_equal(indexed_reads(f, "s[].p"), 1);
-	assert_true(fe_count_op(f, IR_OP_SELECT) > 0);
+	assert_true(indexed_reads(f, "s[].w") >= 2);
 	float vals[16][4];
 	assert_true(f->nuniform_vec4 <= 16);
-	memset(vals, 0, sizeof vals);
 	char gl[16];
-	for (int k = 0; k < 3; k++) {
-		snprintf(gl, sizeof gl, "s[%d].p", k);
-		vals[gl_element(f, gl, 0)][0] = 100.0f * k;
-		snprintf(gl, sizeof gl, "s[%d].w", k);
-		vals[gl_element(f, gl, 1)][1] = (float)k + 0.5f;
+	for (int nj = 0; nj < 4; nj++) {
+		int n = nj >> 1, j = nj & 1;
+		memset(vals, 0, sizeof vals);
+		for (int k = 0; k < 3; k++) {
+			snprintf(gl, sizeof gl, "s[%d].p", k);
+			vals[gl_element(f, gl, 0)][0] = 100.0f * k;
+			snprintf(gl, sizeof gl, "s[%d].w", k);
+			for (int e = 0; e < 2; e++)
+				vals[gl_element(f, gl, e)][1] = (float)k + 0.5f + 10.0f * e;
+		}
+		vals[f->uniforms[ir_func_find_uniform(f, "n")].base][0] = (float)n;
+		vals[f->uniforms[ir_func_find_uniform(f, "j")].base][0] = (float)j;
+		float o[4];
+		if (!fe_run(f, NULL, (const float (*)[4])vals, NULL, 0, 0, o))
+			fail_msg("interpreter failed");
+		assert_vec4_near(o, 100.0f * n, n + 10.5f, 0, n + 0.5f + 10.0f * j);
 	}
-	vals[f->uniforms[ir_func_find_uniform(f, "n")].base][0] = 2;
-	float o[4];
-	if (!fe_run(f, NULL, (const float (*)[4])vals, NULL, 0, 0, o))
-		fail_msg("interpreter failed");
-	assert_vec4_near(o, 200, 2.5f, 0, 0);
+	fe_test_end(&t);
+
+	fe_test_begin(&t);
+	f = fe_compile_ok(&t, "struct T { vec4 a; };\nstruct S { T t[2]; };\nuniform S s[3];\n"
+			  "uniform int n;\nvoid main() { gl_FragColor = s[n].t[1].a; }\n");
+	assert_true(ir_func_find_uniform(f, "s[0].t[1].a") >= 0);
+	for (int u = 0; u < f->nuniforms; u++)
+		assert_false(f->uniforms[u].member_major);
+	assert_true(fe_count_op(f, IR_OP_SELECT) > 0);
 	fe_test_end(&t);
 }
 
@@ -218,6 +238,29 @@ static void test_initializer(void **state)
 	if (!fe_run(f, NULL, (const float (*)[4])vals, NULL, 0, 0, o))
 		fail_msg("interpreter failed");
 	assert_vec4_near(o, 7, 8, 2, 6);
+	fe_test_end(&t);
+
+	/* a member array: element e of ls[k].w in element e * 2 + k */
+	fe_test_begin(&t);
+	f = fe_compile_ok(&t, "#version 120\n"
+		"struct L { float k; vec2 w[2]; };\n"
+		"uniform L ls[2] = L[2](L(1.0, vec2[2](vec2(1.0, 2.0), vec2(3.0, 4.0))),\n"
+		"                       L(2.0, vec2[2](vec2(5.0, 6.0), vec2(7.0, 8.0))));\n"
+		"uniform int n;\n"
+		"void main() { gl_FragColor = vec4(ls[n].w[1], ls[n].w[0].y, ls[n].k); }\n");
+	int w = ir_func_find_uniform(f, "ls[].w");
+	assert_true(w >= 0 && f->uniforms[w].init);
+	static const float want_w[4][2] = { { 1, 2 }, { 5, 6 }, { 3, 4 }, { 7, 8 } };
+	for (int e = 0; e < 4; e++)
+		assert_memory_equal(f->uniforms[w].init[e], ((float[4]){ want_w[e][0], want_w[e][1] }),
+				    sizeof(float[4]));
+	for (int k = 0; k < 2; k++) {
+		ir_uniform_defaults(f, vals);
+		vals[f->uniforms[ir_func_find_uniform(f, "n")].base][0] = (float)k;
+		if (!fe_run(f, NULL, (const float (*)[4])vals, NULL, 0, 0, o))
+			fail_msg("interpreter failed");
+		assert_vec4_near(o, k ? 7 : 3, k ? 8 : 4, k ? 6 : 2, k ? 2 : 1);
+	}
 	fe_test_end(&t);
 }
 

@@ -2,8 +2,8 @@
  * members laid out member-major, one indexed load per member read, at
  * the counter of a loop whose bound is a uniform (aL-relative), at an
  * index computed per pixel, at a uniform index, and whole structs passed
- * to a function; a member that is itself an array (w) stays one entry
- * per struct, read through selects. */
+ * to a function; a member that is itself an array (w) member-major too,
+ * each of its elements read at the struct index. */
 struct Att { float k; bool on; };
 struct Light { vec4 pos; vec3 color; mat2 m; Att att; vec2 w[2]; };
 uniform Light lights[4];

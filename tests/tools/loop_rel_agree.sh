@@ -64,13 +64,18 @@ check nested rel '  for (int i = 0; i < 66; i++)
 L=$(awk 'BEGIN { for (i = 0; i < 40; i++) printf "%sL(vec4(%.4f, %.4f, %.4f, %.4f), mat2(%.4f, %.4f, %.4f, %.4f), %.4f)",
 	i ? ", " : "", (i * 0.37) % 2 - 1, (i * 0.11) % 1, (i * 0.7) % 3 - 1, i / 64,
 	(i * 0.29) % 1, (i * 0.13) % 2 - 1, i / 50, (i * 0.61) % 1, (i * 0.53) % 1.7 - 0.8 }')
+W=$(awk 'BEGIN { for (i = 0; i < 40; i++) printf "%sW(vec2[2](vec2(%.4f, %.4f), vec2(%.4f, %.4f)))",
+	i ? ", " : "", (i * 0.37) % 2 - 1, (i * 0.11) % 1, (i * 0.7) % 3 - 1, i / 64 }')
 HEAD="#version 120
 struct L { vec4 p; mat2 m; float k; };
 uniform L ls[40] = L[40]($L);
+struct W { vec2 w[2]; };
+uniform W ls2[40] = W[40]($W);
 varying vec2 tc;"
 USCC_FLAGS=--skip=loop_unroll
 check struct_members rel '  for (int i = 0; i < 40; i++)
     s += (ls[i].p * ls[i].k + vec4(ls[i].m * tc, ls[i].m[1])) * tc.y;'
+check struct_member_array rel '  for (int i = 0; i < 40; i++) s += vec4(ls2[i].w[1], ls2[i].w[0] * tc) * tc.x;'
 check struct_neighbours rel '  for (int i = 1; i < 40; i++) s += ls[i - 1].p * ls[i].m[0].y * tc.x;'
 USCC_FLAGS=
 

@@ -79,8 +79,8 @@ static void bind_gl_uniform(const char *name, int array_len, int nvec4, int ncom
 	}
 }
 
-/* A member-major uniform is one GL uniform per struct ("lights[2].m"),
- * its columns array_len elements apart. */
+/* A member-major uniform is one GL uniform per struct ("lights[2].m",
+ * "lights[2].w" an array), its columns array_len elements apart. */
 static void bind_uniform(const struct ir_uniform *un, const struct run_uniform *v,
 			 float (*vals)[4])
 {
@@ -97,8 +97,8 @@ static void bind_uniform(const struct ir_uniform *un, const struct run_uniform *
 	char name[256];
 	for (int k = 0; k < un->array_len; k++)
 		if (ir_uniform_member_name(un, k, name, sizeof name))
-			bind_gl_uniform(name, 0, per, un->ncomp, un->base + k, un->array_len, false, v,
-					vals);
+			bind_gl_uniform(name, ir_uniform_member_len(un), per, un->ncomp, un->base + k,
+					un->array_len, false, v, vals);
 }
 
 float (*ref_uniform_values(const struct ref_opts *o, const struct ir_func *f))[4]
