@@ -748,10 +748,11 @@ static struct cg_opnd frc_of(struct isel *s, int n, struct cg_opnd a)
 	return f < 0 ? NO_OPND : vopnd(f);
 }
 
-static struct cg_opnd revolutions(struct isel *s, int n, struct cg_opnd a, float k)
+/* a * k's FRC: k one constant for every component (nk 1) or one each. */
+static struct cg_opnd revolutions(struct isel *s, int n, struct cg_opnd a, const float *k, int nk)
 {
 	struct cg_opnd kc;
-	if (!cg_const_opnd(s->cg, &k, 1, s->loc, &kc))
+	if (!cg_const_opnd(s->cg, k, nk, s->loc, &kc))
 		return NO_OPND;
 	int t = isel_mad(s, n, a, kc, ZERO);
 	return t < 0 ? NO_OPND : frc_of(s, n, vopnd(t));
@@ -787,21 +788,18 @@ static struct cg_opnd revolutions_of(struct isel *s, struct ir_instr *in)
 			 * is x * 2pi, which no OMOD is */
 			if (!unit && !deferred(s, src))
 				break;
-			struct cg_opnd a, kc;
+			struct cg_opnd a;
 			if (!isel_opnd(s, &c[1 - j], n, &a))
 				return NO_OPND;
 			if (unit) {
 				const struct ir_instr *x = c[1 - j].def;
 				return x && x->op == IR_OP_FRACT ? a : frc_of(s, n, a);
 			}
-			if (!cg_const_opnd(s->cg, v, n, s->loc, &kc))
-				return NO_OPND;
-			int t = isel_mad(s, n, a, kc, ZERO);
-			return t < 0 ? NO_OPND : frc_of(s, n, vopnd(t));
+			return revolutions(s, n, a, v, n);
 		}
 	}
 	struct cg_opnd a;
-	return isel_opnd(s, src, n, &a) ? revolutions(s, n, a, inv_2pi) : NO_OPND;
+	return isel_opnd(s, src, n, &a) ? revolutions(s, n, a, &inv_2pi, 1) : NO_OPND;
 }
 /* revolutions_of, made once a block for one argument. */
 static struct cg_opnd shared_revolutions(struct isel *s, struct ir_instr *in)
