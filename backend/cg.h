@@ -223,6 +223,10 @@ struct cg_ctx {
 	/* schedule.c: keep a partner that waits on a lookup out of a slot whose
 	 * first op does not (set by r500_compile); whether that happened */
 	bool hold_waiting_partners, held_waiting_partner;
+	/* schedule.c: live lanes at which ops that free lanes go first (0: no
+	 * limit; set by r500_compile from the candidate); the most lanes the
+	 * schedule held live */
+	int pressure_limit, peak_lanes;
 
 	struct r500_inst *code; int ninst, cap_inst;
 	int nops_inserted;

@@ -23,6 +23,8 @@ struct r500_candidate {
 				else as selects */
 	bool legalize;       /* the -O0 program did not fit the R500: compiled as -O2
 				compiles it (a legalization, never a choice) */
+	int pressure_limit;  /* live lanes at which the scheduler places first the ops
+				that free lanes (schedule.c); 0: no limit */
 };
 
 /* The IR a candidate compiles: loops unrolled (0) or kept (1), optimized
@@ -42,6 +44,7 @@ struct r500_compile_report {
 	bool presub_nops;    /* presubtracts on and NOPs inserted */
 	bool used_arrays;    /* some local array went to temporaries */
 	bool over_limit;     /* failed for want of slots or temporaries */
+	int peak_lanes;      /* the most lanes the schedule held live */
 };
 
 /* Where a candidate's IR comes from: the frontend and the IR passes, in

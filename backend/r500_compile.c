@@ -119,6 +119,7 @@ struct cg_ctx *cg_run_stages(struct ir_func *f, const struct r500_compile_option
 	cg->off = opts->skip | (c->presub ? 0 : sw_bit(SW_PRESUB)) |
 		  (c->arrays ? 0 : sw_bit(SW_LOOP_ARRAY));
 	cg->hold_waiting_partners = c->hold_waiting;
+	cg->pressure_limit = c->pressure_limit;
 	bool ok = true;
 	for (int i = 0; ok && i < NSTAGES; i++) {
 		const struct cg_stage *st = &stages[i];
@@ -141,6 +142,7 @@ struct cg_ctx *cg_run_stages(struct ir_func *f, const struct r500_compile_option
 	rep->presub_nops = cg->nops_inserted > 0 && cg_opt_enabled(cg, SW_PRESUB);
 	rep->used_arrays = cg->narrays > 0;
 	rep->over_limit = !ok && cg->over_limit;
+	rep->peak_lanes = cg->peak_lanes;
 	return ok && cg->prog ? cg : NULL;
 }
 

@@ -12,7 +12,14 @@
  * alpha address of the same index and vice versa (ISA.md §6.3).  An open
  * scalar takes the RGB unit (lane R) unless a partner needs it; then it
  * takes alpha (lane A); transcendentals always take alpha.  Readers of a
- * recent lookup wait while other work is ready, to hide its latency. */
+ * recent lookup wait while other work is ready, to hide its latency.
+ *
+ * Register pressure: the schedule counts the lanes its live values take
+ * (lanes_of).  Under a candidate's limit (cg->pressure_limit, from
+ * r500_candidate.c), once the live lanes reach it, ops that do not wait
+ * on a lookup go first, then those that free lanes (last readers) before
+ * those that keep them level and those that add some, and a lookup that
+ * adds more than some ready ALU op waits even when it would gather. */
 #include "cg.h"
 
 #include <string.h>
@@ -293,6 +300,8 @@ static int lower_bound(const struct cg_ctx *cg)
  * op's producers). */
 struct rank {
 	int op, height, kills;
+	int grows;         /* over the pressure limit: 1 placing it adds lanes, -1 frees some */
+	bool over;         /* over the pressure limit (alike for every op of a slot) */
 	bool feeds_tex, waits_on_tex, presub_stall;
 };
 
@@ -314,6 +323,8 @@ struct deps {
 	int *readers;      /* per vreg: ops not yet placed that read it */
 	bool *defined;     /* per vreg: some writer placed (or an input) */
 	int live, peak;    /* vregs defined and still read; the most so far */
+	int lanes, peak_lanes; /* their footprint in lanes (lanes_of); the most so far */
+	int limit;         /* lanes past which pressure ranks first (0: no limit) */
 	int last_wait;     /* the latest slot that waits on lookups: older ones are done */
 	bool *reads_carried; /* op reads a lookup's result through a multi vreg */
 	int group_start;   /* first slot of the group being scheduled */
@@ -343,6 +354,15 @@ static int vregs_read(const struct cg_op *op, int out[CG_NOPND])
 	return n;
 }
 
+/* The lanes a vreg holds a temporary's worth of: a scalar shares its
+ * temporary, a vector of two or three components takes the RGB lanes
+ * (only a scalar may join it), a vec4 all four. */
+static int lanes_of(const struct cg_ctx *cg, int v)
+{
+	int n = cg->vregs[v].ncomp;
+	return n == 1 ? 1 : n == 4 ? 4 : 3;
+}
+
 static void count_readers(const struct cg_ctx *cg, struct deps *d)
 {
 	for (int i = 0; i < cg->nops; i++) {
@@ -356,22 +376,54 @@ static void count_readers(const struct cg_ctx *cg, struct deps *d)
 		if (cg->vregs[v].input >= 0 && d->readers[v] > 0) {
 			d->defined[v] = true;
 			d->live++;
+			d->lanes += lanes_of(cg, v);
 		}
 	d->peak = d->live;
+	d->peak_lanes = d->lanes;
 }
 
 static void placed_reads(const struct cg_ctx *cg, struct deps *d, int i)
 {
 	int v[CG_NOPND], n = vregs_read(&cg->ops[i], v);
 	for (int j = 0; j < n; j++)
-		if (--d->readers[v[j]] == 0 && d->defined[v[j]])
+		if (--d->readers[v[j]] == 0 && d->defined[v[j]]) {
 			d->live--;
+			d->lanes -= lanes_of(cg, v[j]);
+		}
 	int w = cg->ops[i].dst;
 	if (w >= 0 && !d->defined[w] && d->readers[w] > 0) {
 		d->defined[w] = true;
+		d->lanes += lanes_of(cg, w);
+		if (d->lanes > d->peak_lanes)
+			d->peak_lanes = d->lanes;
 		if (++d->live > d->peak)
 			d->peak = d->live;
 	}
+}
+
+/* The lanes placing op i adds to those live: its result's, less those of
+ * the values it reads last. */
+static int lanes_added(const struct cg_ctx *cg, const struct deps *d, int i)
+{
+	int v[CG_NOPND], n = vregs_read(&cg->ops[i], v), add = 0;
+	for (int j = 0; j < n; j++)
+		if (d->readers[v[j]] == 1 && d->defined[v[j]])
+			add -= lanes_of(cg, v[j]);
+	int w = cg->ops[i].dst;
+	if (w >= 0 && !d->defined[w] && d->readers[w] > 0)
+		add += lanes_of(cg, w);
+	return add;
+}
+
+static int sign(int x)
+{
+	return (x > 0) - (x < 0);
+}
+
+/* Whether the live lanes are at the candidate's limit or past it. */
+static bool over_limit(const struct deps *d)
+{
+	return d->limit > 0 && d->lanes >= d->limit;
 }
 
 /* Values whose last reader op i is: placing it ends their lives. */
@@ -625,16 +677,24 @@ static struct rank rank_of(const struct cg_ctx *cg, const struct deps *d, int i,
 	bool pressed = d->live >= d->peak - PRESSURE_SLACK;
 	return (struct rank){ .op = i, .height = d->height[i],
 			      .kills = pressed ? kills(cg, d, i) : 0,
+			      .grows = over_limit(d) ? sign(lanes_added(cg, d, i)) : 0,
+			      .over = over_limit(d),
 			      .feeds_tex = d->feeds_tex[i],
 			      .waits_on_tex = waits_on_tex(cg, d, i, p) ||
 					      waits_on_carried(d, i, p),
 			      .presub_stall = presub_stall(cg, i, p) };
 }
 
-/* Candidate order: feeding a lookup, not waiting on one, no presubtract
- * stall, under pressure more values ended, greater height, program order. */
+/* Candidate order: past the pressure limit not waiting on a lookup and
+ * lanes freed before lanes added; then feeding a lookup, not waiting on
+ * one, no presubtract stall, under pressure more values ended, greater
+ * height, program order. */
 static bool better(const struct rank *a, const struct rank *b)
 {
+	if (a->over && a->waits_on_tex != b->waits_on_tex)
+		return !a->waits_on_tex;
+	if (a->grows != b->grows)
+		return a->grows < b->grows;
 	if (a->feeds_tex != b->feeds_tex)
 		return a->feeds_tex;
 	if (a->waits_on_tex != b->waits_on_tex)
@@ -696,6 +756,18 @@ static bool fill_alu_slot(struct cg_ctx *cg, const struct deps *d, int *ready, i
 	return true;
 }
 
+/* Past the pressure limit, whether some ready ALU op adds fewer lanes
+ * than `than` (a lookup's): the lookup waits for it, however it gathers. */
+static bool alu_grows_less(const struct cg_ctx *cg, const struct deps *d, const int *ready,
+			   int nready, int than, int p)
+{
+	for (int k = 0; k < nready; k++)
+		if (lanes_added(cg, d, ready[k]) < than && !waits_on_tex(cg, d, ready[k], p) &&
+		    !waits_on_carried(d, ready[k], p))
+			return true;
+	return false;
+}
+
 /* One group of a region: the ops in [lo, hi) that are not barriers and
  * whose `late` flag is `late`, list-scheduled into new slots.  Readiness
  * is kept as the group goes (producers left, first slot after them), so a
@@ -744,7 +816,10 @@ static bool schedule_group(struct cg_ctx *cg, struct deps *d, int *ready, int lo
 		 * must not split it) */
 		bool in_run = p > 0 && cg->slots[p - 1].tex && cg->slots[p - 1].tex_op >= lo &&
 			      cg->slots[p - 1].tex_op < hi;
-		if (tex >= 0 && (in_run || !feeding)) {
+		bool take_tex = tex >= 0 && (in_run || !feeding);
+		if (tex >= 0 && nready > 0 && over_limit(d))
+			take_tex = !alu_grows_less(cg, d, ready, nready, lanes_added(cg, d, tex), p);
+		if (take_tex) {
 			if (!place_tex(cg, tex, p))
 				return false;
 		} else if (nready == 0) {
@@ -857,7 +932,8 @@ bool cg_schedule(struct cg_ctx *cg)
 	int *ready = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nops + 1));
 	d.readers = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
 	d.defined = arena_alloc(cg->arena, sizeof(bool) * (size_t)(cg->nvregs + 1));
-	d.live = d.peak = 0;
+	d.live = d.peak = d.lanes = d.peak_lanes = 0;
+	d.limit = cg->pressure_limit;
 	d.last_wait = -1;
 	if (!ready || !d.readers || !d.defined)
 		return cg->failed = true, false;
@@ -879,6 +955,7 @@ bool cg_schedule(struct cg_ctx *cg)
 		}
 		lo = i + 1;
 	}
+	cg->peak_lanes = d.peak_lanes;
 	cg->pairs = 0;
 	for (int p = 0; p < cg->nslots; p++) {
 		const struct cg_slot *s = &cg->slots[p];

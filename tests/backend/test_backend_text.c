@@ -727,7 +727,7 @@ static void test_stage_names(void **state)
 	static const char *const optional[] = { "merge", "coalesce", "mad-fusion", "mad_fusion",
 						 "omod", "copy_bypass", "retarget_output", "merge-copies",
 						 "loop-rel", "loop-array",
-						 "phi-share", "hold-waiting", "alpha-lanes" };
+						 "phi-share", "hold-waiting", "pressure", "alpha-lanes" };
 	enum sw_id sw;
 	for (size_t i = 0; i < sizeof optional / sizeof *optional; i++) {
 		assert_true(sw_find(optional[i], &sw));
