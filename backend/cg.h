@@ -319,6 +319,7 @@ struct cg_range {
  * fixed); arena-allocated (regalloc.c). */
 bool cg_live_ranges(struct cg_ctx *cg, struct cg_range (**rng)[4], const bool **lane_fixed);
 bool cg_self_copies(struct cg_ctx *cg);   /* self_copy.c */
+bool cg_endif_merge(struct cg_ctx *cg);   /* endif_merge.c */
 bool cg_emit(struct cg_ctx *cg);          /* emit.c */
 bool cg_hazards(struct cg_ctx *cg);       /* hazards.c */
 bool cg_limits(struct cg_ctx *cg);        /* limits.c */

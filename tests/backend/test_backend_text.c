@@ -152,7 +152,7 @@ static void test_stage_switches(void **state)
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2, NULL, &o2);
 	compile_fixture(a, parse_fixture(a, "merge_output"), 2,
 			"coalesce,merge,copy_fold,copy-bypass,retarget-output,presub,sink,self-copies,"
-			"alpha-lanes",
+			"alpha-lanes,endif-merge",
 			&skipped);
 	assert_string_equal(o0.names, "plan-arrays,plan-loop-rel,layout-uniforms,isel,"
 			    "sweep-dead,limits-early,schedule,regalloc,check-regs,emit,"
@@ -161,8 +161,8 @@ static void test_stage_switches(void **state)
 			    "sweep-dead,limits-early,copy-fold,copy-bypass,retarget-output,merge,presub,"
 			    "schedule,"
 			    "sink,coalesce,alpha-lanes,"
-			    "regalloc,check-regs,self-copies,emit,hazards,limits,validate,finalize,"
-			    "const-program");
+			    "regalloc,check-regs,self-copies,endif-merge,emit,hazards,limits,validate,"
+			    "finalize,const-program");
 	assert_string_equal(skipped.names, o0.names);
 	arena_destroy(a);
 }
@@ -417,6 +417,30 @@ static void test_self_copies(void **state)
 		compile_fixture(a, parse_fixture(a, "self_copy"), 2, "self-copies", NULL);
 	assert_int_equal(p->ninst, 3);
 	assert_int_equal(kept->ninst, 5);
+	arena_destroy(a);
+}
+
+/* endif_merge: the two ENDIFs that close the then-path's nest become
+ * one that pops both, and the ELSE that jumped between them pops the one
+ * it skipped no more; with the stage skipped both ENDIFs stay. */
+static void test_endif_merge(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p = compile_fixture(a, parse_fixture(a, "endif_merge"), 2, NULL, NULL);
+	struct r500_program *kept =
+		compile_fixture(a, parse_fixture(a, "endif_merge"), 2, "endif-merge", NULL);
+	assert_int_equal(p->ninst + 1, kept->ninst);
+	int endif2 = 0, else2 = 0;
+	for (int i = 0; i < p->ninst; i++) {
+		const struct r500_fc *fc = &p->code[i].fc;
+		if (p->code[i].cmn.type != R500_TYPE_FC || fc->op != R500_FC_JUMP)
+			continue;
+		endif2 += fc->jump_any && fc->b_op0 == R500_FC_B_DECR && fc->b_pop_cnt == 2;
+		else2 += fc->b_else && fc->b_op1 == R500_FC_B_DECR && fc->b_pop_cnt == 2;
+	}
+	assert_int_equal(endif2, 1);
+	assert_int_equal(else2, 1);
 	arena_destroy(a);
 }
 
@@ -727,7 +751,7 @@ static void test_stage_names(void **state)
 	static const char *const optional[] = { "merge", "coalesce", "mad-fusion", "mad_fusion",
 						 "omod", "copy_bypass", "retarget_output", "merge-copies",
 						 "loop-rel", "loop-array",
-						 "phi-share", "hold-waiting", "pressure", "alpha-lanes" };
+						 "phi-share", "hold-waiting", "pressure", "alpha-lanes", "endif-merge" };
 	enum sw_id sw;
 	for (size_t i = 0; i < sizeof optional / sizeof *optional; i++) {
 		assert_true(sw_find(optional[i], &sw));
@@ -740,7 +764,7 @@ static void test_stage_names(void **state)
 	int n = 0;
 	while (r500_stage_name(n))
 		n++;
-	assert_int_equal(n, 24);
+	assert_int_equal(n, 25);
 	assert_null(r500_stage_name(-1));
 }
 
@@ -967,7 +991,7 @@ static void print_form(void *ud, const char *stage, const struct cg_ctx *cg)
 	assert_int_equal(scheduled, after_sched);
 	assert_true(allocated || !after_ra);
 	assert_int_equal(code, after_ra && strcmp(stage, "regalloc") && strcmp(stage, "check-regs") &&
-				       strcmp(stage, "self-copies"));
+				       strcmp(stage, "self-copies") && strcmp(stage, "endif-merge"));
 }
 
 static void test_print(void **state)
@@ -1006,6 +1030,7 @@ int main(void)
 		cmocka_unit_test(test_uniform_struct_shared_tests),
 		cmocka_unit_test(test_sink),
 		cmocka_unit_test(test_self_copies),
+		cmocka_unit_test(test_endif_merge),
 		cmocka_unit_test(test_tex_temp_reserved),
 		cmocka_unit_test(test_stage_names),
 		cmocka_unit_test(test_validator),
