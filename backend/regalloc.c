@@ -357,16 +357,24 @@ static bool assign(struct ra *ra, int v)
 	return out_of_temps(cg);
 }
 
+enum { NO_START = 1 << 30 };
+
 static int start_of(const struct ra *ra, int v)
 {
 	const struct cg_vreg *r = &ra->cg->vregs[v];
 	if (r->input >= 0)
 		return -3;
-	int s = 1 << 30;
+	int s = NO_START;
 	for (int c = 0; c < r->ncomp; c++)
 		if (ra->rng[v][c].a <= ra->rng[v][c].b && ra->rng[v][c].a < s)
 			s = ra->rng[v][c].a;
 	return s;
+}
+
+/* A start's place among nkeys keys: -3 (inputs) first, NO_START last. */
+static int sort_key(int start, int nkeys)
+{
+	return start == NO_START ? nkeys - 1 : start + 3;
 }
 
 /* The ranges of every vreg component, in half-slot time (see the header). */
@@ -421,20 +429,27 @@ bool cg_regalloc(struct cg_ctx *cg)
 	if (!ra || !order || !start)
 		return cg->failed = true, false;
 	cg->temps_used = cg->ninput_temps;
-	/* inputs first (pre-coloured), then by first write: a linear scan */
-	int n = 0;
-	for (int v = 0; v < cg->nvregs; v++) {
+	/* inputs first (pre-coloured), then by first write: a linear scan;
+	 * a counting sort by start keeps equal starts in vreg order (an
+	 * insertion sort was quadratic in long shaders) */
+	int n = cg->nvregs, top = 0;
+	for (int v = 0; v < n; v++) {
 		start[v] = start_of(ra, v);
-		order[n++] = v;
+		if (start[v] != NO_START && start[v] > top)
+			top = start[v];
 	}
-	for (int i = 1; i < n; i++) { /* insertion sort keeps equal starts in order */
-		int v = order[i], j = i - 1;
-		while (j >= 0 && start[order[j]] > start[v]) {
-			order[j + 1] = order[j];
-			j--;
-		}
-		order[j + 1] = v;
-	}
+	/* keys: an input's -3 first, starts from -2 up, no range last */
+	int nkeys = top + 5;
+	int *at = arena_alloc(cg->arena, sizeof(int) * (size_t)(nkeys + 1));
+	if (!at)
+		return cg->failed = true, false;
+	memset(at, 0, sizeof(int) * (size_t)(nkeys + 1));
+	for (int v = 0; v < n; v++)
+		at[sort_key(start[v], nkeys) + 1]++;
+	for (int k = 1; k <= nkeys; k++)
+		at[k] += at[k - 1];
+	for (int v = 0; v < n; v++)
+		order[at[sort_key(start[v], nkeys)]++] = v;
 	for (int i = 0; i < n; i++)
 		if (!assign(ra, order[i]))
 			return false;
