@@ -41,6 +41,7 @@ struct ra {
 	 * 128 (8 KiB) was a tenth of a small shader's backend */
 	struct lane_occ (*occ)[4];
 	int nocc;
+	int now;            /* the start of the vreg being assigned (occ_free) */
 	int (*last)[4];     /* per vreg component: last reading slot, -1 none */
 	int (*wfirst)[4], (*wlast)[4]; /* first and last writing slot, -1 none */
 	struct cg_range (*rng)[4];          /* live range, a > b when none */
@@ -72,14 +73,25 @@ static bool occ_add(struct ra *ra, int t, int lane, struct cg_range iv)
 	return true;
 }
 
-static bool occ_free(const struct ra *ra, int t, int lane, struct cg_range iv)
+/* Whether lane `lane` of temporary t is free over iv.  The vregs come
+ * in order of their starts and every range asked about begins at the
+ * current one's start or later (ra->now), so a range ending by then can
+ * meet none again: it leaves the list (the lists grew with the program,
+ * and each look walked them whole). */
+static bool occ_free(struct ra *ra, int t, int lane, struct cg_range iv)
 {
 	if (t >= ra->nocc)
 		return true;
-	const struct lane_occ *o = &ra->occ[t][lane];
-	for (int i = 0; i < o->n; i++)
+	struct lane_occ *o = &ra->occ[t][lane];
+	for (int i = 0; i < o->n;) {
+		if (o->v[i].b <= ra->now) {
+			o->v[i] = o->v[--o->n];
+			continue;
+		}
 		if (iv.a < o->v[i].b && o->v[i].a < iv.b)
 			return false;
+		i++;
+	}
 	return true;
 }
 
@@ -285,7 +297,7 @@ static bool rgb_lanes_free(const struct ra *ra, int v)
 
 /* Lanes of R, G, B for v's components, all different, where the live
  * ones are free in temporary t: into lane[], true when found. */
-static bool pick_rgb_lanes(const struct ra *ra, int t, const struct cg_vreg *r,
+static bool pick_rgb_lanes(struct ra *ra, int t, const struct cg_vreg *r,
 			   const struct cg_range *iv, const bool *live, uint8_t lane[4])
 {
 	int n = r->ncomp;
@@ -450,9 +462,11 @@ bool cg_regalloc(struct cg_ctx *cg)
 		at[k] += at[k - 1];
 	for (int v = 0; v < n; v++)
 		order[at[sort_key(start[v], nkeys)]++] = v;
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
+		ra->now = start[order[i]];
 		if (!assign(ra, order[i]))
 			return false;
+	}
 	return !cg->failed;
 }
 
