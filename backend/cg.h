@@ -251,6 +251,12 @@ struct cg_ctx {
 	int (*loops)[2]; int nloops, cap_loops;
 	bool uses_fc;
 
+	/* the live ranges cg_live_ranges made (regalloc.c's struct ra), for
+	 * the next stage only: they depend on slots, writes and reads, not on
+	 * lanes, so regalloc takes those alpha_lanes made (cg_run_stages drops
+	 * them after any other stage); NULL none */
+	struct ra *live;
+
 	struct r500_program *prog;
 };
 

@@ -428,6 +428,7 @@ bool cg_live_ranges(struct cg_ctx *cg, struct cg_range (**rng)[4], const bool **
 	struct ra *ra = ra_ranges(cg);
 	if (!ra)
 		return false;
+	cg->live = ra;
 	*rng = ra->rng;
 	*lane_fixed = ra->lane_fixed;
 	return true;
@@ -435,7 +436,8 @@ bool cg_live_ranges(struct cg_ctx *cg, struct cg_range (**rng)[4], const bool **
 
 bool cg_regalloc(struct cg_ctx *cg)
 {
-	struct ra *ra = ra_ranges(cg);
+	struct ra *ra = cg->live ? cg->live : ra_ranges(cg);
+	cg->live = NULL;
 	int *order = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
 	int *start = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
 	if (!ra || !order || !start)
