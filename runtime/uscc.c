@@ -50,17 +50,19 @@ struct uscc_result {
 	const char *diag;
 	bool has_stats;
 	struct uscc_stats stats;
-	const char *stats_json;
+	struct r500_stats figures;   /* the JSON's, as the compile measured them */
+	char *stats_json;            /* room for it (stats_json_max() + 1), or NULL */
+	bool json_made;              /* written there (uscc_result_stats_json) */
 	struct uscc_container *container; /* a compile's program, or NULL */
 };
 
 struct uscc_result *uscc_result_make(const struct mem_allocator *alloc, enum uscc_status status,
 				     const void *data, size_t size, const char *diag,
-				     const struct uscc_stats *stats, const char *stats_json)
+				     const struct r500_stats *figures)
 {
 	if (!diag)
 		diag = "";
-	size_t dlen = strlen(diag), jlen = stats_json ? strlen(stats_json) : 0;
+	size_t dlen = strlen(diag), jlen = figures ? stats_json_max() : 0;
 	size_t total = sizeof(struct uscc_result) + size + 1 + dlen + 1 + jlen + 1;
 	struct uscc_result *r = mem_alloc(alloc, total);
 	if (!r)
@@ -79,12 +81,10 @@ struct uscc_result *uscc_result_make(const struct mem_allocator *alloc, enum usc
 	memcpy(p, diag, dlen + 1);
 	r->diag = p;
 	p += dlen + 1;
-	if (stats) {
+	if (figures) {
 		r->has_stats = true;
-		r->stats = *stats;
-	}
-	if (stats_json) {
-		memcpy(p, stats_json, jlen + 1);
+		r->figures = *figures;
+		uscc_stats_from(&r->stats, figures);
 		r->stats_json = p;
 	}
 	return r;
@@ -117,7 +117,17 @@ bool uscc_result_stats(const struct uscc_result *r, struct uscc_stats *out)
 
 const char *uscc_result_stats_json(const struct uscc_result *r)
 {
-	return r ? r->stats_json : NULL;
+	if (!r || !r->stats_json)
+		return NULL;
+	/* made on the first call, as uscc_container_json is (calls on one
+	 * result are not concurrent): few callers ask, and writing it was
+	 * 2 % of a tiny compile */
+	struct uscc_result *m = (struct uscc_result *)r;
+	if (!m->json_made) {
+		stats_json_into(m->stats_json, &m->figures);
+		m->json_made = true;
+	}
+	return m->stats_json;
 }
 
 void uscc_result_destroy(struct uscc_result *r)
@@ -149,9 +159,8 @@ struct job {
 	const void *data;
 	size_t size;
 	const struct r500_program *program; /* COMPILE: the program kept */
-	struct uscc_stats stats;
+	struct r500_stats figures; /* the compile's, compile_us measured */
 	bool has_stats;
-	char *stats_json;
 };
 
 static int64_t now_us(void)
@@ -359,9 +368,8 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 		return NULL;
 	int64_t us = now_us() - t0;
 	p->stats.compile_us = us;
-	uscc_stats_from(&j->stats, &p->stats);
+	j->figures = p->stats;
 	j->has_stats = true;
-	j->stats_json = stats_to_json(&p->stats, j->arena);
 	if (!j->o->record_time)
 		p->stats.compile_us = 0;
 	return p;
@@ -564,7 +572,7 @@ enum uscc_status uscc_run(const struct uscc_options *o, enum uscc_action action,
 	}
 	bool ok = st == USCC_OK;
 	*out = uscc_result_make(&alloc, st, ok ? j.data : NULL, ok ? j.size : 0, diag,
-				ok && j.has_stats ? &j.stats : NULL, ok ? j.stats_json : NULL);
+				ok && j.has_stats ? &j.figures : NULL);
 	if (*out && ok && j.program) {
 		/* the program read as a container, while the compile's arena holds it */
 		(*out)->container = uscc_container_of_program(&alloc, j.program, (*out)->data,
@@ -572,8 +580,7 @@ enum uscc_status uscc_run(const struct uscc_options *o, enum uscc_action action,
 		if (!(*out)->container) {
 			uscc_result_destroy(*out);
 			st = USCC_OUT_OF_MEMORY;
-			*out = uscc_result_make(&alloc, st, NULL, 0, "error: out of memory\n", NULL,
-						NULL);
+			*out = uscc_result_make(&alloc, st, NULL, 0, "error: out of memory\n", NULL);
 		}
 	}
 	arena_destroy(j.arena);
