@@ -399,8 +399,28 @@ static inline bool cg_presub_two(int kind)
 	return kind == R500_SRCP_SUB || kind == R500_SRCP_ADD;
 }
 
-/* Entries of operand k that op reads (swizzle indices). */
-unsigned cg_op_entries(const struct cg_op *op, int k);
+/* Entries of a presubtract operand (k >= CG_NSRC) that op reads. */
+unsigned cg_op_presub_entries(const struct cg_op *op, int k);
+
+/* Entries of operand k that op reads (swizzle indices).  Inline: every
+ * stage asks it of every operand, and the call was most of its cost. */
+static inline unsigned cg_op_entries(const struct cg_op *op, int k)
+{
+	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
+	if (k >= CG_NSRC)
+		return cg_op_presub_entries(op, k);
+	if (k >= info->nsrc)
+		return 0;
+	if (info->tex)
+		return k == 0 ? op->tex_mask : op->tex_grad_mask;
+	if (op->opc == CG_DP3)
+		return 0x7;
+	if (op->opc == CG_DP4)
+		return 0xf;
+	if (op->dst < 0 && op->out == CG_OUT_NONE && !op->alu_result)
+		return 0;
+	return op->wmask;
+}
 
 /* Components of operand k's vreg that op reads (bit c = component c); 0
  * when the operand is not a vreg. */

@@ -165,29 +165,17 @@ unsigned cg_op_units(const struct cg_ctx *cg, const struct cg_op *op)
 	return u;
 }
 
-unsigned cg_op_entries(const struct cg_op *op, int k)
+unsigned cg_op_presub_entries(const struct cg_op *op, int k)
 {
+	/* what srcp's readers read */
 	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
-	if (k >= CG_NSRC) { /* a presubtract operand: what srcp's readers read */
-		if (!op->presub || (k == CG_PSRC1 && !cg_presub_two(op->presub - 1)))
-			return 0;
-		unsigned ent = 0;
-		for (int r = 0; r < info->nsrc; r++)
-			if (op->src[r].file == CG_FILE_PRESUB)
-				ent |= cg_op_entries(op, r);
-		return ent;
-	}
-	if (k >= info->nsrc)
+	if (!op->presub || (k == CG_PSRC1 && !cg_presub_two(op->presub - 1)))
 		return 0;
-	if (info->tex)
-		return k == 0 ? op->tex_mask : op->tex_grad_mask;
-	if (op->opc == CG_DP3)
-		return 0x7;
-	if (op->opc == CG_DP4)
-		return 0xf;
-	if (op->dst < 0 && op->out == CG_OUT_NONE && !op->alu_result)
-		return 0;
-	return op->wmask;
+	unsigned ent = 0;
+	for (int r = 0; r < info->nsrc; r++)
+		if (op->src[r].file == CG_FILE_PRESUB)
+			ent |= cg_op_entries(op, r);
+	return ent;
 }
 
 unsigned cg_op_vreg_comps(const struct cg_op *op, int k)
