@@ -429,8 +429,16 @@ unsigned cg_op_vreg_comps(const struct cg_op *op, int k);
 /* Whether op reads any component of vreg v. */
 bool cg_op_reads_vreg(const struct cg_op *op, int v);
 
-/* Physical lane of component c of what the op writes (dst or output). */
-int cg_op_lane(const struct cg_ctx *cg, const struct cg_op *op, int c);
+/* Physical lane of component c of what the op writes (dst or output);
+ * inline for cg_op_units, which asks it of every written component. */
+static inline int cg_op_lane(const struct cg_ctx *cg, const struct cg_op *op, int c)
+{
+	if (op->dst >= 0)
+		return cg->vregs[op->dst].lane[c];
+	if (op->out == CG_OUT_DEPTH)
+		return 3;
+	return c;
+}
 
 /* Drops the ALU slots a stage left empty, renumbers the ops' slots and
  * counts the pairs again (coalesce.c, self_copy.c). */

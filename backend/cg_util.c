@@ -131,15 +131,6 @@ int cg_opnd_channel(const struct cg_ctx *cg, const struct cg_opnd *o, int entry)
 	}
 }
 
-int cg_op_lane(const struct cg_ctx *cg, const struct cg_op *op, int c)
-{
-	if (op->dst >= 0)
-		return cg->vregs[op->dst].lane[c];
-	if (op->out == CG_OUT_DEPTH)
-		return 3;
-	return c;
-}
-
 unsigned cg_op_units(const struct cg_ctx *cg, const struct cg_op *op)
 {
 	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
