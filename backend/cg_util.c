@@ -138,14 +138,20 @@ unsigned cg_op_units(const struct cg_ctx *cg, const struct cg_op *op)
 		return 0;
 	if (op->opc == CG_DP4)
 		return CG_UNIT_BOTH;
-	unsigned u = 0;
-	for (int c = 0; c < 4; c++) {
-		if (!(op->wmask & (1u << c)))
-			continue;
-		int l = cg_op_lane(cg, op, c);
-		if (l == CG_LANE_ANY)
-			return 0; /* open: the scheduler chooses */
-		u |= l == 3 ? CG_UNIT_ALPHA : CG_UNIT_RGB;
+	/* cg_op_lane's cases, each at once: the written components' lanes */
+	unsigned u = 0, m = op->wmask & 0xfu;
+	if (op->dst >= 0) {
+		const uint8_t *lane = cg->vregs[op->dst].lane;
+		for (; m; m &= m - 1) {
+			int l = lane[__builtin_ctz(m)];
+			if (l == CG_LANE_ANY)
+				return 0; /* open: the scheduler chooses */
+			u |= l == 3 ? CG_UNIT_ALPHA : CG_UNIT_RGB;
+		}
+	} else if (op->out == CG_OUT_DEPTH) {
+		u = m ? CG_UNIT_ALPHA : 0;
+	} else {
+		u = (m & 7u ? CG_UNIT_RGB : 0) | (m & 8u ? CG_UNIT_ALPHA : 0);
 	}
 	if (info->transcendental)
 		u |= CG_UNIT_ALPHA; /* SOP still needs the alpha unit */
