@@ -226,11 +226,36 @@ void cg_op_operand_units(const struct cg_ctx *cg, const struct cg_op *op, int k,
 			 bool *alpha)
 {
 	*rgb = *alpha = false;
-	unsigned ent = cg_op_entries(op, k);
-	for (int j = 0; j < 4; j++) {
-		if (!(ent & (1u << j)))
+	/* cg_op_channel of each read entry, its cases taken apart here: the
+	 * scheduler asks this of every operand of every op it tries in a
+	 * slot, and a call per entry was most of the cost */
+	const struct cg_opnd *o = &op->src[k];
+	for (unsigned m = cg_op_entries(op, k); m; m &= m - 1) {
+		int j = __builtin_ctz(m);
+		const struct cg_opnd *q = o;
+		if (o->file == CG_FILE_PRESUB) {
+			if (o->swz[j] >= CG_SWZ_ZERO)
+				continue; /* a constant swizzle: no channel */
+			q = &op->src[CG_PSRC0];
+		}
+		int s = q->swz[j], ch;
+		if (s >= CG_SWZ_ZERO)
 			continue;
-		int ch = cg_op_channel(cg, op, k, j);
+		switch (q->file) {
+		case CG_FILE_VREG:
+		case CG_FILE_TEMP_REL:
+			ch = cg->vregs[q->index].lane[s];
+			break;
+		case CG_FILE_CONST:
+		case CG_FILE_CONST_REL:
+			ch = s;
+			break;
+		case CG_FILE_INLINE:
+			ch = R500_SWZ_A;
+			break;
+		default:
+			continue;
+		}
 		*rgb |= ch < 3;
 		*alpha |= ch == 3;
 	}
