@@ -552,8 +552,15 @@ static void apply_writes(const struct cg_ctx *cg, const struct cg_op *op, int (*
 
 bool cg_regalloc_check(const struct cg_ctx *cg, char *why, size_t len)
 {
-	int hold[R500_NUM_TEMPS][4];
-	memset(hold, 0, sizeof hold);
+	/* only the temporaries some vreg has are ever looked at: zeroing all
+	 * 128 (2 KiB) was most of the check of a small shader */
+	int hold[R500_NUM_TEMPS][4], ntemps = 0;
+	for (int v = 0; v < cg->nvregs; v++) {
+		int t = cg->vregs[v].temp;
+		if (t >= ntemps && t < R500_NUM_TEMPS)
+			ntemps = t + 1;
+	}
+	memset(hold, 0, sizeof hold[0] * (size_t)ntemps);
 	for (int v = 0; v < cg->nvregs; v++) {
 		const struct cg_vreg *r = &cg->vregs[v];
 		if (r->input < 0 || r->temp < 0 || r->temp >= R500_NUM_TEMPS)
