@@ -56,30 +56,72 @@ static bool movable(const struct al *al, int v)
 	       op->opc != CG_MDH && op->opc != CG_MDV;
 }
 
-/* Adds d to the counts of v's live components over their ranges, with
- * scalar v's component counted in lane `lane0` (its own or a new one). */
-static void count(struct al *al, int v, int lane0, int d)
+/* Where v's components live: the steps of v's live ranges cut into
+ * pieces over which the same components live, each passed to add with
+ * how many of them are in W and how many in R, G, B (scalar v's
+ * component counted in lane `lane0`, its own or a new one). */
+typedef void piece_fn(struct al *al, int t0, int t1, int nw, int nrgb, int d);
+
+static void each_piece(struct al *al, int v, int lane0, piece_fn *add, int d)
 {
 	const struct cg_vreg *r = &al->cg->vregs[v];
-	int lo = 1 << 30, hi = -(1 << 30);
-	for (int c = 0; c < r->ncomp; c++)
-		if (al->rng[v][c].a <= al->rng[v][c].b) {
-			lo = al->rng[v][c].a + 2 < lo ? al->rng[v][c].a + 2 : lo;
-			hi = al->rng[v][c].b + 2 > hi ? al->rng[v][c].b + 2 : hi;
-		}
-	for (int t = lo < 0 ? 0 : lo; t < hi && t < al->nt; t++) {
-		int k = 0;
-		for (int c = 0; c < r->ncomp; c++) {
-			int lane = r->ncomp == 1 ? lane0 : r->lane[c];
-			if (al->rng[v][c].a + 2 > t || t >= al->rng[v][c].b + 2 || lane >= 4)
+	int a[4], b[4], lane[4], n = 0, pt[8], np = 0;
+	for (int c = 0; c < r->ncomp; c++) {
+		int l = r->ncomp == 1 ? lane0 : r->lane[c];
+		int lo = al->rng[v][c].a + 2, hi = al->rng[v][c].b + 2;
+		lo = lo < 0 ? 0 : lo;
+		hi = hi > al->nt ? al->nt : hi;
+		if (l >= 4 || lo >= hi)
+			continue;
+		a[n] = lo, b[n] = hi, lane[n++] = l;
+		for (int e = 0; e < 2; e++) { /* the cut points, sorted, each once */
+			int x = e ? hi : lo, j = np;
+			while (j > 0 && pt[j - 1] > x)
+				j--;
+			if (j > 0 && pt[j - 1] == x)
 				continue;
-			if (lane == 3)
-				al->w[t] += d;
-			else
-				k++;
+			memmove(pt + j + 1, pt + j, sizeof *pt * (size_t)(np - j));
+			pt[j] = x;
+			np++;
 		}
-		if (k)
-			al->rgb[k][t] += d;
+	}
+	for (int i = 0; i + 1 < np; i++) {
+		int nw = 0, nrgb = 0;
+		for (int k = 0; k < n; k++)
+			if (a[k] <= pt[i] && pt[i] < b[k]) {
+				nw += lane[k] == 3;
+				nrgb += lane[k] != 3;
+			}
+		if (nw || nrgb)
+			add(al, pt[i], pt[i + 1], nw, nrgb, d);
+	}
+}
+
+static void add_steps(struct al *al, int t0, int t1, int nw, int nrgb, int d)
+{
+	for (int t = t0; t < t1; t++) {
+		al->w[t] += nw * d;
+		if (nrgb)
+			al->rgb[nrgb][t] += d;
+	}
+}
+
+/* Adds d to the counts of v's live components over their ranges. */
+static void count(struct al *al, int v, int lane0, int d)
+{
+	each_piece(al, v, lane0, add_steps, d);
+}
+
+/* count_all's form of add_steps: the changes at the ends of the piece,
+ * summed up afterwards (every vreg's walk over its whole range made the
+ * stage quadratic in long shaders). */
+static void add_ends(struct al *al, int t0, int t1, int nw, int nrgb, int d)
+{
+	al->w[t0] += nw * d;
+	al->w[t1] -= nw * d;
+	if (nrgb) {
+		al->rgb[nrgb][t0] += d;
+		al->rgb[nrgb][t1] -= d;
 	}
 }
 
@@ -87,7 +129,7 @@ static bool count_all(struct al *al)
 {
 	struct cg_ctx *cg = al->cg;
 	al->nt = 2 * cg->nslots + 4;
-	size_t size = sizeof(int) * (size_t)al->nt;
+	size_t size = sizeof(int) * (size_t)(al->nt + 1);
 	al->w = arena_alloc(cg->arena, size);
 	for (int k = 1; k < 4; k++)
 		if (!(al->rgb[k] = arena_alloc(cg->arena, size)))
@@ -98,7 +140,12 @@ static bool count_all(struct al *al)
 	for (int k = 1; k < 4; k++)
 		memset(al->rgb[k], 0, size);
 	for (int v = 0; v < cg->nvregs; v++)
-		count(al, v, cg->vregs[v].lane[0], 1);
+		each_piece(al, v, cg->vregs[v].lane[0], add_ends, 1);
+	for (int t = 1; t < al->nt; t++) {
+		al->w[t] += al->w[t - 1];
+		for (int k = 1; k < 4; k++)
+			al->rgb[k][t] += al->rgb[k][t - 1];
+	}
 	return true;
 }
 

@@ -255,6 +255,12 @@ struct cg_ctx {
 	int (*loops)[2]; int nloops, cap_loops;
 	bool uses_fc;
 
+	/* the live ranges cg_live_ranges made (regalloc.c's struct ra), for
+	 * the next stage only: they depend on slots, writes and reads, not on
+	 * lanes, so regalloc takes those alpha_lanes made (cg_run_stages drops
+	 * them after any other stage); NULL none */
+	struct ra *live;
+
 	struct r500_program *prog;
 };
 
@@ -398,8 +404,28 @@ static inline bool cg_presub_two(int kind)
 	return kind == R500_SRCP_SUB || kind == R500_SRCP_ADD;
 }
 
-/* Entries of operand k that op reads (swizzle indices). */
-unsigned cg_op_entries(const struct cg_op *op, int k);
+/* Entries of a presubtract operand (k >= CG_NSRC) that op reads. */
+unsigned cg_op_presub_entries(const struct cg_op *op, int k);
+
+/* Entries of operand k that op reads (swizzle indices).  Inline: every
+ * stage asks it of every operand, and the call was most of its cost. */
+static inline unsigned cg_op_entries(const struct cg_op *op, int k)
+{
+	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
+	if (k >= CG_NSRC)
+		return cg_op_presub_entries(op, k);
+	if (k >= info->nsrc)
+		return 0;
+	if (info->tex)
+		return k == 0 ? op->tex_mask : op->tex_grad_mask;
+	if (op->opc == CG_DP3)
+		return 0x7;
+	if (op->opc == CG_DP4)
+		return 0xf;
+	if (op->dst < 0 && op->out == CG_OUT_NONE && !op->alu_result)
+		return 0;
+	return op->wmask;
+}
 
 /* Components of operand k's vreg that op reads (bit c = component c); 0
  * when the operand is not a vreg. */
@@ -408,8 +434,16 @@ unsigned cg_op_vreg_comps(const struct cg_op *op, int k);
 /* Whether op reads any component of vreg v. */
 bool cg_op_reads_vreg(const struct cg_op *op, int v);
 
-/* Physical lane of component c of what the op writes (dst or output). */
-int cg_op_lane(const struct cg_ctx *cg, const struct cg_op *op, int c);
+/* Physical lane of component c of what the op writes (dst or output);
+ * inline for cg_op_units, which asks it of every written component. */
+static inline int cg_op_lane(const struct cg_ctx *cg, const struct cg_op *op, int c)
+{
+	if (op->dst >= 0)
+		return cg->vregs[op->dst].lane[c];
+	if (op->out == CG_OUT_DEPTH)
+		return 3;
+	return c;
+}
 
 /* Drops the ALU slots a stage left empty, renumbers the ops' slots and
  * counts the pairs again (coalesce.c, self_copy.c). */

@@ -131,15 +131,6 @@ int cg_opnd_channel(const struct cg_ctx *cg, const struct cg_opnd *o, int entry)
 	}
 }
 
-int cg_op_lane(const struct cg_ctx *cg, const struct cg_op *op, int c)
-{
-	if (op->dst >= 0)
-		return cg->vregs[op->dst].lane[c];
-	if (op->out == CG_OUT_DEPTH)
-		return 3;
-	return c;
-}
-
 unsigned cg_op_units(const struct cg_ctx *cg, const struct cg_op *op)
 {
 	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
@@ -147,14 +138,20 @@ unsigned cg_op_units(const struct cg_ctx *cg, const struct cg_op *op)
 		return 0;
 	if (op->opc == CG_DP4)
 		return CG_UNIT_BOTH;
-	unsigned u = 0;
-	for (int c = 0; c < 4; c++) {
-		if (!(op->wmask & (1u << c)))
-			continue;
-		int l = cg_op_lane(cg, op, c);
-		if (l == CG_LANE_ANY)
-			return 0; /* open: the scheduler chooses */
-		u |= l == 3 ? CG_UNIT_ALPHA : CG_UNIT_RGB;
+	/* cg_op_lane's cases, each at once: the written components' lanes */
+	unsigned u = 0, m = op->wmask & 0xfu;
+	if (op->dst >= 0) {
+		const uint8_t *lane = cg->vregs[op->dst].lane;
+		for (; m; m &= m - 1) {
+			int l = lane[__builtin_ctz(m)];
+			if (l == CG_LANE_ANY)
+				return 0; /* open: the scheduler chooses */
+			u |= l == 3 ? CG_UNIT_ALPHA : CG_UNIT_RGB;
+		}
+	} else if (op->out == CG_OUT_DEPTH) {
+		u = m ? CG_UNIT_ALPHA : 0;
+	} else {
+		u = (m & 7u ? CG_UNIT_RGB : 0) | (m & 8u ? CG_UNIT_ALPHA : 0);
 	}
 	if (info->transcendental)
 		u |= CG_UNIT_ALPHA; /* SOP still needs the alpha unit */
@@ -165,29 +162,17 @@ unsigned cg_op_units(const struct cg_ctx *cg, const struct cg_op *op)
 	return u;
 }
 
-unsigned cg_op_entries(const struct cg_op *op, int k)
+unsigned cg_op_presub_entries(const struct cg_op *op, int k)
 {
+	/* what srcp's readers read */
 	const struct cg_opc_info *info = &cg_opc_infos[op->opc];
-	if (k >= CG_NSRC) { /* a presubtract operand: what srcp's readers read */
-		if (!op->presub || (k == CG_PSRC1 && !cg_presub_two(op->presub - 1)))
-			return 0;
-		unsigned ent = 0;
-		for (int r = 0; r < info->nsrc; r++)
-			if (op->src[r].file == CG_FILE_PRESUB)
-				ent |= cg_op_entries(op, r);
-		return ent;
-	}
-	if (k >= info->nsrc)
+	if (!op->presub || (k == CG_PSRC1 && !cg_presub_two(op->presub - 1)))
 		return 0;
-	if (info->tex)
-		return k == 0 ? op->tex_mask : op->tex_grad_mask;
-	if (op->opc == CG_DP3)
-		return 0x7;
-	if (op->opc == CG_DP4)
-		return 0xf;
-	if (op->dst < 0 && op->out == CG_OUT_NONE && !op->alu_result)
-		return 0;
-	return op->wmask;
+	unsigned ent = 0;
+	for (int r = 0; r < info->nsrc; r++)
+		if (op->src[r].file == CG_FILE_PRESUB)
+			ent |= cg_op_entries(op, r);
+	return ent;
 }
 
 unsigned cg_op_vreg_comps(const struct cg_op *op, int k)
@@ -241,11 +226,36 @@ void cg_op_operand_units(const struct cg_ctx *cg, const struct cg_op *op, int k,
 			 bool *alpha)
 {
 	*rgb = *alpha = false;
-	unsigned ent = cg_op_entries(op, k);
-	for (int j = 0; j < 4; j++) {
-		if (!(ent & (1u << j)))
+	/* cg_op_channel of each read entry, its cases taken apart here: the
+	 * scheduler asks this of every operand of every op it tries in a
+	 * slot, and a call per entry was most of the cost */
+	const struct cg_opnd *o = &op->src[k];
+	for (unsigned m = cg_op_entries(op, k); m; m &= m - 1) {
+		int j = __builtin_ctz(m);
+		const struct cg_opnd *q = o;
+		if (o->file == CG_FILE_PRESUB) {
+			if (o->swz[j] >= CG_SWZ_ZERO)
+				continue; /* a constant swizzle: no channel */
+			q = &op->src[CG_PSRC0];
+		}
+		int s = q->swz[j], ch;
+		if (s >= CG_SWZ_ZERO)
 			continue;
-		int ch = cg_op_channel(cg, op, k, j);
+		switch (q->file) {
+		case CG_FILE_VREG:
+		case CG_FILE_TEMP_REL:
+			ch = cg->vregs[q->index].lane[s];
+			break;
+		case CG_FILE_CONST:
+		case CG_FILE_CONST_REL:
+			ch = s;
+			break;
+		case CG_FILE_INLINE:
+			ch = R500_SWZ_A;
+			break;
+		default:
+			continue;
+		}
 		*rgb |= ch < 3;
 		*alpha |= ch == 3;
 	}

@@ -126,7 +126,10 @@ struct cg_ctx *cg_run_stages(struct ir_func *f, const struct r500_compile_option
 		if (!stage_runs(cg, st))
 			continue;
 		int64_t t = step_time_start();
+		struct ra *live = cg->live;
 		ok = st->run(cg) && !cg->failed && !arena_failed(arena);
+		if (cg->live == live) /* not made by this stage: it may be stale */
+			cg->live = NULL;
 		step_time_add(st->step, t);
 		if (ok && cg->opts->validate)
 			ok = check_stage(cg, st);

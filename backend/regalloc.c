@@ -41,6 +41,7 @@ struct ra {
 	 * 128 (8 KiB) was a tenth of a small shader's backend */
 	struct lane_occ (*occ)[4];
 	int nocc;
+	int now;            /* the start of the vreg being assigned (occ_free) */
 	int (*last)[4];     /* per vreg component: last reading slot, -1 none */
 	int (*wfirst)[4], (*wlast)[4]; /* first and last writing slot, -1 none */
 	struct cg_range (*rng)[4];          /* live range, a > b when none */
@@ -72,14 +73,25 @@ static bool occ_add(struct ra *ra, int t, int lane, struct cg_range iv)
 	return true;
 }
 
-static bool occ_free(const struct ra *ra, int t, int lane, struct cg_range iv)
+/* Whether lane `lane` of temporary t is free over iv.  The vregs come
+ * in order of their starts and every range asked about begins at the
+ * current one's start or later (ra->now), so a range ending by then can
+ * meet none again: it leaves the list (the lists grew with the program,
+ * and each look walked them whole). */
+static bool occ_free(struct ra *ra, int t, int lane, struct cg_range iv)
 {
 	if (t >= ra->nocc)
 		return true;
-	const struct lane_occ *o = &ra->occ[t][lane];
-	for (int i = 0; i < o->n; i++)
+	struct lane_occ *o = &ra->occ[t][lane];
+	for (int i = 0; i < o->n;) {
+		if (o->v[i].b <= ra->now) {
+			o->v[i] = o->v[--o->n];
+			continue;
+		}
 		if (iv.a < o->v[i].b && o->v[i].a < iv.b)
 			return false;
+		i++;
+	}
 	return true;
 }
 
@@ -285,7 +297,7 @@ static bool rgb_lanes_free(const struct ra *ra, int v)
 
 /* Lanes of R, G, B for v's components, all different, where the live
  * ones are free in temporary t: into lane[], true when found. */
-static bool pick_rgb_lanes(const struct ra *ra, int t, const struct cg_vreg *r,
+static bool pick_rgb_lanes(struct ra *ra, int t, const struct cg_vreg *r,
 			   const struct cg_range *iv, const bool *live, uint8_t lane[4])
 {
 	int n = r->ncomp;
@@ -357,16 +369,24 @@ static bool assign(struct ra *ra, int v)
 	return out_of_temps(cg);
 }
 
+enum { NO_START = 1 << 30 };
+
 static int start_of(const struct ra *ra, int v)
 {
 	const struct cg_vreg *r = &ra->cg->vregs[v];
 	if (r->input >= 0)
 		return -3;
-	int s = 1 << 30;
+	int s = NO_START;
 	for (int c = 0; c < r->ncomp; c++)
 		if (ra->rng[v][c].a <= ra->rng[v][c].b && ra->rng[v][c].a < s)
 			s = ra->rng[v][c].a;
 	return s;
+}
+
+/* A start's place among nkeys keys: -3 (inputs) first, NO_START last. */
+static int sort_key(int start, int nkeys)
+{
+	return start == NO_START ? nkeys - 1 : start + 3;
 }
 
 /* The ranges of every vreg component, in half-slot time (see the header). */
@@ -408,6 +428,7 @@ bool cg_live_ranges(struct cg_ctx *cg, struct cg_range (**rng)[4], const bool **
 	struct ra *ra = ra_ranges(cg);
 	if (!ra)
 		return false;
+	cg->live = ra;
 	*rng = ra->rng;
 	*lane_fixed = ra->lane_fixed;
 	return true;
@@ -415,29 +436,39 @@ bool cg_live_ranges(struct cg_ctx *cg, struct cg_range (**rng)[4], const bool **
 
 bool cg_regalloc(struct cg_ctx *cg)
 {
-	struct ra *ra = ra_ranges(cg);
+	struct ra *ra = cg->live ? cg->live : ra_ranges(cg);
+	cg->live = NULL;
 	int *order = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
 	int *start = arena_alloc(cg->arena, sizeof(int) * (size_t)(cg->nvregs + 1));
 	if (!ra || !order || !start)
 		return cg->failed = true, false;
 	cg->temps_used = cg->ninput_temps;
-	/* inputs first (pre-coloured), then by first write: a linear scan */
-	int n = 0;
-	for (int v = 0; v < cg->nvregs; v++) {
+	/* inputs first (pre-coloured), then by first write: a linear scan;
+	 * a counting sort by start keeps equal starts in vreg order (an
+	 * insertion sort was quadratic in long shaders) */
+	int n = cg->nvregs, top = 0;
+	for (int v = 0; v < n; v++) {
 		start[v] = start_of(ra, v);
-		order[n++] = v;
+		if (start[v] != NO_START && start[v] > top)
+			top = start[v];
 	}
-	for (int i = 1; i < n; i++) { /* insertion sort keeps equal starts in order */
-		int v = order[i], j = i - 1;
-		while (j >= 0 && start[order[j]] > start[v]) {
-			order[j + 1] = order[j];
-			j--;
-		}
-		order[j + 1] = v;
-	}
-	for (int i = 0; i < n; i++)
+	/* keys: an input's -3 first, starts from -2 up, no range last */
+	int nkeys = top + 5;
+	int *at = arena_alloc(cg->arena, sizeof(int) * (size_t)(nkeys + 1));
+	if (!at)
+		return cg->failed = true, false;
+	memset(at, 0, sizeof(int) * (size_t)(nkeys + 1));
+	for (int v = 0; v < n; v++)
+		at[sort_key(start[v], nkeys) + 1]++;
+	for (int k = 1; k <= nkeys; k++)
+		at[k] += at[k - 1];
+	for (int v = 0; v < n; v++)
+		order[at[sort_key(start[v], nkeys)]++] = v;
+	for (int i = 0; i < n; i++) {
+		ra->now = start[order[i]];
 		if (!assign(ra, order[i]))
 			return false;
+	}
 	return !cg->failed;
 }
 
@@ -521,8 +552,15 @@ static void apply_writes(const struct cg_ctx *cg, const struct cg_op *op, int (*
 
 bool cg_regalloc_check(const struct cg_ctx *cg, char *why, size_t len)
 {
-	int hold[R500_NUM_TEMPS][4];
-	memset(hold, 0, sizeof hold);
+	/* only the temporaries some vreg has are ever looked at: zeroing all
+	 * 128 (2 KiB) was most of the check of a small shader */
+	int hold[R500_NUM_TEMPS][4], ntemps = 0;
+	for (int v = 0; v < cg->nvregs; v++) {
+		int t = cg->vregs[v].temp;
+		if (t >= ntemps && t < R500_NUM_TEMPS)
+			ntemps = t + 1;
+	}
+	memset(hold, 0, sizeof hold[0] * (size_t)ntemps);
 	for (int v = 0; v < cg->nvregs; v++) {
 		const struct cg_vreg *r = &cg->vregs[v];
 		if (r->input < 0 || r->temp < 0 || r->temp >= R500_NUM_TEMPS)

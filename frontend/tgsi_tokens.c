@@ -8,6 +8,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "decimal.h"
+
 struct reader {
 	const uint32_t *w;
 	size_t n;            /* words of the program (header + body) */
@@ -222,9 +224,12 @@ static bool read_property(struct reader *r, size_t at, size_t end, uint32_t head
 	} else if (name == 4 && v < 2) {
 		p.name = "FS_COORD_PIXEL_CENTER";
 		p.value = center[v];
-	} else if (name == 5) {
+	} else if (name == 5) { /* in every shader st makes: no printf */
+		char digits[DECIMAL_MAX];
+		size_t len;
+		const char *d = decimal_format(digits, v, &len);
 		p.name = "FS_COLOR0_WRITES_ALL_CBUFS";
-		p.value = arena_printf(r->arena, "%u", v);
+		p.value = arena_strndup(r->arena, d, len);
 	} else {
 		return fail(r, at, "property %u with value %u is not supported", name, v);
 	}

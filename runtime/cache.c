@@ -258,7 +258,7 @@ static struct uscc_result *memory_get(struct uscc_cache *c, uint64_t key, bool *
 	struct uscc_result *r = NULL;
 	*found = e != NULL;
 	if (e)
-		r = uscc_result_make(&c->alloc, USCC_OK, e->data, e->size, "", NULL, NULL);
+		r = uscc_result_make(&c->alloc, USCC_OK, e->data, e->size, "", NULL);
 	pthread_mutex_unlock(&c->lock);
 	return r;
 }
@@ -282,7 +282,7 @@ enum uscc_status uscc_cache_get(struct uscc_cache *c, uint64_t key, struct uscc_
 		uint8_t *data = path ? read_file(path, a, &size) : NULL;
 		if (data && check_container(&c->alloc, data, size) == USCC_OK) {
 			remember(c, key, data, size, NULL);
-			r = uscc_result_make(&c->alloc, USCC_OK, data, size, "", NULL, NULL);
+			r = uscc_result_make(&c->alloc, USCC_OK, data, size, "", NULL);
 			arena_destroy(a);
 			count(c, true);
 			*out = r;

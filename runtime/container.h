@@ -39,5 +39,8 @@ char *container_to_json(const struct r500_program *p, struct arena *arena);
 
 /* The JSON object of --stats (INTERFACES.md §4), as an arena string. */
 char *stats_to_json(const struct r500_stats *s, struct arena *arena);
+/* The same into json[0 .. stats_json_max()], NUL-terminated. */
+size_t stats_json_max(void);
+void stats_json_into(char *json, const struct r500_stats *s);
 
 #endif

@@ -51,7 +51,7 @@ enum {
 
 /* {"instructions":N,...} in r500_stats.def's order into json; returns its
  * length (no NUL).  One buffer, no strbuf append per piece: every compile
- * writes it (uscc_result_stats_json), and the appends were 5% of a
+ * made it (uscc_result_stats_json), and the appends were 5% of a
  * 1-instruction shader's compile. */
 static size_t stats_json_write(char json[STATS_JSON_MAX], const struct r500_stats *s)
 {
@@ -70,6 +70,16 @@ static size_t stats_json_write(char json[STATS_JSON_MAX], const struct r500_stat
 #undef R500_STAT
 	*p++ = '}';
 	return (size_t)(p - json);
+}
+
+size_t stats_json_max(void)
+{
+	return STATS_JSON_MAX;
+}
+
+void stats_json_into(char *json, const struct r500_stats *s)
+{
+	json[stats_json_write(json, s)] = 0;
 }
 
 char *stats_to_json(const struct r500_stats *s, struct arena *arena)

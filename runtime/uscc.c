@@ -50,17 +50,19 @@ struct uscc_result {
 	const char *diag;
 	bool has_stats;
 	struct uscc_stats stats;
-	const char *stats_json;
+	struct r500_stats figures;   /* the JSON's, as the compile measured them */
+	char *stats_json;            /* room for it (stats_json_max() + 1), or NULL */
+	bool json_made;              /* written there (uscc_result_stats_json) */
 	struct uscc_container *container; /* a compile's program, or NULL */
 };
 
 struct uscc_result *uscc_result_make(const struct mem_allocator *alloc, enum uscc_status status,
 				     const void *data, size_t size, const char *diag,
-				     const struct uscc_stats *stats, const char *stats_json)
+				     const struct r500_stats *figures)
 {
 	if (!diag)
 		diag = "";
-	size_t dlen = strlen(diag), jlen = stats_json ? strlen(stats_json) : 0;
+	size_t dlen = strlen(diag), jlen = figures ? stats_json_max() : 0;
 	size_t total = sizeof(struct uscc_result) + size + 1 + dlen + 1 + jlen + 1;
 	struct uscc_result *r = mem_alloc(alloc, total);
 	if (!r)
@@ -79,12 +81,10 @@ struct uscc_result *uscc_result_make(const struct mem_allocator *alloc, enum usc
 	memcpy(p, diag, dlen + 1);
 	r->diag = p;
 	p += dlen + 1;
-	if (stats) {
+	if (figures) {
 		r->has_stats = true;
-		r->stats = *stats;
-	}
-	if (stats_json) {
-		memcpy(p, stats_json, jlen + 1);
+		r->figures = *figures;
+		uscc_stats_from(&r->stats, figures);
 		r->stats_json = p;
 	}
 	return r;
@@ -117,7 +117,17 @@ bool uscc_result_stats(const struct uscc_result *r, struct uscc_stats *out)
 
 const char *uscc_result_stats_json(const struct uscc_result *r)
 {
-	return r ? r->stats_json : NULL;
+	if (!r || !r->stats_json)
+		return NULL;
+	/* made on the first call, as uscc_container_json is (calls on one
+	 * result are not concurrent): few callers ask, and writing it was
+	 * 2 % of a tiny compile */
+	struct uscc_result *m = (struct uscc_result *)r;
+	if (!m->json_made) {
+		stats_json_into(m->stats_json, &m->figures);
+		m->json_made = true;
+	}
+	return m->stats_json;
 }
 
 void uscc_result_destroy(struct uscc_result *r)
@@ -149,9 +159,8 @@ struct job {
 	const void *data;
 	size_t size;
 	const struct r500_program *program; /* COMPILE: the program kept */
-	struct uscc_stats stats;
+	struct r500_stats figures; /* the compile's, compile_us measured */
 	bool has_stats;
-	char *stats_json;
 };
 
 static int64_t now_us(void)
@@ -259,7 +268,8 @@ struct ir_variants {
 	struct job *j;
 	const struct glsl_options *go;
 	bool dump_all;
-	struct ir_func *source;      /* the frontend's IR, never optimized */
+	struct ir_func *source;      /* the frontend's IR, never optimized (NULL once taken) */
+	bool source_taken;           /* the first variant took it (only_first_variant) */
 	bool made[R500_IR_VARIANTS];
 	struct ir_func *f[R500_IR_VARIANTS];
 	char *dump[R500_IR_VARIANTS];
@@ -273,6 +283,16 @@ static bool lower_once(struct ir_variants *v)
 	return v->source && !diag_failed(&j->diag) && !arena_failed(j->arena);
 }
 
+/* Whether the candidates can ask for the first IR variant only: with
+ * optimization on (legalizing is for -O0's programs) and neither LOOP nor
+ * IF (keep_loops has nothing to keep), so that variant may take the
+ * frontend's IR itself instead of a copy (the copy was ~4 % of a tiny
+ * compile). */
+static bool only_first_variant(const struct ir_variants *v)
+{
+	return v->j->o->opt_level > 0 && !ir_func_has_flow(v->source);
+}
+
 static struct ir_func *ir_for(void *ud, const struct r500_candidate *c)
 {
 	struct ir_variants *v = ud;
@@ -283,7 +303,19 @@ static struct ir_func *ir_for(void *ud, const struct r500_candidate *c)
 	v->made[k] = true;
 	sw_set skip = j->o->skip | (c->keep_loops ? sw_bit(SW_LOOP_UNROLL) : 0);
 	int level = r500_candidate_opt_level(c, j->o->opt_level);
-	struct ir_func *f = v->source ? ir_func_clone(v->source) : NULL;
+	struct ir_func *f = NULL;
+	if (v->source_taken) {
+		diag_error(&j->diag, file_loc(j), "internal error: a second IR variant of a "
+			   "program without loops");
+		return NULL;
+	}
+	if (v->source && k == 0 && only_first_variant(v)) {
+		f = v->source; /* optimized in place: no other variant needs it */
+		v->source = NULL;
+		v->source_taken = true;
+	} else if (v->source) {
+		f = ir_func_clone(v->source);
+	}
 	if (!f || !uscc_optimize(f, level, skip, v->dump_all, &v->dump[k], j->arena, &j->diag) ||
 	    diag_failed(&j->diag))
 		return NULL;
@@ -336,9 +368,8 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 		return NULL;
 	int64_t us = now_us() - t0;
 	p->stats.compile_us = us;
-	uscc_stats_from(&j->stats, &p->stats);
+	j->figures = p->stats;
 	j->has_stats = true;
-	j->stats_json = stats_to_json(&p->stats, j->arena);
 	if (!j->o->record_time)
 		p->stats.compile_us = 0;
 	return p;
@@ -541,7 +572,7 @@ enum uscc_status uscc_run(const struct uscc_options *o, enum uscc_action action,
 	}
 	bool ok = st == USCC_OK;
 	*out = uscc_result_make(&alloc, st, ok ? j.data : NULL, ok ? j.size : 0, diag,
-				ok && j.has_stats ? &j.stats : NULL, ok ? j.stats_json : NULL);
+				ok && j.has_stats ? &j.figures : NULL);
 	if (*out && ok && j.program) {
 		/* the program read as a container, while the compile's arena holds it */
 		(*out)->container = uscc_container_of_program(&alloc, j.program, (*out)->data,
@@ -549,8 +580,7 @@ enum uscc_status uscc_run(const struct uscc_options *o, enum uscc_action action,
 		if (!(*out)->container) {
 			uscc_result_destroy(*out);
 			st = USCC_OUT_OF_MEMORY;
-			*out = uscc_result_make(&alloc, st, NULL, 0, "error: out of memory\n", NULL,
-						NULL);
+			*out = uscc_result_make(&alloc, st, NULL, 0, "error: out of memory\n", NULL);
 		}
 	}
 	arena_destroy(j.arena);

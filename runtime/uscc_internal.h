@@ -32,10 +32,13 @@ struct uscc_options *uscc_options_init_default(struct uscc_options *o,
 					       const struct uscc_allocator *alloc);
 
 /* A result holding `size` bytes of data (copied; a NUL is appended) and
- * the diagnostics text; stats may be NULL.  NULL on allocation failure. */
+ * the diagnostics text; figures may be NULL (no statistics), else the
+ * compile's, from which the result gives uscc_stats and, on the first
+ * call of uscc_result_stats_json, the JSON.  NULL on allocation failure. */
+struct r500_stats;
 struct uscc_result *uscc_result_make(const struct mem_allocator *alloc, enum uscc_status status,
 				     const void *data, size_t size, const char *diag,
-				     const struct uscc_stats *stats, const char *stats_json);
+				     const struct r500_stats *figures);
 
 /* The container view of a program a compile just made, `data` its
  * container bytes (uscc_result_container): the program copied, the code
