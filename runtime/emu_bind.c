@@ -10,8 +10,7 @@
 #include "r300_conventions.h"
 #include "r500_cp.h"
 
-/* vec4 elements per array element: a matrix has one per column. */
-static int columns_of(const char *type)
+int emu_type_columns(const char *type)
 {
 	if (!type || strncmp(type, "mat", 3) != 0 || type[3] < '2' || type[3] > '4')
 		return 1;
@@ -36,7 +35,7 @@ static bool uniform_match(const struct r500_uniform *u, const char *cfg_name, in
 {
 	size_t n = strlen(u->name);
 	int rows = (int)strnlen(u->swizzle, sizeof u->swizzle);
-	int cols = columns_of(u->type);
+	int cols = emu_type_columns(u->type);
 	if (strncmp(cfg_name, u->name, n) != 0)
 		return false;
 	if (cfg_name[n] == 0) {

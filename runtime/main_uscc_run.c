@@ -124,12 +124,17 @@ static void list_program(const struct r500_program *p)
 {
 	for (int i = 0; i < p->nuniforms; i++) {
 		const struct r500_uniform *u = &p->uniforms[i];
+		/* a record is one vec4 element: of a matrix, one column */
+		int cols = emu_type_columns(u->type);
 		printf("uniform %s", u->name);
 		if (u->array_len)
-			printf("[%d]", u->element);
-		else if (u->element)
+			printf("[%d]", u->element / cols);
+		printf(" %s", u->type);
+		if (cols > 1)
+			printf(" column %d", u->element % cols);
+		else if (!u->array_len && u->element)
 			printf(" (element %d)", u->element);
-		printf(" %s -> c%d.%s\n", u->type, u->slot, u->swizzle);
+		printf(" -> c%d.%s\n", u->slot, u->swizzle);
 	}
 	for (int i = 0; i < p->nsamplers; i++)
 		printf("sampler %s %s%s -> unit %d\n", p->samplers[i].name,

@@ -135,6 +135,14 @@ for line in "uniform u_tint vec4 -> c" "sampler u_texture 2D -> unit 0" \
 	grep -qF -- "$line" "$T/out" || fail "--list lacks '$line': $(cat "$T/out")"
 done
 [ "$(grep -vc '^computed ' "$T/out")" -eq 5 ] || fail "--list printed $(wc -l <"$T/out") lines, expected 5 and the computed slots"
+# a record is one vec4: a matrix array's by its array element and column
+printf 'uniform mat3 mm[2];\nuniform int n;\nvoid main() { gl_FragColor = vec4(mm[n][2], mm[1][0].x); }\n' >mm.frag
+"$USCC" mm.frag -o mm.bin || fail "cannot compile mm.frag"
+expect 0 "$RUN" mm.bin --list
+for line in "uniform mm[1] mat3 column 2 -> c" "uniform mm[0] mat3 column 2 -> c" \
+	"uniform mm[1] mat3 column 0 -> c"; do
+	grep -qF -- "$line" "$T/out" || fail "--list lacks '$line': $(cat "$T/out")"
+done
 # phong's constant program fills four slots before every draw
 "$USCC" "$SRC/samples/phong.frag" -o phong.bin || fail "cannot compile phong"
 expect 0 "$RUN" phong.bin --list
