@@ -112,14 +112,18 @@ bool ir_uniform_member_name(const struct ir_uniform *u, int k, char *buf, size_t
 	return n >= 0 && (size_t)n < size;
 }
 
+int ir_type_columns(const char *type)
+{
+	if (!type || strncmp(type, "mat", 3) != 0 || type[3] < '2' || type[3] > '4')
+		return 1;
+	return type[3] - '0';
+}
+
 int ir_uniform_member_len(const struct ir_uniform *u)
 {
 	if (!u->member_major || u->array_len < 1 || !u->type)
 		return 0;
-	/* matN and matCxR have C columns, everything else one */
-	int cols = strncmp(u->type, "mat", 3) == 0 && u->type[3] >= '2' && u->type[3] <= '4'
-			   ? u->type[3] - '0' : 1;
-	int len = u->nvec4 / u->array_len / cols;
+	int len = u->nvec4 / u->array_len / ir_type_columns(u->type);
 	return len > 1 ? len : 0;
 }
 

@@ -213,6 +213,10 @@ void ir_uniform_defaults(const struct ir_func *f, float (*vals)[4]);
  * with k in the "[]" ("lights[2].pos"), written to buf; false when it
  * does not fit, u is not member-major or k is out of range. */
 bool ir_uniform_member_name(const struct ir_uniform *u, int k, char *buf, size_t size);
+/* vec4 elements per array element of a uniform whose type is named
+ * `type` (ir_uniform.type, a container record's): a matrix has one per
+ * column (matN and matCxR: C), anything else 1. */
+int ir_type_columns(const char *type);
 /* The length of a member-major uniform's member when it is an array
  * ("lights[].w" of `vec2 w[2]`: 2; its element e's column c of struct k
  * in element (e * columns + c) * array_len + k), else 0. */

@@ -79,10 +79,6 @@ struct emu_stats_summary {
 /* The step bound a run of this size gets when max_steps is 0. */
 long emu_default_steps(int width, int height);
 
-/* vec4 elements per array element of a uniform of GLSL type `type`:
- * a matrix has one per column (matN and matCxR: C), others 1. */
-int emu_type_columns(const char *type);
-
 /* Runs the program; returns false with a message on a runtime fault
  * (a runaway loop stopped at the step bound, an FC stack overflow, a jump
  * past the end, an invalid instruction) or when the draw would need more

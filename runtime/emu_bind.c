@@ -7,15 +7,9 @@
 #include <string.h>
 #include "container.h"
 #include "emu_internal.h"
+#include "ir.h"
 #include "r300_conventions.h"
 #include "r500_cp.h"
-
-int emu_type_columns(const char *type)
-{
-	if (!type || strncmp(type, "mat", 3) != 0 || type[3] < '2' || type[3] > '4')
-		return 1;
-	return type[3] - '0'; /* matN and matCxR: C columns */
-}
 
 static int swz_index(char ch)
 {
@@ -35,7 +29,7 @@ static bool uniform_match(const struct r500_uniform *u, const char *cfg_name, in
 {
 	size_t n = strlen(u->name);
 	int rows = (int)strnlen(u->swizzle, sizeof u->swizzle);
-	int cols = emu_type_columns(u->type);
+	int cols = ir_type_columns(u->type);
 	if (strncmp(cfg_name, u->name, n) != 0)
 		return false;
 	if (cfg_name[n] == 0) {

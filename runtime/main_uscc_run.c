@@ -125,7 +125,7 @@ static void list_program(const struct r500_program *p)
 	for (int i = 0; i < p->nuniforms; i++) {
 		const struct r500_uniform *u = &p->uniforms[i];
 		/* a record is one vec4 element: of a matrix, one column */
-		int cols = emu_type_columns(u->type);
+		int cols = ir_type_columns(u->type);
 		printf("uniform %s", u->name);
 		if (u->array_len)
 			printf("[%d]", u->element / cols);
