@@ -33,23 +33,12 @@ static struct lv load_input(struct lower *l, const char *name, const struct glsl
 	return lv_of(in);
 }
 
-/* The vec4 element of a table entry holding column c of its element k
- * (of a member-major entry: of struct k; with a member array, of its
- * element e). */
-static int entry_offset(const struct uniform_entry *entry, int k, int e, int c)
-{
-	const struct glsl_type *et = elem_type(entry->type);
-	if (!entry->member_major)
-		return k * et->cols + c;
-	return (e * et->cols + c) * entry->type->length + k;
-}
-
 /* GLSL 1.20 4.3.5: an initializer is the value a uniform holds until the
  * application sets one (glLinkProgram uploads it).  The table entry `idx`
  * holding leaves first, first + stride, ... of `sym` (one per element of
  * the entry; inner_len in a row from each for a member-major member
- * array) gets it in ir_uniform.init, at entry_offset, rows past the
- * type's 0. */
+ * array) gets it in ir_uniform.init, at ir_uniform_element's place for
+ * column e * cols + c of element k, rows past the type's 0. */
 static void uniform_init(struct lower *l, const struct sema_symbol *sym, int first,
 			 const struct uniform_entry *entry, int idx)
 {
@@ -73,7 +62,8 @@ static void uniform_init(struct lower *l, const struct sema_symbol *sym, int fir
 	for (int k = 0; k < count; k++)
 		for (int e = 0; e < inner; e++)
 			for (int c = 0; c < et->cols; c++)
-				memcpy(init[entry_offset(entry, k, e, c)],
+				memcpy(init[ir_uniform_element(&l->f->uniforms[idx], k,
+							       e * et->cols + c)],
 				       leaves[first + k * entry->stride + e][c], sizeof init[0]);
 	if (!ir_func_set_uniform_init(l->f, idx, (const float (*)[4])init))
 		l->failed = true;
@@ -132,7 +122,7 @@ static struct lv load_uniform(struct lower *l, struct sema_symbol *sym, int leaf
 			return lower_zero(l, et);
 		}
 		in->index = idx;
-		in->offset = entry_offset(&entry, elem, entry.inner, c);
+		in->offset = ir_uniform_element(&l->f->uniforms[idx], elem, entry.inner * et->cols + c);
 		v.col[c] = ir_src_of(in);
 	}
 	if (et->base == GLSL_BOOL) {

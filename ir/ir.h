@@ -224,8 +224,9 @@ int ir_uniform_member_len(const struct ir_uniform *u);
 /* A member-major uniform with no member path ("m[]"): a uniform array of
  * matrices held column-major, which GL names as the array "m". */
 bool ir_uniform_is_matrix_array(const struct ir_uniform *u);
-/* The element of u holding column `col` of its array element k (of the
- * GL uniform "lights[k].m" when member-major); k 0 when not an array. */
+/* The element of u holding vec4 `col` of its array element k (of the GL
+ * uniform "lights[k].m" when member-major; of a member array, column c of
+ * its element e is col e * columns + c); k 0 when not an array. */
 int ir_uniform_element(const struct ir_uniform *u, int k, int col);
 /* The elements a read of u at element `offset` plus an index is clamped
  * to (rounded to nearest; NaN gives *first): all of u's, or of a
