@@ -51,6 +51,19 @@ SELECT = {
     "stellarium-data": ("*/shaders/*", r"/shaders/[^/]+\.frag$"),
     # Warzone 2100 reads its shaders from the base.wz zip archive.
     "warzone2100-data": ("*/base.wz", r"/base\.wz!shaders/[^/]+\.frag$"),
+    "castle-game-engine-src": ("*/glsl/source/*", r"/glsl/source/.*\.fs$"),
+    "darkradiant": ("*/darkradiant/gl/*", r"/darkradiant/gl/[^/]+_fp\.glsl$"),
+    "gem-doc": ("*/gem/examples/*", r"/gem/examples/.*\.(frag|fp)$"),
+    "libreoffice-impress": ("*/program/opengl/*", r"/program/opengl/[^/]+FragmentShader\.glsl$"),
+    "manaplus-data": ("*/shaders/*", r"/shaders/[^/]+_frag\.glsl$"),
+    "marsshooter-data": ("*/shaders/*", r"/shaders/[^/]+\.frag$"),
+    "pd-extendedview": ("*/extendedview/*", r"/extendedview/.*\.frag$"),
+    "pink-pony-data": ("*/GLSL/*", r"/GLSL/[^/]+\.frag$"),
+    "psychtoolbox-3-common": ("*/GLSLDemoShaders/*", r"/GLSLDemoShaders/[^/]+\.frag$"),
+    "pybik": ("*/shaders/*", r"/pybik/shaders/[^/]+\.frag$"),
+    "rviz": ("*/materials/glsl120/*", r"/materials/glsl120/.*\.frag$"),
+    "sludge-engine": ("*/share/sludge/*", r"/share/sludge/[^/]+\.frag$"),
+    "wings3d": ("*/wings-*", r"/(shaders|autouv)/[^/]+\.fs$"),
 }
 
 # At most this many accepted shaders per package (FlightGear alone has more
@@ -148,8 +161,9 @@ def uranium_section(src, key):
 
 INCLUDE_RX = re.compile(r'^[ \t]*#[ \t]*include[ \t]+"([^"]+)"[^\n]*$', re.M)
 # Programs whose shader loader replaces #include "file" by the file (path
-# relative to the including file's folder).
-INCLUDE_PACKAGES = ("0ad-data",)
+# relative to the including file's folder): 0 A.D.'s, and Wings 3D's
+# (wings_gl reads its shaders' includes from shaders/).
+INCLUDE_PACKAGES = ("0ad-data", "wings3d")
 
 
 def inline_includes(rel, src, read, depth=0):

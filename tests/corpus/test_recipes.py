@@ -70,6 +70,12 @@ class Recipes(unittest.TestCase):
         self.assertFalse(cr.is_candidate("warzone2100-data",
                                          "usr/share/games/warzone2100/base.wz!shaders/vk/gfx.frag"))
         self.assertFalse(cr.is_candidate("colobot-common", "usr/share/games/colobot/shaders/gl21/vs_x.glsl"))
+        self.assertTrue(cr.is_candidate("libreoffice-impress",
+                                        "usr/lib/libreoffice/program/opengl/fadeFragmentShader.glsl"))
+        self.assertFalse(cr.is_candidate("libreoffice-impress",
+                                         "usr/lib/libreoffice/program/opengl/fadeVertexShader.glsl"))
+        self.assertTrue(cr.is_candidate("wings3d", "usr/lib/erlang/lib/wings-2.2.9/plugins/autouv/wood.fs"))
+        self.assertFalse(cr.is_candidate("wings3d", "usr/lib/erlang/lib/wings-2.2.9/shaders/lib_base.glsl"))
         self.assertEqual(cr.out_name("warzone2100-data", "a/base.wz!shaders/gfx.frag"),
                          "warzone2100-data__a_base.wz_shaders_gfx.frag.frag")
 
@@ -80,6 +86,11 @@ class Recipes(unittest.TestCase):
         kind, tries = cr.recipe("0ad-data", "a/glsl/x.fs", src, files.get)
         self.assertEqual(tries[0][1], "float los() { return 1.0; }\n\nfloat fog() "
                          "{ return los(); }\n\n#include \"missing.h\"\nvoid main() {}\n")
+        # Wings 3D's loader inlines them too
+        wings = {"w/shaders/lib_base.glsl": "float base() { return 1.0; }\n"}
+        kind, tries = cr.recipe("wings3d", "w/shaders/x.fs",
+                                '#version 120\n#include "lib_base.glsl"\nvoid main() {}\n', wings.get)
+        self.assertIn("float base()", tries[0][1])
         # other programs' #include lines are left for Mesa to judge
         self.assertEqual(cr.recipe("solvespace", "a/x.frag", src, files.get)[1][0][1], src)
 
