@@ -4,7 +4,10 @@
  * (c.x += k on a vector is a VEC of the new x and the old y, z: the next
  * c.x reads the add itself, so constant chains and CSE see through it).
  * A source that reads a trivial PHI reads the one value it merges (see
- * trivial_phi).  The MOVs, VECs and PHIs themselves are left for DCE.
+ * trivial_phi), and one that reads only components a PHI's sources agree
+ * in reads their value (agreeing_lanes: `if (c) v.w = 1.0` leaves v.xyz,
+ * and the R500 then selects only v.w).  The MOVs, VECs and PHIs
+ * themselves are left for DCE.
  * Needs: valid IR.  Keeps: control flow, ids; scoping stays valid because
  * a MOV's or VEC's sources are visible wherever it is, and a trivial
  * PHI's value is defined before the IF or loop the PHI belongs to. */
@@ -77,6 +80,71 @@ static const struct ir_src *trivial_phi(const struct ir_instr *phi)
 	return one;
 }
 
+/* The value and component that component j of source s comes from,
+ * through MOVs and VECs: *def, *comp. */
+static void lane_origin(const struct ir_src *s, int j, struct ir_instr **def, int *comp)
+{
+	struct ir_instr *d = s->def;
+	int k = s->swz[j] & 3;
+	for (int guard = 0; guard < 64 && d; guard++) {
+		const struct ir_src *next = NULL;
+		if (d->op == IR_OP_VEC && k < d->nsrc)
+			next = &d->src[k], k = 0;
+		else if (d->op == IR_OP_MOV && d->nsrc == 1)
+			next = &d->src[0];
+		if (!next || !next->def)
+			break;
+		k = next->swz[k] & 3;
+		d = next->def;
+	}
+	*def = d;
+	*comp = k;
+}
+
+/* A PHI whose sources agree in the components reader s takes: in each,
+ * every source's component comes (lane_origin) from the same component of
+ * one value defined outside the PHI's IF or loop (at a loop's head, a
+ * component the loop passes on unchanged does not count): `if (c)
+ * v.w = 1.0` leaves v.xyz as they were.  s rewritten to read that value;
+ * false (s unchanged) otherwise. */
+static bool agreeing_lanes(struct ir_src *s, int n)
+{
+	const struct ir_instr *phi = s->def;
+	bool head = false;
+	const struct ir_cf *at = phi_construct(phi, &head);
+	if (!at || n < 1 || n > 4)
+		return false;
+	struct ir_instr *one = NULL;
+	uint8_t swz[4] = { 0, 0, 0, 0 };
+	for (int c = 0; c < n; c++) {
+		int j = s->swz[c] & 3, k0 = -1;
+		struct ir_instr *d0 = NULL;
+		for (int i = 0; i < phi->nsrc && i < IR_MAX_SRCS; i++) {
+			struct ir_instr *d;
+			int k;
+			if (!phi->src[i].def)
+				return false;
+			lane_origin(&phi->src[i], j, &d, &k);
+			if (head && d == phi && k == j)
+				continue;
+			if (d0 && (d != d0 || k != k0))
+				return false;
+			d0 = d;
+			k0 = k;
+		}
+		if (!d0 || (one && d0 != one))
+			return false;
+		one = d0;
+		swz[c] = (uint8_t)k0;
+	}
+	if (one == phi || ir_instr_inside(one, at))
+		return false;
+	s->def = one;
+	for (int c = 0; c < 4; c++)
+		s->swz[c] = c < n ? swz[c] : swz[n - 1];
+	return true;
+}
+
 /* Follows chains of MOVs and one-value VECs; whether the source changed.
  * n: the components the reader takes. */
 static bool propagate(struct ir_src *s, int n)
@@ -100,12 +168,47 @@ static bool propagate(struct ir_src *s, int n)
 	return changed;
 }
 
+/* The values other than constants a VEC's sources read, counted once
+ * each: the registers it gathers from. */
+static int vec_inputs(const struct ir_src *src, int nsrc)
+{
+	int n = 0;
+	for (int i = 0; i < nsrc; i++) {
+		bool seen = !src[i].def || src[i].def->op == IR_OP_CONST;
+		for (int j = 0; j < i && !seen; j++)
+			seen = src[j].def == src[i].def;
+		n += !seen;
+	}
+	return n;
+}
+
+/* Sources reading components a PHI's sources agree in read the value
+ * itself (agreeing_lanes).  A VEC takes it only where it gathers from no
+ * more values than before: `if (c) v.w = 1.0` then `v.xyz` read next to
+ * another lane of the PHI would cost a copy to gather. */
+static bool narrow_phi_reads(struct ir_func *f, struct ir_instr *in)
+{
+	struct ir_src src[IR_MAX_SRCS];
+	int nsrc = in->nsrc < IR_MAX_SRCS ? in->nsrc : IR_MAX_SRCS;
+	bool changed = false;
+	for (int i = 0; i < nsrc; i++) {
+		src[i] = in->src[i];
+		if (src[i].def && src[i].def->op == IR_OP_PHI)
+			changed |= agreeing_lanes(&src[i], ir_src_ncomp(f, in, i));
+	}
+	if (!changed || (in->op == IR_OP_VEC && vec_inputs(src, nsrc) > vec_inputs(in->src, nsrc)))
+		return false;
+	for (int i = 0; i < nsrc; i++)
+		in->src[i] = src[i];
+	return true;
+}
+
 static bool prop_instr(struct ir_func *f, struct ir_instr *in)
 {
 	bool progress = false;
 	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++)
 		progress |= propagate(&in->src[i], ir_src_ncomp(f, in, i));
-	return progress;
+	return narrow_phi_reads(f, in) || progress;
 }
 
 static void prop_cond(struct ir_src *cond, void *ud)
