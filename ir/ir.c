@@ -849,3 +849,12 @@ void ir_apply_forwards(struct ir_func *f)
 	ir_foreach_cond(f, forward_cond, NULL);
 	ir_foreach_instr(f, clear_forward, NULL);
 }
+
+void ir_note_reader(struct ir_instr *in, struct ir_instr **reader, uint32_t n)
+{
+	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++) {
+		const struct ir_instr *d = in->src[i].def;
+		if (d && d->id < n)
+			reader[d->id] = in;
+	}
+}

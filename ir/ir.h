@@ -375,6 +375,9 @@ void ir_foreach_cond(struct ir_func *f, ir_cond_fn fn, void *ud);
  * A calloc'd array of next_id + 1 entries the caller frees; NULL when
  * memory runs out. */
 uint16_t *ir_count_uses(struct ir_func *f);
+/* reader[d->id] = in for each value d (id below n) that `in` reads: over
+ * the function in order, each value's last reader. */
+void ir_note_reader(struct ir_instr *in, struct ir_instr **reader, uint32_t n);
 /* Whether some instruction satisfies pred (program order, stopping at the
  * first): a pass's cheap look for its pattern before it allocates. */
 typedef bool (*ir_instr_pred)(const struct ir_instr *in, void *ud);

@@ -82,6 +82,8 @@ bool ir_opt_scalar_factor(struct ir_func *f);
 bool ir_opt_scale_fold(struct ir_func *f);
 bool ir_opt_dot_offset(struct ir_func *f);
 bool ir_opt_slp(struct ir_func *f);
+/* Two like vec2 chains as one vec4 chain (opt_pair_vec2.c). */
+bool ir_opt_pair_vec2(struct ir_func *f);
 bool ir_opt_vec_affine(struct ir_func *f);
 bool ir_opt_known_cond(struct ir_func *f);
 bool ir_opt_dead_branch(struct ir_func *f);

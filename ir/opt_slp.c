@@ -160,11 +160,7 @@ static void scan(struct ir_instr *in, void *ud)
 	if (in->id >= s->n)
 		return;
 	s->pos[in->id] = s->next_pos++;
-	for (int i = 0; i < in->nsrc && i < IR_MAX_SRCS; i++) {
-		const struct ir_instr *d = in->src[i].def;
-		if (d && d->id < s->n)
-			s->reader[d->id] = in;
-	}
+	ir_note_reader(in, s->reader, s->n);
 	/* x + k is no seed: its readers take it as a lane of x + (k_0, ...) */
 	struct ir_src self = ir_src_of(in);
 	if (lane_op(in) && describe(&self).base == in) {

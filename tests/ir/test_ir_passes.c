@@ -47,6 +47,7 @@ static const struct pass_entry passes[] = {
 	{ "scale_fold_", ir_opt_scale_fold },
 	{ "dot_offset_", ir_opt_dot_offset },
 	{ "slp_", ir_opt_slp },
+	{ "pair_vec2_", ir_opt_pair_vec2 },
 	{ "vec_affine_", ir_opt_vec_affine },
 	{ "optimize_", NULL },
 };
