@@ -9,8 +9,10 @@
  * empty array gets one zeroed element, as container_read gives it). */
 static void *dup_array(struct arena *a, const void *src, size_t n, size_t size)
 {
-	void *d = arena_alloc(a, (n ? n : 1) * size);
-	if (d && src && n)
+	if (!src || !n)
+		return arena_alloc(a, (n ? n : 1) * size);
+	void *d = arena_alloc_unzeroed(a, n * size); /* every byte copied */
+	if (d)
 		memcpy(d, src, n * size);
 	return d;
 }

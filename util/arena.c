@@ -241,6 +241,11 @@ void *arena_alloc(struct arena *a, size_t size)
 	return p;
 }
 
+void *arena_alloc_unzeroed(struct arena *a, size_t size)
+{
+	return alloc_raw(a, size);
+}
+
 static void *realloc_as(struct arena *a, void *p, size_t osize, size_t nsize, bool zero)
 {
 	if (nsize <= osize && p)
@@ -270,9 +275,11 @@ void *arena_resize(struct arena *a, void *p, size_t osize, size_t nsize)
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)
 {
-	char *p = arena_alloc(a, n + 1);
-	if (p)
+	char *p = alloc_raw(a, n + 1);
+	if (p) {
 		memcpy(p, s, n);
+		p[n] = 0;
+	}
 	return p;
 }
 
@@ -293,7 +300,7 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 	va_end(ap);
 	if (n < 0)
 		return NULL;
-	char *p = arena_alloc(a, (size_t)n + 1);
+	char *p = alloc_raw(a, (size_t)n + 1);
 	if (!p)
 		return NULL;
 	if ((size_t)n < sizeof buf) {

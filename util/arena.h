@@ -33,6 +33,9 @@ void arena_destroy(struct arena *arena);
  * records it (arena_failed) and returns NULL; callers check the flag at
  * stage boundaries instead of after every allocation. */
 void *arena_alloc(struct arena *arena, size_t size);
+/* arena_alloc without zeroing: for memory its caller fills whole at once
+ * (a copy, a string), where zeroing it first is wasted. */
+void *arena_alloc_unzeroed(struct arena *arena, size_t size);
 /* Grows p (zeroing the new bytes) or returns it when nsize <= osize.
  * osize must be the size p was last asked for (allocations of at least
  * 8 KiB live outside the chunks and are found by that size). */
