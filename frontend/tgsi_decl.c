@@ -32,7 +32,7 @@ static char *indexed_name(struct arena *arena, const char *file, int i)
 	char digits[DECIMAL_MAX];
 	size_t dlen, flen = strlen(file);
 	const char *d = decimal_format(digits, i, &dlen);
-	char *name = arena_alloc(arena, flen + dlen + 3);
+	char *name = arena_alloc_unzeroed(arena, flen + dlen + 3);
 	if (!name)
 		return NULL;
 	memcpy(name, file, flen);

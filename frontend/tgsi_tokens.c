@@ -60,6 +60,13 @@ static bool take(struct reader *r, size_t end, uint32_t *w, const char *what)
 	(((arr) = arena_grow((r)->arena, (arr), (size_t)(n), sizeof *(arr))) != NULL && \
 	 ((arr)[(n)++] = (item), true))
 
+/* A new zeroed element at the end of arr, read into where it stays (an
+ * instruction is ~360 bytes: zeroed on the stack and copied, it cost
+ * three times over); NULL when out of memory. */
+#define NEW_SLOT(r, arr, n) \
+	(((arr) = arena_grow((r)->arena, (arr), (size_t)(n), sizeof *(arr))) != NULL ? \
+	 &(arr)[(n)++] : NULL)
+
 /* --- names, in tgsi_dump's spelling --- */
 
 const char *const tgsi_tok_processor_names[TGSI_TOK_NPROCESSORS] = { "VERT", "TESS_CTRL", "TESS_EVAL", "GEOM", "FRAG", "COMP" };
@@ -90,38 +97,39 @@ static bool file(struct reader *r, size_t at, unsigned mesa, uint8_t *out)
 	return true;
 }
 
-/* Mesa's opcode numbers (enum tgsi_opcode) of the opcodes uscc takes. */
-static const struct { uint8_t mesa; uint8_t op; } opcode_numbers[] = {
-	{ 1, TGSI_OP_MOV }, { 8, TGSI_OP_ADD }, { 7, TGSI_OP_MUL }, { 16, TGSI_OP_MAD },
-	{ 19, TGSI_OP_FMA }, { 70, TGSI_OP_DIV }, { 12, TGSI_OP_MIN }, { 13, TGSI_OP_MAX },
-	{ 24, TGSI_OP_FRC }, { 26, TGSI_OP_FLR }, { 83, TGSI_OP_CEIL }, { 86, TGSI_OP_TRUNC },
-	{ 65, TGSI_OP_SSG }, { 37, TGSI_OP_DDX }, { 38, TGSI_OP_DDY }, { 79, TGSI_OP_DDX_FINE },
-	{ 80, TGSI_OP_DDY_FINE }, { 3, TGSI_OP_RCP }, { 4, TGSI_OP_RSQ }, { 20, TGSI_OP_SQRT },
-	{ 28, TGSI_OP_EX2 }, { 29, TGSI_OP_LG2 }, { 30, TGSI_OP_POW }, { 48, TGSI_OP_SIN },
-	{ 36, TGSI_OP_COS }, { 71, TGSI_OP_DP2 }, { 9, TGSI_OP_DP3 }, { 10, TGSI_OP_DP4 },
-	{ 18, TGSI_OP_LRP }, { 66, TGSI_OP_CMP }, { 14, TGSI_OP_SLT }, { 15, TGSI_OP_SGE },
-	{ 45, TGSI_OP_SEQ }, { 50, TGSI_OP_SNE }, { 47, TGSI_OP_SGT }, { 49, TGSI_OP_SLE },
-	{ 27, TGSI_OP_ROUND }, { 0, TGSI_OP_ARL }, { 61, TGSI_OP_ARR }, { 52, TGSI_OP_TEX },
-	{ 68, TGSI_OP_TXB }, { 72, TGSI_OP_TXL }, { 54, TGSI_OP_TXP }, { 53, TGSI_OP_TXD },
-	{ 39, TGSI_OP_KILL }, { 116, TGSI_OP_KILL_IF }, { 74, TGSI_OP_IF }, { 75, TGSI_OP_UIF },
-	{ 77, TGSI_OP_ELSE }, { 78, TGSI_OP_ENDIF }, { 99, TGSI_OP_BGNLOOP },
-	{ 101, TGSI_OP_ENDLOOP }, { 73, TGSI_OP_BRK }, { 96, TGSI_OP_CONT }, { 107, TGSI_OP_NOP },
-	{ 117, TGSI_OP_END },
+/* Mesa's opcode numbers (enum tgsi_opcode) of the opcodes uscc takes,
+ * once for both directions. */
+#define TGSI_TOK_OPCODES(X) \
+	X(1, MOV) X(8, ADD) X(7, MUL) X(16, MAD) X(19, FMA) X(70, DIV) X(12, MIN) X(13, MAX) \
+	X(24, FRC) X(26, FLR) X(83, CEIL) X(86, TRUNC) X(65, SSG) X(37, DDX) X(38, DDY) \
+	X(79, DDX_FINE) X(80, DDY_FINE) X(3, RCP) X(4, RSQ) X(20, SQRT) X(28, EX2) X(29, LG2) \
+	X(30, POW) X(48, SIN) X(36, COS) X(71, DP2) X(9, DP3) X(10, DP4) X(18, LRP) X(66, CMP) \
+	X(14, SLT) X(15, SGE) X(45, SEQ) X(50, SNE) X(47, SGT) X(49, SLE) X(27, ROUND) X(0, ARL) \
+	X(61, ARR) X(52, TEX) X(68, TXB) X(72, TXL) X(54, TXP) X(53, TXD) X(39, KILL) \
+	X(116, KILL_IF) X(74, IF) X(75, UIF) X(77, ELSE) X(78, ENDIF) X(99, BGNLOOP) \
+	X(101, ENDLOOP) X(73, BRK) X(96, CONT) X(107, NOP) X(117, END)
+
+enum { MESA_OPCODES = 118 };
+_Static_assert(TGSI_OP_COUNT < 255, "opcode_by_mesa holds an opcode + 1 in a byte"); /* one past the highest number above */
+
+/* By Mesa's number: uscc's opcode + 1, 0 for one uscc does not take (a
+ * table, not a search of the list: END, in every program, was last). */
+static const uint8_t opcode_by_mesa[MESA_OPCODES] = {
+#define BY_MESA(mesa, op) [mesa] = TGSI_OP_##op + 1,
+	TGSI_TOK_OPCODES(BY_MESA)
+#undef BY_MESA
 };
 
 static int opcode_of(unsigned mesa)
 {
-	for (unsigned i = 0; i < COUNT(opcode_numbers); i++)
-		if (opcode_numbers[i].mesa == mesa)
-			return opcode_numbers[i].op;
-	return -1;
+	return mesa < MESA_OPCODES ? opcode_by_mesa[mesa] - 1 : -1;
 }
 
 int tgsi_tok_opcode_number(int op)
 {
-	for (unsigned i = 0; i < COUNT(opcode_numbers); i++)
-		if (opcode_numbers[i].op == op)
-			return opcode_numbers[i].mesa;
+#define NUMBER_OF(mesa, name) if (op == TGSI_OP_##name) return mesa;
+	TGSI_TOK_OPCODES(NUMBER_OF)
+#undef NUMBER_OF
 	return -1;
 }
 
@@ -305,23 +313,24 @@ static bool read_src(struct reader *r, size_t end, struct tgsi_src *src)
 
 static bool read_instruction(struct reader *r, size_t at, size_t end, uint32_t head)
 {
-	struct tgsi_insn in;
-	memset(&in, 0, sizeof in);
-	in.loc = word_loc(r, at);
-	in.target = -1;
-	in.match = -1;
+	struct tgsi_insn *in = NEW_SLOT(r, r->prog->insns, r->prog->ninsns);
+	if (!in)
+		return false;
+	in->loc = word_loc(r, at);
+	in->target = -1;
+	in->match = -1;
 	unsigned mesa = bits(head, 12, 8);
 	int op = opcode_of(mesa);
 	if (op < 0)
 		return fail(r, at, "opcode %u is not one uscc takes", mesa);
 	const struct tgsi_op_info *info = &tgsi_op_infos[op];
-	in.op = (uint8_t)op;
-	in.sat = bits(head, 20, 1);
-	in.ndst = (int)bits(head, 21, 2);
-	in.nsrc = (int)bits(head, 23, 4);
-	if (in.ndst != info->ndst || in.nsrc != info->nsrc)
+	in->op = (uint8_t)op;
+	in->sat = bits(head, 20, 1);
+	in->ndst = (int)bits(head, 21, 2);
+	in->nsrc = (int)bits(head, 23, 4);
+	if (in->ndst != info->ndst || in->nsrc != info->nsrc)
 		return fail(r, at, "%s with %d destinations and %d sources: it takes %d and %d",
-			    info->name, in.ndst, in.nsrc, info->ndst, info->nsrc);
+			    info->name, in->ndst, in->nsrc, info->ndst, info->nsrc);
 	if (bits(head, 29, 1))
 		return fail(r, at, "%s: memory qualifiers are not supported", info->name);
 	uint32_t w;
@@ -333,17 +342,17 @@ static bool read_instruction(struct reader *r, size_t at, size_t end, uint32_t h
 		if (bits(w, 0, 8) >= TGSI_TARGET_COUNT || bits(w, 8, 4))
 			return fail(r, r->pos - 1, "texture target %u with %u offsets is not supported",
 				    bits(w, 0, 8), bits(w, 8, 4));
-		in.target = (int)bits(w, 0, 8);
+		in->target = (int)bits(w, 0, 8);
 	}
-	if ((info->kind == TGSI_K_TEX) != (in.target >= 0))
+	if ((info->kind == TGSI_K_TEX) != (in->target >= 0))
 		return fail(r, at, "%s %s a texture target", info->name,
-			    in.target >= 0 ? "with" : "without");
-	if (in.ndst && !read_dst(r, end, &in.dst))
+			    in->target >= 0 ? "with" : "without");
+	if (in->ndst && !read_dst(r, end, &in->dst))
 		return false;
-	for (int i = 0; i < in.nsrc; i++)
-		if (!read_src(r, end, &in.src[i]))
+	for (int i = 0; i < in->nsrc; i++)
+		if (!read_src(r, end, &in->src[i]))
 			return false;
-	return APPEND(r, r->prog->insns, r->prog->ninsns, in);
+	return true;
 }
 
 /* --- the stream --- */

@@ -9,8 +9,10 @@
  * empty array gets one zeroed element, as container_read gives it). */
 static void *dup_array(struct arena *a, const void *src, size_t n, size_t size)
 {
-	void *d = arena_alloc(a, (n ? n : 1) * size);
-	if (d && src && n)
+	if (!src || !n)
+		return arena_alloc(a, (n ? n : 1) * size);
+	void *d = arena_alloc_unzeroed(a, n * size); /* every byte copied */
+	if (d)
 		memcpy(d, src, n * size);
 	return d;
 }
@@ -40,6 +42,7 @@ static void copy_names(struct arena *a, struct r500_program *d)
 bool r500_program_copy(struct arena *a, const struct r500_program *s, struct r500_program *d)
 {
 	*d = *s;
+	d->loop_trips = NULL; /* the compile's cost weights: would dangle, as a decoded program has none */
 	size_t nslots = (size_t)s->nconst_slots;
 	d->code = dup_array(a, s->code, (size_t)s->ninst, sizeof *s->code);
 	d->consts = dup_array(a, s->consts, nslots, sizeof *s->consts);

@@ -185,7 +185,7 @@ static bool read_tokens(struct job *j, const char *source, size_t len)
 			   len);
 		return false;
 	}
-	uint32_t *w = arena_alloc(j->arena, len ? len : 4);
+	uint32_t *w = arena_alloc_unzeroed(j->arena, len ? len : 4);
 	if (!w)
 		return false;
 	memcpy(w, source, len);
@@ -376,12 +376,13 @@ static struct r500_program *compile_program(struct job *j, struct glsl_options *
 }
 
 /* An allocator over the job's arena, so container_write's buffer is
- * freed with everything else (and its failure recorded by the arena). */
+ * freed with everything else (and its failure recorded by the arena).
+ * Not zeroed: the writer fills every byte it asks for. */
 static void *arena_hook(void *ud, void *ptr, size_t osize, size_t nsize)
 {
 	if (nsize == 0)
 		return NULL;
-	return arena_realloc(ud, ptr, osize, nsize);
+	return arena_resize(ud, ptr, osize, nsize);
 }
 
 static bool do_compile(struct job *j, struct glsl_options *go)

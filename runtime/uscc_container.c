@@ -66,13 +66,18 @@ struct uscc_container *uscc_container_of_program(const struct mem_allocator *a,
 						 const struct r500_program *p,
 						 const void *data, size_t size)
 {
-	struct arena *arena = arena_create(a);
+	/* a small first chunk: the view of a small program is ~1 KiB, and a
+	 * chunk of the usual 64 KiB took pages that the compiles after it,
+	 * given that chunk from the cache, touched for the first time (a
+	 * larger program's view goes on in usual chunks) */
+	size_t words = (size_t)p->ninst * R500_WORDS * sizeof(uint32_t);
+	struct arena *arena = arena_create_sized(a, ARENA_SMALL);
 	if (!arena)
 		return NULL;
 	struct uscc_container *c = arena_alloc(arena, sizeof *c);
 	if (c) {
 		c->arena = arena;
-		c->words = arena_alloc(arena, (size_t)p->ninst * R500_WORDS * sizeof *c->words);
+		c->words = arena_alloc_unzeroed(arena, words); /* container_code_words fills it */
 	}
 	if (!c || !c->words || !r500_program_copy(arena, p, &c->p) ||
 	    !container_code_words(data, size, p->ninst, c->words)) {

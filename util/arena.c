@@ -58,6 +58,7 @@ struct arena {
 	struct chunk *head;
 	struct big *big;
 	size_t total;
+	size_t first;  /* arena_create_sized: the first chunk's size; 0 when taken */
 	bool failed;
 };
 
@@ -67,17 +68,25 @@ struct arena {
 enum { CHUNK_MIN = 64 * 1024, BIG_MIN = 8 * 1024 };
 
 /* Chunks of arenas on the default allocator outlive them here, up to
- * CACHE_CHUNKS, for the next arena of the process: returned to malloc,
- * glibc gave the top of the heap back to the kernel at every compile's
- * end and the next compile took a page fault for each page again (on
- * this machine a 10 ms compile spent 8 ms so).  Shared by the threads,
- * under a lock. */
-enum { CACHE_CHUNKS = 128 };
+ * CACHE_CHUNKS of each size class, for the next arena of the process:
+ * returned to malloc, glibc gave the top of the heap back to the kernel
+ * at every compile's end and the next compile took a page fault for each
+ * page again (on this machine a 10 ms compile spent 8 ms so).  The
+ * classes: CHUNK_MIN, a compile's; CHUNK_SMALL, a small arena_create_sized
+ * one's (a result's program), which from malloc and back cost a tiny
+ * compile 3 %.  Shared by the threads, under a lock. */
+enum { CACHE_CHUNKS = 128, CHUNK_SMALL = ARENA_SMALL, NCLASSES = 2 };
 static struct {
 	pthread_mutex_t lock;
-	struct chunk *free;
-	int n;
-} cache = { PTHREAD_MUTEX_INITIALIZER, NULL, 0 };
+	struct chunk *free[NCLASSES];
+	int n[NCLASSES];
+} cache = { PTHREAD_MUTEX_INITIALIZER, { NULL }, { 0 } };
+
+/* The cache's class of a chunk of `size` bytes; -1 for none. */
+static int size_class(size_t size)
+{
+	return size == CHUNK_MIN ? 0 : size == CHUNK_SMALL ? 1 : -1;
+}
 
 /* Not under AddressSanitizer: it would no longer see a use of an arena's
  * memory after arena_destroy. */
@@ -91,32 +100,36 @@ static bool cached(const struct arena *a)
 #endif
 }
 
-static struct chunk *chunk_new(struct arena *a)
+/* A chunk of `size` bytes (c->size not yet set). */
+static struct chunk *chunk_new(struct arena *a, size_t size)
 {
 	struct chunk *c = NULL;
-	if (cached(a)) {
+	int k = size_class(size);
+	if (k >= 0 && cached(a)) {
 		pthread_mutex_lock(&cache.lock);
-		c = cache.free;
+		c = cache.free[k];
 		if (c) {
-			cache.free = c->next;
-			cache.n--;
+			cache.free[k] = c->next;
+			cache.n[k]--;
 		}
 		pthread_mutex_unlock(&cache.lock);
 	}
-	return c ? c : mem_alloc(&a->alloc, sizeof *c + CHUNK_MIN);
+	return c ? c : mem_alloc(&a->alloc, sizeof *c + size);
 }
 
-/* c back to the cache; false when it is full (or not for this arena). */
+/* c back to the cache; false when it is full (or not for this arena, or
+ * of no size class). */
 static bool chunk_keep(const struct arena *a, struct chunk *c)
 {
-	if (!cached(a))
+	int k = size_class(c->size);
+	if (k < 0 || !cached(a))
 		return false;
 	pthread_mutex_lock(&cache.lock);
-	bool room = cache.n < CACHE_CHUNKS;
+	bool room = cache.n[k] < CACHE_CHUNKS;
 	if (room) {
-		c->next = cache.free;
-		cache.free = c;
-		cache.n++;
+		c->next = cache.free[k];
+		cache.free[k] = c;
+		cache.n[k]++;
 	}
 	pthread_mutex_unlock(&cache.lock);
 	return room;
@@ -131,6 +144,14 @@ struct arena *arena_create(const struct mem_allocator *alloc)
 		return NULL;
 	memset(a, 0, sizeof *a);
 	a->alloc = *alloc;
+	return a;
+}
+
+struct arena *arena_create_sized(const struct mem_allocator *alloc, size_t first)
+{
+	struct arena *a = arena_create(alloc);
+	if (a)
+		a->first = first < CHUNK_MIN ? first : 0;
 	return a;
 }
 
@@ -201,16 +222,20 @@ static __attribute__((noinline, cold)) void *alloc_slow(struct arena *a, size_t 
 {
 	if (size >= BIG_MIN)
 		return big_alloc(a, size);
-	struct chunk *c = chunk_new(a);
+	size_t csize = CHUNK_MIN;
+	if (a->first >= size) /* the sized first chunk */
+		csize = a->first <= CHUNK_SMALL ? CHUNK_SMALL : a->first;
+	a->first = 0;
+	struct chunk *c = chunk_new(a, csize);
 	if (!c) {
 		a->failed = true;
 		return NULL;
 	}
-	c->size = CHUNK_MIN;
+	c->size = csize;
 	c->used = size;
 	c->next = a->head;
 	a->head = c;
-	a->total += CHUNK_MIN;
+	a->total += csize;
 	return c->data;
 }
 
@@ -239,6 +264,11 @@ void *arena_alloc(struct arena *a, size_t size)
 	else
 		memset(p, 0, size);
 	return p;
+}
+
+void *arena_alloc_unzeroed(struct arena *a, size_t size)
+{
+	return alloc_raw(a, size);
 }
 
 static void *realloc_as(struct arena *a, void *p, size_t osize, size_t nsize, bool zero)
@@ -270,9 +300,11 @@ void *arena_resize(struct arena *a, void *p, size_t osize, size_t nsize)
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)
 {
-	char *p = arena_alloc(a, n + 1);
-	if (p)
+	char *p = alloc_raw(a, n + 1);
+	if (p) {
 		memcpy(p, s, n);
+		p[n] = 0;
+	}
 	return p;
 }
 
@@ -293,7 +325,7 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 	va_end(ap);
 	if (n < 0)
 		return NULL;
-	char *p = arena_alloc(a, (size_t)n + 1);
+	char *p = alloc_raw(a, (size_t)n + 1);
 	if (!p)
 		return NULL;
 	if ((size_t)n < sizeof buf) {

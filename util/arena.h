@@ -27,12 +27,23 @@ struct arena;
 
 /* Returns NULL when the allocator fails. */
 struct arena *arena_create(const struct mem_allocator *alloc);
+/* An arena whose first chunk holds `first` bytes instead of the usual
+ * 64 KiB, for one that will mostly hold a small amount, such as a
+ * result's program: a full chunk for ~1 KiB left most of its pages
+ * untouched, and the next compile that took it from the chunk cache
+ * touched them for the first time.  ARENA_SMALL is a size the chunk
+ * cache keeps too. */
+enum { ARENA_SMALL = 4096 - 64 }; /* with the headers, one page */
+struct arena *arena_create_sized(const struct mem_allocator *alloc, size_t first);
 void arena_destroy(struct arena *arena);
 
 /* Zeroed memory aligned for any type.  On allocation failure the arena
  * records it (arena_failed) and returns NULL; callers check the flag at
  * stage boundaries instead of after every allocation. */
 void *arena_alloc(struct arena *arena, size_t size);
+/* arena_alloc without zeroing: for memory its caller fills whole at once
+ * (a copy, a string), where zeroing it first is wasted. */
+void *arena_alloc_unzeroed(struct arena *arena, size_t size);
 /* Grows p (zeroing the new bytes) or returns it when nsize <= osize.
  * osize must be the size p was last asked for (allocations of at least
  * 8 KiB live outside the chunks and are found by that size). */

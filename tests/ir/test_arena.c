@@ -185,46 +185,84 @@ static void test_failure_recorded(void **state)
 	arena_destroy(a);
 }
 
-/* Counts what an allocator holds, to see every block given back. */
+/* Counts what an allocator holds, to see every block given back, and
+ * the largest block asked for. */
+struct tally {
+	int live;
+	size_t largest;
+};
+
 static void *counting(void *ud, void *ptr, size_t osize, size_t nsize)
 {
-	int *live = ud;
+	struct tally *t = ud;
 	(void)osize;
-	*live += (ptr == NULL) - (nsize == 0);
+	t->live += (ptr == NULL) - (nsize == 0);
 	if (nsize == 0) {
 		free(ptr);
 		return NULL;
 	}
+	if (nsize > t->largest)
+		t->largest = nsize;
 	return realloc(ptr, nsize);
 }
 
 /* A chunk of an arena on the default allocator serves the next arena
  * (zeroed again by arena_alloc); an arena on the caller's allocator gives
  * every chunk back to it. */
-static void test_chunks_reused(void **state)
+static void check_reused_zeroed(size_t first)
 {
-	(void)state;
-	struct arena *a = arena_create(NULL);
+	struct arena *a = arena_create_sized(NULL, first);
 	unsigned char *p = arena_alloc(a, 100);
 	fill(p, 100, 5);
 	arena_destroy(a);
-	struct arena *b = arena_create(NULL);
+	struct arena *b = arena_create_sized(NULL, first);
 	unsigned char *q = arena_alloc(b, 100);
 	assert_true(all_zero(q, 100));
 #ifndef __SANITIZE_ADDRESS__
 	assert_ptr_equal(q, p);
 #endif
 	arena_destroy(b);
-	int live = 0;
-	struct mem_allocator m = { counting, &live };
+}
+
+static void test_chunks_reused(void **state)
+{
+	(void)state;
+	check_reused_zeroed(0); /* 0: the usual first chunk */
+	struct tally t = { 0, 0 };
+	struct mem_allocator m = { counting, &t };
 	for (int i = 0; i < 3; i++) {
 		struct arena *c = arena_create(&m);
 		for (int k = 0; k < 40; k++)
 			assert_non_null(arena_alloc(c, 4000));
-		assert_true(live > 2);
+		assert_true(t.live > 2);
 		arena_destroy(c);
-		assert_int_equal(live, 0);
+		assert_int_equal(t.live, 0);
 	}
+}
+
+/* arena_create_sized: the first chunk is small (no 64 KiB block asked
+ * for while the allocations fit it), the next ones the usual size; a
+ * small chunk of an arena on the default allocator serves the next small
+ * arena, zeroed again. */
+static void test_sized_first_chunk(void **state)
+{
+	(void)state;
+	struct tally t = { 0, 0 };
+	struct mem_allocator m = { counting, &t };
+	struct arena *a = arena_create_sized(&m, ARENA_SMALL);
+	unsigned char *p = arena_alloc(a, 1000);
+	fill(p, 1000, 7);
+	unsigned char *q = arena_alloc_unzeroed(a, 2000);
+	fill(q, 2000, 8);
+	assert_true(t.largest < 2 * ARENA_SMALL);
+	unsigned char *r = arena_alloc(a, 3000); /* past the first chunk */
+	assert_non_null(r);
+	assert_true(all_zero(r, 3000));
+	assert_true(t.largest > 16 * ARENA_SMALL);
+	assert_true(filled(p, 1000, 7) && filled(q, 2000, 8));
+	arena_destroy(a);
+	assert_int_equal(t.live, 0);
+	check_reused_zeroed(ARENA_SMALL);
 }
 
 int main(void)
@@ -237,6 +275,7 @@ int main(void)
 		cmocka_unit_test(test_grow_one_at_a_time),
 		cmocka_unit_test(test_failure_recorded),
 		cmocka_unit_test(test_chunks_reused),
+		cmocka_unit_test(test_sized_first_chunk),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
