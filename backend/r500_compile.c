@@ -72,6 +72,11 @@ static const struct cg_stage stages[] = {
 #include "pipeline_steps.h"
 };
 enum { NSTAGES = sizeof stages / sizeof stages[0] };
+/* Each stage's index in the table, by its function: STAGE_AT_cg_presub. */
+enum {
+#define PIPE_BACKEND(name, fn, sw, phase) STAGE_AT_##fn,
+#include "pipeline_steps.h"
+};
 
 const char *r500_stage_name(int i)
 {
@@ -108,13 +113,7 @@ static bool check_stage(struct cg_ctx *cg, const struct cg_stage *st)
 
 /* The first stage a candidate's presubtract or scheduler choice changes:
  * the stages before it make the same state for such candidates. */
-static int first_choice_stage(void)
-{
-	int i = 0;
-	while (i < NSTAGES && stages[i].run != cg_presub)
-		i++;
-	return i;
-}
+enum { FIRST_CHOICE_STAGE = STAGE_AT_cg_presub };
 
 /* A copy of cg that runs without changing it: the arrays the stages
  * from presub on write (ops, vregs; slots and code they make new) are
@@ -161,7 +160,7 @@ struct cg_ctx *cg_run_stages(struct ir_func *f, const struct r500_compile_option
 	*rep = (struct r500_compile_report){ 0 };
 	sw_set off = opts->skip | (c->presub ? 0 : sw_bit(SW_PRESUB)) |
 		     (c->arrays ? 0 : sw_bit(SW_LOOP_ARRAY));
-	int choice = first_choice_stage(), first = 0;
+	int choice = FIRST_CHOICE_STAGE, first = 0;
 	struct cg_ctx *cg;
 	if (early && early_fits(early, f, opts, off)) {
 		cg = copy_early(early->ctx, arena);
