@@ -347,11 +347,23 @@ bool cg_opt_enabled(const struct cg_ctx *cg, enum sw_id sw);
 
 struct r500_candidate;
 struct r500_compile_report;
+/* What the stages before presub made for one candidate, kept for the
+ * next (r500_candidate.c): no stage before presub reads the presubtract
+ * or scheduler choices, so a candidate that differs only in those starts
+ * from a copy of it instead of redoing isel .. merge (a third to half of
+ * each such compile).  Zero it first; ctx NULL: none kept yet. */
+struct cg_early {
+	struct cg_ctx *ctx;   /* never run on: each compile runs on a copy */
+	struct r500_compile_options opts; /* the options it was made with */
+};
 /* The backend's stages in order on a new context for one candidate
- * (r500_compile.c); NULL with diagnostics; *rep what the compile found. */
+ * (r500_compile.c); NULL with diagnostics; *rep what the compile found.
+ * early (may be NULL): where it matches f and opts, the compile starts
+ * from it; else this compile's state before presub is kept there. */
 struct cg_ctx *cg_run_stages(struct ir_func *f, const struct r500_compile_options *opts,
 			     const struct r500_candidate *c, struct arena *arena,
-			     struct diag_sink *diag, struct r500_compile_report *rep);
+			     struct diag_sink *diag, struct r500_compile_report *rep,
+			     struct cg_early *early);
 /* The validate stage's checks of every machine word and of the program,
  * on a finished program: a compile whose stages did not validate
  * (opts->validate off) checks the one program it keeps (r500_candidate.c).

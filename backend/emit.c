@@ -247,7 +247,9 @@ static void emit_tex(const struct cg_ctx *cg, const struct cg_op *op, struct r50
 bool cg_emit(struct cg_ctx *cg)
 {
 	cg->cap_inst = cg->nslots + 2;
-	cg->code = arena_alloc(cg->arena, sizeof *cg->code * (size_t)cg->cap_inst);
+	/* not zeroed: each instruction is cleared as it is emitted (hazards
+	 * clears the one it adds) */
+	cg->code = arena_resize(cg->arena, NULL, 0, sizeof *cg->code * (size_t)cg->cap_inst);
 	if (!cg->code)
 		return cg->failed = true, false;
 	for (int p = 0; p < cg->nslots; p++) {

@@ -55,11 +55,14 @@ static bool split_constant_program(struct ir_func *f, struct ir_func **pixel,
 	return true;
 }
 
-struct r500_program *r500_compile_candidate(struct r500_ir_source *src,
-					    const struct r500_candidate *c,
-					    const struct r500_compile_options *opts,
-					    struct arena *arena, struct diag_sink *diag,
-					    struct r500_compile_report *rep)
+/* r500_compile_candidate, from *early's state where it fits (and
+ * keeping its own there where not); early may be NULL. */
+static struct r500_program *compile_candidate(struct r500_ir_source *src,
+					      const struct r500_candidate *c,
+					      const struct r500_compile_options *opts,
+					      struct arena *arena, struct diag_sink *diag,
+					      struct r500_compile_report *rep,
+					      struct cg_early *early)
 {
 	struct r500_compile_report ignored;
 	if (!rep)
@@ -81,10 +84,19 @@ struct r500_program *r500_compile_candidate(struct r500_ir_source *src,
 		f = src->pixel[k];
 		o.const_prog = src->cp[k];
 	}
-	struct cg_ctx *cg = cg_run_stages(f, &o, c, arena, diag, rep);
+	struct cg_ctx *cg = cg_run_stages(f, &o, c, arena, diag, rep, early);
 	if (!cg || diag_failed(diag) || arena_failed(arena))
 		return NULL;
 	return cg->prog;
+}
+
+struct r500_program *r500_compile_candidate(struct r500_ir_source *src,
+					    const struct r500_candidate *c,
+					    const struct r500_compile_options *opts,
+					    struct arena *arena, struct diag_sink *diag,
+					    struct r500_compile_report *rep)
+{
+	return compile_candidate(src, c, opts, arena, diag, rep, NULL);
 }
 
 /* One compile of the search: its candidate, program and report. */
@@ -108,12 +120,13 @@ struct search {
 	struct arena *arena;
 	struct diag_sink *diag;
 	struct diag_sink fresh;                  /* *diag before the search */
+	struct cg_early early;                   /* the last compile's state before presub */
 };
 
 /* Compiles t->c with diagnostics in s->diag. */
 static bool compile(struct search *s, struct tried *t)
 {
-	t->p = r500_compile_candidate(s->src, &t->c, s->opts, s->arena, s->diag, &t->rep);
+	t->p = compile_candidate(s->src, &t->c, s->opts, s->arena, s->diag, &t->rep, &s->early);
 	return t->p != NULL;
 }
 
@@ -255,7 +268,7 @@ static struct r500_program *search_best(struct r500_ir_source *src,
 {
 	struct r500_compile_options quiet = *opts;
 	quiet.dump = NULL;
-	struct search s = { src, &quiet, arena, diag, *diag };
+	struct search s = { src, &quiet, arena, diag, *diag, { 0 } };
 	struct tried best = { .c = r500_candidate_first(opts) };
 	if (opts->no_variants) {
 		s.opts = opts;

@@ -1,7 +1,8 @@
 /* The backend's pipeline: a table of stages run in order (Mesa r300 style),
- * each in its own file.  After register allocation the assignment is
- * re-checked by simulation (it does not trust liveness); after the
- * hazards, every instruction and the program go through the validator. */
+ * each in its own file.  Where stages are validated (debug builds,
+ * tests), the assignment is re-checked by simulation after register
+ * allocation (it does not trust liveness), and every instruction and the
+ * program go through the validator after the hazards. */
 #include "r500_compile.h"
 
 #include <stdio.h>
@@ -71,6 +72,11 @@ static const struct cg_stage stages[] = {
 #include "pipeline_steps.h"
 };
 enum { NSTAGES = sizeof stages / sizeof stages[0] };
+/* Each stage's index in the table, by its function: STAGE_AT_cg_presub. */
+enum {
+#define PIPE_BACKEND(name, fn, sw, phase) STAGE_AT_##fn,
+#include "pipeline_steps.h"
+};
 
 const char *r500_stage_name(int i)
 {
@@ -82,13 +88,16 @@ bool cg_opt_enabled(const struct cg_ctx *cg, enum sw_id sw)
 	return cg->opts && cg->opts->opt_level > 0 && !sw_off(cg->off, sw);
 }
 
-/* The validate stage only where every stage is validated (debug builds,
- * tests): otherwise r500_compile_best validates the one program it keeps,
- * not each candidate's (it walked the field table for every word of
- * every candidate: 3-11 % of a compile). */
+/* The checking stages only where every stage is validated (debug
+ * builds, tests): otherwise r500_compile_best validates the one program
+ * it keeps, not each candidate's (it walked the field table for every
+ * word of every candidate: 3-11 % of a compile), and the register
+ * assignment is not simulated again (1-2 % of a real-world compile;
+ * the judges run the programs). */
 static bool stage_runs(const struct cg_ctx *cg, const struct cg_stage *st)
 {
-	if (st->run == cg_stage_validate && !cg->opts->validate)
+	if ((st->run == cg_stage_validate || st->run == cg_stage_check_regs) &&
+	    !cg->opts->validate)
 		return false;
 	return st->sw == NO_SWITCH || cg_opt_enabled(cg, (enum sw_id)st->sw);
 }
@@ -102,27 +111,81 @@ static bool check_stage(struct cg_ctx *cg, const struct cg_stage *st)
 			"stage '%s': %s", st->name, why);
 }
 
-/* The stages in order on a new context for candidate c; NULL with
- * diagnostics.  *rep gets what the compile found out (also on failure). */
+/* The first stage a candidate's presubtract or scheduler choice changes:
+ * the stages before it make the same state for such candidates. */
+enum { FIRST_CHOICE_STAGE = STAGE_AT_cg_presub };
+
+/* A copy of cg that runs without changing it: the arrays the stages
+ * from presub on write (ops, vregs; slots and code they make new) are
+ * copied, those they only read are shared.  NULL out of memory. */
+static struct cg_ctx *copy_early(const struct cg_ctx *cg, struct arena *arena)
+{
+	/* not zeroed: every byte is copied */
+	struct cg_ctx *c = arena_resize(arena, NULL, 0, sizeof *c);
+	struct cg_op *ops = arena_resize(arena, NULL, 0, sizeof *ops * (size_t)(cg->nops + 1));
+	struct cg_vreg *vregs = arena_resize(arena, NULL, 0,
+					     sizeof *vregs * (size_t)(cg->nvregs + 1));
+	if (!c || !ops || !vregs || cg->nslots || cg->ninst || cg->live || cg->copy_of)
+		return NULL;
+	*c = *cg;
+	c->ops = memcpy(ops, cg->ops, sizeof *ops * (size_t)cg->nops);
+	c->vregs = memcpy(vregs, cg->vregs, sizeof *vregs * (size_t)cg->nvregs);
+	c->cap_ops = cg->nops;
+	c->cap_vregs = cg->nvregs;
+	return c;
+}
+
+/* Whether early was made for f with the options opts gives (the choices
+ * of the candidate set apart: presub and the scheduler's). */
+static bool early_fits(const struct cg_early *early, const struct ir_func *f,
+		       const struct r500_compile_options *o, sw_set off)
+{
+	const struct cg_ctx *e = early->ctx;
+	const struct r500_compile_options *eo = &early->opts;
+	sw_set choice = sw_bit(SW_PRESUB);
+	return e && e->func == f && (e->off & ~choice) == (off & ~choice) &&
+	       eo->opt_level == o->opt_level && eo->skip == o->skip &&
+	       eo->validate == o->validate && eo->const_prog == o->const_prog &&
+	       eo->r300 == o->r300 && !o->dump;
+}
+
+/* The stages in order on a new context for candidate c (from a copy of
+ * *early where it fits); NULL with diagnostics.  *rep gets what the
+ * compile found out (also on failure). */
 struct cg_ctx *cg_run_stages(struct ir_func *f, const struct r500_compile_options *opts,
 			     const struct r500_candidate *c, struct arena *arena,
-			     struct diag_sink *diag, struct r500_compile_report *rep)
+			     struct diag_sink *diag, struct r500_compile_report *rep,
+			     struct cg_early *early)
 {
 	*rep = (struct r500_compile_report){ 0 };
-	struct cg_ctx *cg = arena_alloc(arena, sizeof *cg);
+	sw_set off = opts->skip | (c->presub ? 0 : sw_bit(SW_PRESUB)) |
+		     (c->arrays ? 0 : sw_bit(SW_LOOP_ARRAY));
+	int choice = FIRST_CHOICE_STAGE, first = 0;
+	struct cg_ctx *cg;
+	if (early && early_fits(early, f, opts, off)) {
+		cg = copy_early(early->ctx, arena);
+		first = choice;
+	} else {
+		cg = arena_alloc(arena, sizeof *cg);
+		if (cg)
+			*cg = (struct cg_ctx){ .func = f };
+	}
 	if (!cg)
 		return NULL;
 	cg->arena = arena;
 	cg->diag = diag;
-	cg->func = f;
 	cg->opts = opts;
-	cg->off = opts->skip | (c->presub ? 0 : sw_bit(SW_PRESUB)) |
-		  (c->arrays ? 0 : sw_bit(SW_LOOP_ARRAY));
+	cg->off = off;
 	cg->hold_waiting_partners = c->hold_waiting;
 	cg->pressure_limit = c->pressure_limit;
 	bool ok = true;
-	for (int i = 0; ok && i < NSTAGES; i++) {
+	for (int i = first; ok && i < NSTAGES; i++) {
 		const struct cg_stage *st = &stages[i];
+		if (early && i == choice && first != choice && !opts->dump) {
+			struct cg_ctx *kept = copy_early(cg, arena);
+			if (kept)
+				*early = (struct cg_early){ kept, *opts };
+		}
 		if (!stage_runs(cg, st))
 			continue;
 		int64_t t = step_time_start();

@@ -213,8 +213,10 @@ bool ir_opt_cse(struct ir_func *f)
 	while (nbuckets < count * 2u && nbuckets < (1u << 30))
 		nbuckets *= 2;
 	struct cse c = { .f = f, .mask = nbuckets - 1, .cap = count };
-	c.buckets = arena_alloc(f->arena, sizeof *c.buckets * nbuckets);
-	c.stack = arena_alloc(f->arena, sizeof *c.stack * (count ? count : 1));
+	/* not zeroed by the arena: the buckets are cleared below, the
+	 * stack's entries set as they are pushed */
+	c.buckets = arena_resize(f->arena, NULL, 0, sizeof *c.buckets * nbuckets);
+	c.stack = arena_resize(f->arena, NULL, 0, sizeof *c.stack * (count ? count : 1));
 	if (!c.buckets || !c.stack)
 		return false;
 	memset(c.buckets, 0, sizeof *c.buckets * nbuckets);

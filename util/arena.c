@@ -295,6 +295,8 @@ void *arena_realloc(struct arena *a, void *p, size_t osize, size_t nsize)
 
 void *arena_resize(struct arena *a, void *p, size_t osize, size_t nsize)
 {
+	if (!p) /* a new array not zeroed: as cheap as arena_alloc's bump */
+		return alloc_raw(a, nsize);
 	return realloc_as(a, p, osize, nsize, false);
 }
 

@@ -20,20 +20,27 @@ static void build_chains(struct tc *t)
 }
 
 /* The backend's stages on the candidate -O2 starts from, its scheduler
- * under `limit` live lanes (0: none). */
-static struct cg_ctx *run_stages(struct tc *t, int limit)
+ * under `limit` live lanes (0: none), with presubtracts or not, from
+ * *early where it fits (may be NULL). */
+static struct cg_ctx *run_from(struct tc *t, int limit, bool presub, struct cg_early *early)
 {
 	static const struct r500_compile_options o = { .opt_level = 2, .validate = true };
 	struct r500_candidate c = r500_candidate_first(&o);
 	c.pressure_limit = limit;
+	c.presub = presub;
 	struct r500_compile_report rep;
-	struct cg_ctx *cg = cg_run_stages(t->f, &o, &c, t->arena, &t->diag, &rep);
+	struct cg_ctx *cg = cg_run_stages(t->f, &o, &c, t->arena, &t->diag, &rep, early);
 	if (!cg) {
 		tc_dump_diags(t);
 		fail_msg("backend stages failed");
 	}
 	assert_int_equal(rep.peak_lanes, cg->peak_lanes);
 	return cg;
+}
+
+static struct cg_ctx *run_stages(struct tc *t, int limit)
+{
+	return run_from(t, limit, true, NULL);
 }
 
 /* Past the limit the chains run one at a time: fewer lanes live at once
@@ -114,6 +121,40 @@ static void test_skip_pressure(void **state)
 	tc_fini(&b);
 }
 
+static void assert_same_code(const struct cg_ctx *x, const struct cg_ctx *y)
+{
+	assert_int_equal(x->ninst, y->ninst);
+	assert_int_equal(x->temps_used, y->temps_used);
+	assert_memory_equal(x->code, y->code, sizeof *x->code * (size_t)x->ninst);
+}
+
+/* Candidates that differ only in the limit or the presubtracts start
+ * from the state the first one kept before presub (cg_early) and make
+ * the programs they make from scratch; the kept state stays as it was. */
+static void test_early_state_shared(void **state)
+{
+	(void)state;
+	struct tc a, b;
+	tc_init(&a);
+	tc_init(&b);
+	build_chains(&a);
+	build_chains(&b);
+	struct cg_early early = { 0 };
+	struct cg_ctx *first = run_from(&a, 0, true, &early);
+	assert_non_null(early.ctx);
+	struct cg_ctx *kept = early.ctx;
+	struct cg_ctx *limited = run_from(&a, 8, true, &early);
+	struct cg_ctx *plain = run_from(&a, 0, false, &early);
+	struct cg_ctx *again = run_from(&a, 8, true, &early);
+	assert_ptr_equal(early.ctx, kept); /* started from it: not made anew */
+	assert_same_code(first, run_from(&b, 0, true, NULL));
+	assert_same_code(limited, run_from(&b, 8, true, NULL));
+	assert_same_code(plain, run_from(&b, 0, false, NULL));
+	assert_same_code(again, limited);
+	tc_fini(&a);
+	tc_fini(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -121,6 +162,7 @@ int main(void)
 		cmocka_unit_test(test_no_limit_unchanged),
 		cmocka_unit_test(test_candidate_kept),
 		cmocka_unit_test(test_skip_pressure),
+		cmocka_unit_test(test_early_state_shared),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
