@@ -1,0 +1,116 @@
+/* Jumping IFs whose quad neighbours diverge (issue 25).
+ *
+ * An implicit-LOD lookup or a derivative reads its operand from the
+ * three other pixels of its quad (ISA.md §12), inactive ones included.
+ * Under an IF the four pixels may take differently, a real jump leaves
+ * the neighbours that did not take this side with whatever their
+ * registers held, so isel_cf.c if-converts such IFs.  It may jump after
+ * all when every op of the IF writes inactive pixels too (WRITE_INACTIVE)
+ * and the operands those neighbours read are computed, inside the IF,
+ * from values every pixel holds: here the values made outside every IF
+ * and loop (the IF itself sits at the top of the function, so that all
+ * pixels are active when it starts), constants and uniforms.  A chain
+ * through a PHI, a lookup, a derivative, an array access or a loop
+ * inside the IF does not qualify.
+ *
+ * What WRITE_INACTIVE clobbers is safe by construction: only ops
+ * cg_op_inactive_safe allows carry it (plain SSA vregs, see cg.h). */
+#include "isel.h"
+#include "ir_eval.h"
+
+#include <stddef.h>
+
+/* The cf node a block belongs to. */
+static const struct ir_cf *cf_of_block(const struct ir_block *b)
+{
+	return (const struct ir_cf *)((const char *)b - offsetof(struct ir_cf, block));
+}
+
+enum where { AT_TOP, IN_REGION, ELSEWHERE };
+
+/* Where def sits: at the top of the function, inside `region` and in no
+ * loop there, or elsewhere. */
+static enum where where_is(const struct ir_instr *def, const struct ir_cf *region)
+{
+	if (!def->block)
+		return ELSEWHERE;
+	const struct ir_cf *cf = cf_of_block(def->block)->parent;
+	if (!cf)
+		return AT_TOP;
+	for (; cf; cf = cf->parent) {
+		if (cf == region)
+			return IN_REGION;
+		if (cf->kind == IR_CF_LOOP)
+			return ELSEWHERE;
+	}
+	return ELSEWHERE;
+}
+
+/* Whether every pixel computes src's value right when the region's ops
+ * all write inactive pixels too.  `seen` (by id) marks defs checked. */
+static bool chain_ok(const struct isel *s, const struct ir_src *src, const struct ir_cf *region,
+		     bool *seen)
+{
+	const struct ir_instr *d = src->def;
+	if (!d || d->op == IR_OP_CONST || (d->op == IR_OP_UNIFORM && d->nsrc == 0))
+		return true;
+	if (d->id >= s->nids)
+		return false;
+	if (seen[d->id])
+		return true;
+	seen[d->id] = true;
+	enum where w = where_is(d, region);
+	if (w == AT_TOP)
+		return true;
+	if (w == ELSEWHERE || d->op == IR_OP_PHI ||
+	    (ir_op_infos[d->op].flags & (IRF_QUAD | IRF_MEM | IRF_SIDE)) ||
+	    (s->cg->arr_access && s->cg->arr_access[d->id]))
+		return false;
+	for (int k = 0; k < d->nsrc && k < IR_MAX_SRCS; k++)
+		if (!chain_ok(s, &d->src[k], region, seen))
+			return false;
+	return true;
+}
+
+static bool list_ok(const struct isel *s, const struct ir_cf_list *list, const struct ir_cf *region,
+		    bool *seen)
+{
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_LOOP)
+			return false;
+		if (cf->kind == IR_CF_IF) {
+			if (!list_ok(s, &cf->then_list, region, seen) ||
+			    !list_ok(s, &cf->else_list, region, seen))
+				return false;
+			continue;
+		}
+		for (const struct ir_instr *in = cf->block.first; in; in = in->next) {
+			bool quad = in->op == IR_OP_DDX || in->op == IR_OP_DDY ||
+				    (in->op == IR_OP_TEX && ir_tex_kind_uses_quad(in->tex_kind));
+			for (int k = 0; quad && k < in->nsrc && k < IR_MAX_SRCS; k++)
+				if (!chain_ok(s, &in->src[k], region, seen))
+					return false;
+		}
+	}
+	return true;
+}
+
+bool isel_inactive_jump_ok(const struct isel *s, const struct ir_cf *cf)
+{
+	if (cf->kind != IR_CF_IF || cf->parent || !s->nids)
+		return false;
+	bool *seen = arena_alloc(s->cg->arena, sizeof *seen * s->nids);
+	if (!seen)
+		return false;
+	for (uint32_t i = 0; i < s->nids; i++)
+		seen[i] = false;
+	return list_ok(s, &cf->then_list, cf, seen) && list_ok(s, &cf->else_list, cf, seen);
+}
+
+void isel_mark_inactive_writes(struct isel *s, int first)
+{
+	struct cg_ctx *cg = s->cg;
+	for (int i = first; i < cg->nops; i++)
+		if (cg_op_inactive_safe(cg, &cg->ops[i]))
+			cg->ops[i].write_inactive = true;
+}
