@@ -156,8 +156,8 @@ bool isel_list(struct isel *s, const struct ir_cf_list *list);
 bool isel_if_needs_fc(const struct isel *s, const struct ir_cf *cf);
 bool isel_select_if_fc(struct isel *s, const struct ir_cf *cf);
 /* isel_inactive.c: whether an IF whose quad neighbours may diverge can
- * still jump, its ops writing inactive pixels too; marks those ops
- * (from op `first` on) */
+ * still jump, the ops making what the neighbours read writing inactive
+ * pixels too; marks those among the ops from `first` on */
 bool isel_inactive_jump_ok(const struct isel *s, const struct ir_cf *cf);
 void isel_mark_inactive_writes(struct isel *s, int first);
 bool isel_select_loop(struct isel *s, const struct ir_cf *cf);

@@ -5,9 +5,9 @@
  * Under an IF the four pixels may take differently, a real jump leaves
  * the neighbours that did not take this side with whatever their
  * registers held, so isel_cf.c if-converts such IFs.  It may jump after
- * all when every op of the IF writes inactive pixels too (WRITE_INACTIVE)
- * and the operands those neighbours read are computed, inside the IF,
- * from values every pixel holds: here the values made outside every IF
+ * all when the ops computing those operands inside the IF write inactive
+ * pixels too (WRITE_INACTIVE), and compute them from values every pixel
+ * holds: here the values made outside every IF
  * and loop (the IF itself sits at the top of the function, so that all
  * pixels are active when it starts), constants and uniforms.  A chain
  * through a PHI, a lookup, a derivative, an array access or a loop
@@ -107,10 +107,48 @@ bool isel_inactive_jump_ok(const struct isel *s, const struct ir_cf *cf)
 	return list_ok(s, &cf->then_list, cf, seen) && list_ok(s, &cf->else_list, cf, seen);
 }
 
+/* Pushes the vregs op reads. */
+static void push_operands(const struct cg_op *op, int *stack, int *n)
+{
+	for (int k = 0; k < cg_op_nopnd(op); k++)
+		if (op->src[k].file == CG_FILE_VREG)
+			stack[(*n)++] = op->src[k].index;
+}
+
+/* Only what the neighbours read gets the bit: a pixel that writes an
+ * instruction's result executes it (the cost model, runtime/emu_stats.c),
+ * so the pixels that skip the side pay for these ops alone. */
 void isel_mark_inactive_writes(struct isel *s, int first)
 {
 	struct cg_ctx *cg = s->cg;
-	for (int i = first; i < cg->nops; i++)
-		if (cg_op_inactive_safe(cg, &cg->ops[i]))
-			cg->ops[i].write_inactive = true;
+	/* each op pushes at most CG_NOPND vregs, once as a lookup or
+	 * derivative and once when marked */
+	size_t cap = (size_t)(cg->nops - first + 1) * CG_NOPND * 2;
+	int *stack = arena_alloc(cg->arena, sizeof *stack * cap), n = 0;
+	if (!stack) {
+		cg->failed = true;
+		return;
+	}
+	for (int i = first; i < cg->nops; i++) {
+		const struct cg_op *op = &cg->ops[i];
+		bool quad = (cg_opc_infos[op->opc].tex && op->opc != CG_KIL) ||
+			    op->opc == CG_MDH || op->opc == CG_MDV;
+		if (quad && !op->write_inactive)
+			push_operands(op, stack, &n);
+	}
+	while (n > 0) {
+		int v = stack[--n];
+		const struct cg_vreg *r = &cg->vregs[v];
+		if (r->multi || r->input >= 0)
+			continue; /* made before the IF (isel_inactive_jump_ok) */
+		for (int c = 0; c < r->ncomp; c++) {
+			int w = r->writer[c];
+			if (w < first || w >= cg->nops || cg->ops[w].write_inactive ||
+			    !cg_op_inactive_safe(cg, &cg->ops[w]))
+				continue; /* made before the IF, or no plain write: a chain
+					   * isel_inactive_jump_ok refused */
+			cg->ops[w].write_inactive = true;
+			push_operands(&cg->ops[w], stack, &n);
+		}
+	}
 }

@@ -1,3 +1,6 @@
+// (Here, not in tests/shaders: derivatives under a divergent IF are
+// undefined in GLSL, and the IR interpreter the differential judge
+// uses leaves the inactive neighbours stale; llvmpipe runs them.)
 // A divergent IF (gl_FragCoord splits quads on a diagonal) whose ELSE
 // makes a lookup's coordinates and a derivative: the ELSE's ops write
 // the pixels that ran the THEN too, which must keep what they hold for

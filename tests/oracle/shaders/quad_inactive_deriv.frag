@@ -1,3 +1,6 @@
+// (Here, not in tests/shaders: derivatives under a divergent IF are
+// undefined in GLSL, and the IR interpreter the differential judge
+// uses leaves the inactive neighbours stale; llvmpipe runs them.)
 // An IF the pixels of a quad take differently (a diagonal in uv), with
 // derivatives and lookups of values made inside it: it jumps, and the
 // ops making those values write the inactive neighbours too
