@@ -157,8 +157,9 @@ bool isel_if_needs_fc(const struct isel *s, const struct ir_cf *cf);
 bool isel_select_if_fc(struct isel *s, const struct ir_cf *cf);
 /* isel_inactive.c: whether an IF whose quad neighbours may diverge can
  * still jump, the ops making what the neighbours read writing inactive
- * pixels too; marks those among the ops from `first` on */
-bool isel_inactive_jump_ok(const struct isel *s, const struct ir_cf *cf);
+ * pixels too (*nchain: the IF's instructions making them, which every
+ * pixel runs); marks those among the ops from `first` on */
+bool isel_inactive_jump_ok(const struct isel *s, const struct ir_cf *cf, int *nchain);
 void isel_mark_inactive_writes(struct isel *s, int first);
 bool isel_select_loop(struct isel *s, const struct ir_cf *cf);
 int isel_sel_break(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);

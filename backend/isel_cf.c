@@ -163,7 +163,8 @@ static void scan_list(const struct isel *s, const struct ir_cf_list *list, struc
  * code), if the four pixels of a quad cannot take different sides
  * (same_side: ir/quad_uniform.h) past FC_QUAD_IF_COST; where they can,
  * only if its ops may compute what the neighbours read for inactive
- * pixels too (isel_inactive.c), and then as below.  Otherwise
+ * pixels too (isel_inactive.c), and past FC_IF_COST without those ops
+ * (every pixel runs them).  Otherwise
  * when both sides together make more than FC_IF_COST instructions, or,
  * where every pixel takes the same side, when running one side and the
  * jumps costs less than running both (the shorter side is longer than
@@ -180,8 +181,11 @@ static bool if_needs_fc(const struct isel *s, const struct ir_cf *cf, struct fc_
 		return true;
 	if (sides->quad && same_side)
 		return sides->weight > FC_QUAD_IF_COST;
-	if (sides->quad && !isel_inactive_jump_ok(s, cf))
+	int nchain = 0;
+	if (sides->quad && !isel_inactive_jump_ok(s, cf, &nchain))
 		return false;
+	if (sides->quad) /* what the pixels skipping a side save */
+		return sides->weight - nchain > FC_IF_COST;
 	int shorter = then_sc.weight < else_sc.weight ? then_sc.weight : else_sc.weight;
 	return sides->weight > FC_IF_COST || (same_side && shorter > FC_JUMP_COST);
 }
@@ -342,7 +346,9 @@ static bool inactive_writes(const struct isel *s, const struct ir_cf *cf)
 {
 	struct fc_scan sides;
 	(void)if_needs_fc(s, cf, &sides);
-	return sides.quad && !ir_quad_uniform_if(&s->quad, cf) && isel_inactive_jump_ok(s, cf);
+	int nchain;
+	return sides.quad && !ir_quad_uniform_if(&s->quad, cf) &&
+	       isel_inactive_jump_ok(s, cf, &nchain);
 }
 
 /* IF / [ELSE] / ENDIF with the condition in the ALU result (R != 0) of

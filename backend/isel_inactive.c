@@ -49,7 +49,7 @@ static enum where where_is(const struct ir_instr *def, const struct ir_cf *regio
 /* Whether every pixel computes src's value right when the region's ops
  * all write inactive pixels too.  `seen` (by id) marks defs checked. */
 static bool chain_ok(const struct isel *s, const struct ir_src *src, const struct ir_cf *region,
-		     bool *seen)
+		     bool *seen, int *nchain)
 {
 	const struct ir_instr *d = src->def;
 	if (!d || d->op == IR_OP_CONST || (d->op == IR_OP_UNIFORM && d->nsrc == 0))
@@ -66,21 +66,22 @@ static bool chain_ok(const struct isel *s, const struct ir_src *src, const struc
 	    (ir_op_infos[d->op].flags & (IRF_QUAD | IRF_MEM | IRF_SIDE)) ||
 	    (s->cg->arr_access && s->cg->arr_access[d->id]))
 		return false;
+	*nchain += !isel_is_virtual(d);
 	for (int k = 0; k < d->nsrc && k < IR_MAX_SRCS; k++)
-		if (!chain_ok(s, &d->src[k], region, seen))
+		if (!chain_ok(s, &d->src[k], region, seen, nchain))
 			return false;
 	return true;
 }
 
 static bool list_ok(const struct isel *s, const struct ir_cf_list *list, const struct ir_cf *region,
-		    bool *seen)
+		    bool *seen, int *nchain)
 {
 	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
 		if (cf->kind == IR_CF_LOOP)
 			return false;
 		if (cf->kind == IR_CF_IF) {
-			if (!list_ok(s, &cf->then_list, region, seen) ||
-			    !list_ok(s, &cf->else_list, region, seen))
+			if (!list_ok(s, &cf->then_list, region, seen, nchain) ||
+			    !list_ok(s, &cf->else_list, region, seen, nchain))
 				return false;
 			continue;
 		}
@@ -88,15 +89,16 @@ static bool list_ok(const struct isel *s, const struct ir_cf_list *list, const s
 			bool quad = in->op == IR_OP_DDX || in->op == IR_OP_DDY ||
 				    (in->op == IR_OP_TEX && ir_tex_kind_uses_quad(in->tex_kind));
 			for (int k = 0; quad && k < in->nsrc && k < IR_MAX_SRCS; k++)
-				if (!chain_ok(s, &in->src[k], region, seen))
+				if (!chain_ok(s, &in->src[k], region, seen, nchain))
 					return false;
 		}
 	}
 	return true;
 }
 
-bool isel_inactive_jump_ok(const struct isel *s, const struct ir_cf *cf)
+bool isel_inactive_jump_ok(const struct isel *s, const struct ir_cf *cf, int *nchain)
 {
+	*nchain = 0;
 	if (cf->kind != IR_CF_IF || cf->parent || !s->nids)
 		return false;
 	bool *seen = arena_alloc(s->cg->arena, sizeof *seen * s->nids);
@@ -104,7 +106,8 @@ bool isel_inactive_jump_ok(const struct isel *s, const struct ir_cf *cf)
 		return false;
 	for (uint32_t i = 0; i < s->nids; i++)
 		seen[i] = false;
-	return list_ok(s, &cf->then_list, cf, seen) && list_ok(s, &cf->else_list, cf, seen);
+	return list_ok(s, &cf->then_list, cf, seen, nchain) &&
+	       list_ok(s, &cf->else_list, cf, seen, nchain);
 }
 
 /* Pushes the vregs op reads. */

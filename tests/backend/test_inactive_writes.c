@@ -43,10 +43,18 @@ static const char *const IF_TEXT =
 	"  %27 = mad.f4 %26.xyzw, %3.xxxx, %19.wzyx\n"
 	"  %28 = mad.f4 %27.xyzw, %3.xxxx, %19.wzyx\n"
 	"  %29 = SECOND\n"
+	"  %31 = mad.f4 %29.xyzw, %3.xxxx, %28.wzyx\n"
+	"  %32 = mad.f4 %31.xyzw, %3.xxxx, %28.wzyx\n"
+	"  %33 = mad.f4 %32.xyzw, %3.xxxx, %28.wzyx\n"
+	"  %34 = mad.f4 %33.xyzw, %3.xxxx, %28.wzyx\n"
+	"  %35 = mad.f4 %34.xyzw, %3.xxxx, %28.wzyx\n"
+	"  %36 = mad.f4 %35.xyzw, %3.xxxx, %28.wzyx\n"
+	"  %37 = mad.f4 %36.xyzw, %3.xxxx, %28.wzyx\n"
+	"  %38 = mad.f4 %37.xyzw, %3.xxxx, %28.wzyx\n"
 	"} else {\n"
 	"  %30 = mad.f4 %5.xyzw, %5.xyzw, %1.xyzw\n"
 	"}\n"
-	"%50 = phi.f4 %29.xyzw, %30.xyzw\n"
+	"%50 = phi.f4 %38.xyzw, %30.xyzw\n"
 	"output #0 %50.xyzw\n";
 static const char *const PLAIN = "tex.f4 #0 plain %19.zw";
 static const char *const DEPENDENT = "tex.f4 #0 plain %21.xy";

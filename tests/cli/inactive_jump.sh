@@ -25,6 +25,10 @@ void main()
 		vec2 r = q * 0.75 - p.yx * 0.25 + q * q * 0.125;
 		float m = r.x * r.y + q.x * k;
 		$2
+		c = c * c + vec4(q, r) * 0.5;
+		c = c * c.wzyx + vec4(r, q) * 0.25;
+		c = c * c.yxwz + vec4(q.yx, r.yx) * 0.125;
+		c = c * c.zwxy + c.wzyx * 0.0625;
 	} else {
 		c = texture2D(tex, uv);
 	}

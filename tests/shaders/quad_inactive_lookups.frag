@@ -20,11 +20,17 @@ void main()
 		c = texture2D(tex, s + m * 0.03125) * w;
 		c += texture2D(tex, p.yx * m) * 0.5;
 		c.xy += s * m;
+		c = c.wzyx * 0.75 + vec4(s, p) * 0.25;
+		c = c.yxwz * 0.5 + vec4(p, s) * 0.125;
+		c = c.zwxy * 0.625 + c * 0.0625;
 	} else {
 		vec2 q = other * other * 3.0 + base * 0.5;
 		float n = q.x * q.y - w;
 		c = texture2D(tex, q * n + 0.0625) + vec4(other, n, w);
 		c.zw += q * 0.25;
+		c = c.wzyx * 0.75 + vec4(q, other) * 0.25;
+		c = c.yxwz * 0.5 + vec4(other, q) * 0.125;
+		c = c.zwxy * 0.625 + c * 0.0625;
 	}
 	gl_FragColor = c + vec4(w, other, w * 0.5);
 }

@@ -24,6 +24,9 @@ void main()
 		c.x += dFdx(m) * 4.0;
 		c.y += dFdy(s.x + m);
 		c.zw += texture2D(tex, p.yx).xy * w;
+		c = c.wzyx * 0.75 + vec4(s, p) * 0.25;
+		c = c.yxwz * 0.5 + vec4(p, s) * 0.125;
+		c = c.zwxy * 0.625 + c * 0.0625;
 	}
 	gl_FragColor = c + vec4(w * 0.25);
 }
