@@ -2,8 +2,8 @@
 # The jump decision for IFs whose quad neighbours may diverge
 # (backend/isel_inactive.c): a lookup's coordinates made inside the IF
 # from values every pixel has let it jump, its ops writing inactive
-# pixels; a chain through a lookup, a PHI of a nested IF or a loop does
-# not, nor does an IF nested in another.  $1 = the uscc binary.
+# pixels, and so may an IF nested in it; a chain through a lookup, a PHI
+# of a nested IF or a loop does not.  $1 = the uscc binary.
 set -u
 USCC=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 . "$(dirname "$0")/cli_lib.sh"
@@ -49,6 +49,14 @@ jumps && writes_inactive || fail "plain -O0: no jump writing inactive pixels"
 shader deriv 'float n = m * m + r.y * q.x; c = vec4(dFdx(m) + dFdy(n * n), dFdy(r.x) - dFdx(n * q.y), r * m + q * n);'
 expect 0 "$USCC" -S deriv.frag
 jumps && writes_inactive || fail "deriv: no jump writing inactive pixels"
+
+# an IF inside the divergent one, itself divergent, with lookups of
+# chains from before both: it jumps too
+heavy='c = c.wzyx * 0.75 + vec4(q, r) * 0.25; c = c.yxwz * 0.5 + vec4(r, q) * 0.125; c = c.zwxy * 0.625 + c * 0.0625; c = c.wzyx * 0.75 + vec4(r.yx, q) * 0.25; c = c.yxwz * 0.5 + c.zwxy * 0.125; c = c * 0.5 + vec4(q.yx, r.yx) * 0.25;'
+shader nested "if (r.y * k > 0.3) { c = texture2D(tex, r * m); $heavy $heavy } else { c = texture2D(tex, q * m) * 0.5; $heavy $heavy }"
+expect 0 "$USCC" -S nested.frag
+[ "$(grep -c ' JUMP ' out)" -ge 5 ] || fail "nested: the inner IF did not jump"
+writes_inactive || fail "nested: no op writes inactive pixels"
 
 # a dependent lookup: the first lookup's result is wrong in inactive pixels
 shader dependent 'c = texture2D(tex, texture2D(tex, r + m).xy * q);'
