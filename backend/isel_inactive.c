@@ -27,15 +27,6 @@ static const struct ir_cf *cf_of_block(const struct ir_block *b)
 
 enum where { AT_TOP, IN_REGION, ELSEWHERE };
 
-/* Whether the instruction sits inside cf (at any depth). */
-static bool inside(const struct ir_instr *in, const struct ir_cf *cf)
-{
-	for (const struct ir_cf *p = cf_of_block(in->block)->parent; p; p = p->parent)
-		if (p == cf)
-			return true;
-	return false;
-}
-
 /* Where def sits: at the top of the function, inside `region` and in no
  * loop there, or elsewhere. */
 static enum where where_is(const struct ir_instr *def, const struct ir_cf *region)
@@ -54,48 +45,63 @@ static enum where where_is(const struct ir_instr *def, const struct ir_cf *regio
 	return ELSEWHERE;
 }
 
-/* The walk over the operands of an IF's lookups and derivatives. */
-struct chains {
-	const struct isel *s;
-	const struct ir_cf *top;   /* the IF at the top of the function holding them */
-	const struct ir_cf *inner; /* the IF asked about (top or inside it) */
-	bool *seen;                /* by id: defs checked */
-	int nchain;                /* instructions inside `inner` making them */
+/* The verdict for one IF at the top of the function, kept while isel asks
+ * about it and the IFs inside it (the cost rule asks again at every
+ * level): a walk of its whole region each time, with an array by id,
+ * grew with the square of the nesting. */
+struct isel_inactive {
+	const struct ir_cf *top;
+	bool ok;
+	bool *seen;      /* by id: defs checked */
+	bool *on_chain;  /* by id: inside `top`, making what the neighbours read */
 };
+
+bool isel_inactive_init(struct isel *s)
+{
+	struct isel_inactive *c = arena_alloc(s->cg->arena, sizeof *c);
+	if (!c)
+		return false;
+	c->top = NULL;
+	c->seen = arena_alloc(s->cg->arena, sizeof *c->seen * s->nids);
+	c->on_chain = arena_alloc(s->cg->arena, sizeof *c->on_chain * s->nids);
+	s->inactive = c;
+	return c->seen && c->on_chain;
+}
 
 /* Whether every pixel computes src's value right when the ops making it
  * inside `top` write inactive pixels too. */
-static bool chain_ok(struct chains *w, const struct ir_src *src)
+static bool chain_ok(const struct isel *s, const struct ir_src *src)
 {
+	struct isel_inactive *c = s->inactive;
 	const struct ir_instr *d = src->def;
 	if (!d || d->op == IR_OP_CONST || (d->op == IR_OP_UNIFORM && d->nsrc == 0))
 		return true;
-	if (d->id >= w->s->nids)
+	if (d->id >= s->nids)
 		return false;
-	if (w->seen[d->id])
+	if (c->seen[d->id])
 		return true;
-	w->seen[d->id] = true;
-	enum where at = where_is(d, w->top);
+	c->seen[d->id] = true;
+	enum where at = where_is(d, c->top);
 	if (at == AT_TOP)
 		return true;
 	if (at == ELSEWHERE || d->op == IR_OP_PHI ||
 	    (ir_op_infos[d->op].flags & (IRF_QUAD | IRF_MEM | IRF_SIDE)) ||
-	    (w->s->cg->arr_access && w->s->cg->arr_access[d->id]))
+	    (s->cg->arr_access && s->cg->arr_access[d->id]))
 		return false;
-	w->nchain += !isel_is_virtual(d) && inside(d, w->inner);
+	c->on_chain[d->id] = true;
 	for (int k = 0; k < d->nsrc && k < IR_MAX_SRCS; k++)
-		if (!chain_ok(w, &d->src[k]))
+		if (!chain_ok(s, &d->src[k]))
 			return false;
 	return true;
 }
 
-static bool list_ok(struct chains *w, const struct ir_cf_list *list)
+static bool list_ok(const struct isel *s, const struct ir_cf_list *list)
 {
 	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
 		if (cf->kind == IR_CF_LOOP)
 			return false;
 		if (cf->kind == IR_CF_IF) {
-			if (!list_ok(w, &cf->then_list) || !list_ok(w, &cf->else_list))
+			if (!list_ok(s, &cf->then_list) || !list_ok(s, &cf->else_list))
 				return false;
 			continue;
 		}
@@ -103,36 +109,54 @@ static bool list_ok(struct chains *w, const struct ir_cf_list *list)
 			bool quad = in->op == IR_OP_DDX || in->op == IR_OP_DDY ||
 				    (in->op == IR_OP_TEX && ir_tex_kind_uses_quad(in->tex_kind));
 			for (int k = 0; quad && k < in->nsrc && k < IR_MAX_SRCS; k++)
-				if (!chain_ok(w, &in->src[k]))
+				if (!chain_ok(s, &in->src[k]))
 					return false;
 		}
 	}
 	return true;
 }
 
+/* The instructions of list on a chain. */
+static int count_chain(const struct isel *s, const struct ir_cf_list *list)
+{
+	int n = 0;
+	for (const struct ir_cf *cf = list->first; cf; cf = cf->next) {
+		if (cf->kind == IR_CF_IF)
+			n += count_chain(s, &cf->then_list) + count_chain(s, &cf->else_list);
+		else if (cf->kind == IR_CF_BLOCK)
+			for (const struct ir_instr *in = cf->block.first; in; in = in->next)
+				n += in->id < s->nids && s->inactive->on_chain[in->id] &&
+				     !isel_is_virtual(in);
+	}
+	return n;
+}
+
 /* An IF nested in others qualifies with the one at the top: every
  * lookup and derivative there has its chain from values made before it,
  * and all the IFs between, holding the nested one's lookups, jump too
- * (a nested jump forces them, isel_cf.c): each that may diverge marks
- * the chains inside it, a quad-uniform one runs its side for whole
- * quads.  Inside a loop none qualifies. */
+ * (a nested jump forces them): each that may diverge marks the chains
+ * inside it, a quad-uniform one runs its side for whole quads.  Inside a
+ * loop none qualifies. */
 bool isel_inactive_jump_ok(const struct isel *s, const struct ir_cf *cf, int *nchain)
 {
+	struct isel_inactive *c = s->inactive;
 	*nchain = 0;
-	if (cf->kind != IR_CF_IF || !s->nids)
+	if (!c || cf->kind != IR_CF_IF)
 		return false;
 	const struct ir_cf *top = cf;
 	for (; top->parent; top = top->parent)
 		if (top->parent->kind == IR_CF_LOOP)
 			return false;
-	struct chains w = { s, top, cf, arena_alloc(s->cg->arena, sizeof(bool) * s->nids), 0 };
-	if (!w.seen)
+	if (c->top != top) {
+		c->top = top;
+		memset(c->seen, 0, sizeof *c->seen * s->nids);
+		memset(c->on_chain, 0, sizeof *c->on_chain * s->nids);
+		c->ok = list_ok(s, &top->then_list) && list_ok(s, &top->else_list);
+	}
+	if (!c->ok)
 		return false;
-	for (uint32_t i = 0; i < s->nids; i++)
-		w.seen[i] = false;
-	bool ok = list_ok(&w, &top->then_list) && list_ok(&w, &top->else_list);
-	*nchain = w.nchain;
-	return ok;
+	*nchain = count_chain(s, &cf->then_list) + count_chain(s, &cf->else_list);
+	return true;
 }
 
 /* Pushes the vregs op reads. */
