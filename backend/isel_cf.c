@@ -162,9 +162,12 @@ static void scan_list(const struct isel *s, const struct ir_cf_list *list, struc
  * or implicit-LOD lookups (whose quad neighbours must have run the same
  * code), if the four pixels of a quad cannot take different sides
  * (same_side: ir/quad_uniform.h) past FC_QUAD_IF_COST; where they can,
- * only if its ops may compute what the neighbours read for inactive
- * pixels too (isel_inactive.c), and past FC_IF_COST without those ops
- * (every pixel runs them).  Otherwise
+ * only with divergent jumps asked for (whether they pay depends on where
+ * the pixels go, which only the draws know), if its ops may compute what
+ * the neighbours read for inactive pixels too (isel_inactive.c), and
+ * past FC_IF_COST without those ops (every pixel runs them).  An IF that
+ * jumps for another reason (a loop inside) marks those ops too when it
+ * can.  Otherwise
  * when both sides together make more than FC_IF_COST instructions, or,
  * where every pixel takes the same side, when running one side and the
  * jumps costs less than running both (the shorter side is longer than
@@ -182,7 +185,7 @@ static bool if_needs_fc(const struct isel *s, const struct ir_cf *cf, struct fc_
 	if (sides->quad && same_side)
 		return sides->weight > FC_QUAD_IF_COST;
 	int nchain = 0;
-	if (sides->quad && !isel_inactive_jump_ok(s, cf, &nchain))
+	if (sides->quad && (!s->cg->opts->divergent_jumps || !isel_inactive_jump_ok(s, cf, &nchain)))
 		return false;
 	if (sides->quad) /* what the pixels skipping a side save */
 		return sides->weight - nchain > FC_IF_COST;

@@ -71,7 +71,8 @@ static struct cg_ctx *backend(struct tc *t, const char *second_lookup)
 		fail_msg("the IR does not parse");
 	}
 	struct cg_ctx *cg = arena_alloc(t->arena, sizeof *cg);
-	static struct r500_compile_options o = { .opt_level = 2, .validate = true };
+	static struct r500_compile_options o = { .opt_level = 2, .validate = true,
+						  .divergent_jumps = true };
 	memset(cg, 0, sizeof *cg);
 	cg->arena = t->arena;
 	cg->diag = &t->diag;

@@ -40,38 +40,38 @@ jumps() { grep -q ' JUMP ' out; }
 writes_inactive() { grep -q 'write_inactive' out; }
 
 shader plain 'c = texture2D(tex, r + m) + texture2D(tex, q.yx * m);'
-expect 0 "$USCC" -S plain.frag
+expect 0 "$USCC" --divergent-jumps -S plain.frag
 jumps || fail "plain: the IF did not jump"
 writes_inactive || fail "plain: no op writes inactive pixels"
-expect 0 "$USCC" -O0 -S plain.frag
+expect 0 "$USCC" --divergent-jumps -O0 -S plain.frag
 jumps && writes_inactive || fail "plain -O0: no jump writing inactive pixels"
 
 shader deriv 'float n = m * m + r.y * q.x; c = vec4(dFdx(m) + dFdy(n * n), dFdy(r.x) - dFdx(n * q.y), r * m + q * n);'
-expect 0 "$USCC" -S deriv.frag
+expect 0 "$USCC" --divergent-jumps -S deriv.frag
 jumps && writes_inactive || fail "deriv: no jump writing inactive pixels"
 
 # an IF inside the divergent one, itself divergent, with lookups of
 # chains from before both: it jumps too
 heavy='c = c.wzyx * 0.75 + vec4(q, r) * 0.25; c = c.yxwz * 0.5 + vec4(r, q) * 0.125; c = c.zwxy * 0.625 + c * 0.0625; c = c.wzyx * 0.75 + vec4(r.yx, q) * 0.25; c = c.yxwz * 0.5 + c.zwxy * 0.125; c = c * 0.5 + vec4(q.yx, r.yx) * 0.25;'
 shader nested "if (r.y * k > 0.3) { c = texture2D(tex, r * m); $heavy $heavy } else { c = texture2D(tex, q * m) * 0.5; $heavy $heavy }"
-expect 0 "$USCC" -S nested.frag
+expect 0 "$USCC" --divergent-jumps -S nested.frag
 [ "$(grep -c ' JUMP ' out)" -ge 5 ] || fail "nested: the inner IF did not jump"
 writes_inactive || fail "nested: no op writes inactive pixels"
 
 # a dependent lookup: the first lookup's result is wrong in inactive pixels
 shader dependent 'c = texture2D(tex, texture2D(tex, r + m).xy * q);'
-expect 0 "$USCC" -S dependent.frag
+expect 0 "$USCC" --divergent-jumps -S dependent.frag
 jumps && fail "dependent: the IF jumped"
 writes_inactive && fail "dependent: an op writes inactive pixels"
 
 # a PHI of a nested IF in the chain
 shader nested_phi 'vec2 s = r; if (m > 0.5) s = q * m; c = texture2D(tex, s * r);'
-expect 0 "$USCC" -S nested_phi.frag
+expect 0 "$USCC" --divergent-jumps -S nested_phi.frag
 jumps && fail "nested_phi: the IF jumped"
 
 # a loop inside the IF
 shader looped 'vec2 s = r; for (int i = 0; i < 60; i++) { s = sin(s * 1.3) + cos(s + q) * 0.5 + sin(s * 0.7) * 0.25; } c = texture2D(tex, s * m);'
-expect 0 "$USCC" -S looped.frag
+expect 0 "$USCC" --divergent-jumps -S looped.frag
 grep -q ' LOOP ' out || fail "looped: the loop did not stay"
 writes_inactive && fail "looped: an op writes inactive pixels"
 
