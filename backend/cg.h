@@ -118,6 +118,11 @@ struct cg_op {
 	bool pred_write;      /* with alu_result: writes the R predicate bit
 				 instead (a barrier all the same) */
 	bool predicated;      /* writes only where the R predicate bit is set */
+	bool write_inactive;  /* also writes pixels flow control left inactive
+				 (WRITE_INACTIVE, ISA.md §4.1): a value a quad
+				 neighbour's lookup or derivative reads under a
+				 divergent jumped IF (isel_inactive.c); only on
+				 ops cg_op_inactive_safe allows */
 	struct r500_fc fc;    /* CG_FC: the encoding, jump_addr from fc_target */
 	int fc_target;        /* op whose slot + fc_delta is the jump target */
 	int8_t fc_delta;
@@ -374,6 +379,21 @@ bool cg_program_words_valid(const struct r500_program *p, struct diag_sink *diag
 static inline bool cg_op_barrier(const struct cg_op *op)
 {
 	return op->opc == CG_FC || op->alu_result;
+}
+
+/* Whether op may write pixels flow control left inactive without
+ * clobbering anything theirs: an ALU op writing only a plain SSA vreg
+ * (no output, multi vreg, array element, condition or predicate).  Such a
+ * vreg's live range is one interval in slot order from its writer on,
+ * and slot order is valid for every pixel at once: what an inactive pixel
+ * still needs is live, in slot order, at the write (regalloc.c), so
+ * its temporary never holds it. */
+static inline bool cg_op_inactive_safe(const struct cg_ctx *cg, const struct cg_op *op)
+{
+	return op->opc != CG_FC && !cg_opc_infos[op->opc].tex && !op->late &&
+	       !op->alu_result && !op->predicated && !op->dst_rel && op->out == CG_OUT_NONE &&
+	       op->dst >= 0 && op->dst < cg->nvregs && !cg->vregs[op->dst].multi &&
+	       cg->vregs[op->dst].array < 0 && cg->vregs[op->dst].input < 0;
 }
 
 /* Room for elements 0..need-1 of an arena array of `*cap` elements,

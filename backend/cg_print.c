@@ -147,6 +147,8 @@ static void print_op(struct strbuf *o, const struct cg_ctx *cg, int i)
 		      op->late ? " late" : "",
 		      op->pred_write ? " pred-write" : op->alu_result ? " alu-result" : "",
 		      op->predicated ? " if-pred" : "");
+	if (op->write_inactive)
+		strbuf_printf(o, " write-inactive");
 	if (op->slot >= 0)
 		strbuf_printf(o, " @s%d.%s", op->slot, info->tex ? "tex" : op->opc == CG_FC ? "fc"
 					   : units[op->unit & 3]);

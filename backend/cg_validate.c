@@ -188,6 +188,8 @@ static bool check_op(struct vctx *v, int i)
 		return fail(v, "op %d: an aL write to v%d, no array element or not late", i, op->dst);
 	if (op->pred_write && (!op->alu_result || op->dst >= 0 || op->out != CG_OUT_NONE))
 		return fail(v, "op %d: a predicate write that writes something else", i);
+	if (op->write_inactive && !cg_op_inactive_safe(cg, op))
+		return fail(v, "op %d writes inactive pixels but not only a plain vreg", i);
 	for (int k = 0; k < cg_op_nopnd(op); k++)
 		if (!check_operand(v, i, k))
 			return false;
@@ -321,6 +323,12 @@ static bool check_slots(struct vctx *v)
 		}
 		if (!check_slot_op(v, sl, s->rgb, "rgb") || !check_slot_op(v, sl, s->alpha, "alpha"))
 			return false;
+		/* WRITE_INACTIVE is one bit for both units */
+		bool wi = (s->rgb >= 0 && cg->ops[s->rgb].write_inactive) ||
+			  (s->alpha >= 0 && cg->ops[s->alpha].write_inactive);
+		if (wi && ((s->rgb >= 0 && !cg_op_inactive_safe(cg, &cg->ops[s->rgb])) ||
+			   (s->alpha >= 0 && !cg_op_inactive_safe(cg, &cg->ops[s->alpha]))))
+			return fail(v, "slot %d writes inactive pixels beside an op that may not", sl);
 		for (int k = 0; k < 3; k++)
 			if (!address_file(s->rgb_addr[k].file) || !address_file(s->alpha_addr[k].file))
 				return fail(v, "slot %d: address %d has file %d/%d", sl, k,

@@ -38,7 +38,8 @@ static bool is_plain_copy(const struct cg_ctx *cg, const struct cg_op *op)
 		return false;
 	for (int i = 0; i < p->ncomp; i++)
 		if (a->swz[i] != i || b->swz[i] != CG_SWZ_ONE || c->swz[i] != CG_SWZ_ZERO ||
-		    s->lane[i] != p->lane[i] || s->writer[i] < 0)
+		    s->lane[i] != p->lane[i] || s->writer[i] < 0 ||
+		    cg->ops[s->writer[i]].write_inactive) /* would clobber p for others */
 			return false;
 	return true;
 }

@@ -175,6 +175,10 @@ static void emit_alu(const struct cg_ctx *cg, const struct cg_slot *s, struct r5
 		emit_rgb(cg, &cg->ops[s->rgb], in);
 	if (s->alpha >= 0)
 		emit_alpha(cg, &cg->ops[s->alpha], in);
+	/* one bit for both units: cg_slot_try_place pairs such an op only
+	 * with one that may write inactive pixels as well */
+	in->cmn.write_inactive = (s->rgb >= 0 && cg->ops[s->rgb].write_inactive) ||
+				 (s->alpha >= 0 && cg->ops[s->alpha].write_inactive);
 	if (s->rgb >= 0 && s->alpha < 0 && cg_opc_infos[cg->ops[s->rgb].opc].dot)
 		in->alu.alpha_op = R500_AOP_MAD; /* DP3 alone: alpha idle */
 	/* an IF's condition: the ALU result compares R (or alpha) with 0; a

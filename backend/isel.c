@@ -1533,7 +1533,7 @@ bool cg_isel(struct cg_ctx *cg)
 		return cg->failed = true, false;
 	/* both are about IFs, loops and their PHIs: straight-line code has none */
 	bool flow = ir_func_has_flow(cg->func);
-	if (flow && !ir_quad_uniform(cg->func, cg->arena, &s.quad))
+	if (flow && (!ir_quad_uniform(cg->func, cg->arena, &s.quad) || !isel_inactive_init(&s)))
 		return cg->failed = true, false;
 	for (uint32_t i = 0; i < s.nids; i++)
 		s.vreg_of[i] = -1;

@@ -37,6 +37,7 @@ struct isel {
 	bool *in_lvreg;
 	struct isel_phi_share *share; /* isel_phi_share.c, NULL without it */
 	struct ir_quad_uniform quad;  /* which IFs all four pixels of a quad take alike */
+	struct isel_inactive *inactive; /* isel_inactive.c's verdicts, NULL without IFs */
 	/* revolutions made for SIN/COS/TAN in the block being selected, by
 	 * argument: sin(x) and cos(x) share x's scale and FRC */
 	struct isel_revolutions {
@@ -155,6 +156,13 @@ bool isel_list(struct isel *s, const struct ir_cf_list *list);
 /* --- isel_cf.c --- */
 bool isel_if_needs_fc(const struct isel *s, const struct ir_cf *cf);
 bool isel_select_if_fc(struct isel *s, const struct ir_cf *cf);
+/* isel_inactive.c: whether an IF whose quad neighbours may diverge can
+ * still jump, the ops making what the neighbours read writing inactive
+ * pixels too (*nchain: the IF's instructions making them, which every
+ * pixel runs); marks those among the ops from `first` on */
+bool isel_inactive_jump_ok(const struct isel *s, const struct ir_cf *cf, int *nchain);
+bool isel_inactive_init(struct isel *s);
+void isel_mark_inactive_writes(struct isel *s, int first);
 bool isel_select_loop(struct isel *s, const struct ir_cf *cf);
 int isel_sel_break(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);
 int isel_sel_output(struct isel *s, struct ir_instr *in, const struct cg_opnd *o);

@@ -160,8 +160,14 @@ static void scan_list(const struct isel *s, const struct ir_cf_list *list, struc
 /* The cost rule: an IF needs real flow control when it holds a loop, a
  * BREAK or CONTINUE (or such an IF).  Otherwise, when it uses derivatives
  * or implicit-LOD lookups (whose quad neighbours must have run the same
- * code), only if the four pixels of a quad cannot take different sides
- * (same_side: ir/quad_uniform.h) and past FC_QUAD_IF_COST.  Otherwise
+ * code), if the four pixels of a quad cannot take different sides
+ * (same_side: ir/quad_uniform.h) past FC_QUAD_IF_COST; where they can,
+ * only with divergent jumps asked for (whether they pay depends on where
+ * the pixels go, which only the draws know), if its ops may compute what
+ * the neighbours read for inactive pixels too (isel_inactive.c), and
+ * past FC_IF_COST without those ops (every pixel runs them).  An IF that
+ * jumps for another reason (a loop inside) marks those ops too when it
+ * can.  Otherwise
  * when both sides together make more than FC_IF_COST instructions, or,
  * where every pixel takes the same side, when running one side and the
  * jumps costs less than running both (the shorter side is longer than
@@ -176,8 +182,13 @@ static bool if_needs_fc(const struct isel *s, const struct ir_cf *cf, struct fc_
 	bool same_side = ir_quad_uniform_if(&s->quad, cf);
 	if (sides->forced)
 		return true;
-	if (sides->quad)
-		return same_side && sides->weight > FC_QUAD_IF_COST;
+	if (sides->quad && same_side)
+		return sides->weight > FC_QUAD_IF_COST;
+	int nchain = 0;
+	if (sides->quad && (!s->cg->opts->divergent_jumps || !isel_inactive_jump_ok(s, cf, &nchain)))
+		return false;
+	if (sides->quad) /* what the pixels skipping a side save */
+		return sides->weight - nchain > FC_IF_COST;
 	int shorter = then_sc.weight < else_sc.weight ? then_sc.weight : else_sc.weight;
 	return sides->weight > FC_IF_COST || (same_side && shorter > FC_JUMP_COST);
 }
@@ -332,6 +343,17 @@ static bool cond_to_alu_result(struct isel *s, const struct ir_src *cond, struct
 	return true;
 }
 
+/* Whether the ops of a jumped IF write inactive pixels too: its quad
+ * neighbours may take differently and read values made inside it. */
+static bool inactive_writes(const struct isel *s, const struct ir_cf *cf)
+{
+	struct fc_scan sides;
+	(void)if_needs_fc(s, cf, &sides);
+	int nchain;
+	return sides.quad && !ir_quad_uniform_if(&s->quad, cf) &&
+	       isel_inactive_jump_ok(s, cf, &nchain);
+}
+
 /* IF / [ELSE] / ENDIF with the condition in the ALU result (R != 0) of
  * an ALU op just before; JUMP_FUNC 0x0F jumps when it is false. */
 bool isel_select_if_fc(struct isel *s, const struct ir_cf *cf)
@@ -358,6 +380,7 @@ bool isel_select_if_fc(struct isel *s, const struct ir_cf *cf)
 		s->loop->if_depth++;
 	int npath = s->npath;
 	s->npath = 0;
+	int first = cg->nops;
 	bool ok = isel_list(s, &cf->then_list) && phi_copies(s, after, PHI_SRC, 0, 0) &&
 		  flush_latches(s);
 	if (ok && has_else) {
@@ -367,6 +390,8 @@ bool isel_select_if_fc(struct isel *s, const struct ir_cf *cf)
 		     isel_list(s, &cf->else_list) && phi_copies(s, after, PHI_SRC, 1, 0) &&
 		     flush_latches(s);
 	}
+	if (ok && inactive_writes(s, cf))
+		isel_mark_inactive_writes(s, first);
 	ok = ok && fc_new(s, &endif_op, (struct r500_fc){ .op = R500_FC_JUMP, .jump_func = 0x00,
 							  .jump_any = 1, .b_op0 = R500_FC_B_DECR,
 							  .b_pop_cnt = 1 });

@@ -178,6 +178,7 @@ static bool merge_pair(struct cg_ctx *cg, int ia, int ib)
 			if (a->wmask & (1u << c))
 				cg->vregs[b->dst].writer[c] = ib;
 	b->wmask |= a->wmask;
+	b->write_inactive |= a->write_inactive; /* the same plain vreg */
 	if (a->out_ncomp > b->out_ncomp)
 		b->out_ncomp = a->out_ncomp;
 	a->dead = true;

@@ -84,7 +84,8 @@ static bool retarget(struct cg_ctx *cg, int o, unsigned group)
 		comps |= 1u << x;
 	}
 	struct cg_op *copy = &cg->ops[w];
-	if (w > o || cg_op_copy_source(copy) < 0 || copy->predicated || copy->dst != d ||
+	if (w > o || cg_op_copy_source(copy) < 0 || copy->predicated || copy->write_inactive ||
+	    copy->dst != d ||
 	    copy->wmask != comps)
 		return false;
 	for (int c = 0; c < 4; c++) /* the rest of the OUT reads none of them */

@@ -34,6 +34,10 @@ struct r500_compile_options {
 	 * input in its own temporary, input i in temporary i, and uniform
 	 * element k in constant slot k */
 	bool r300;
+	/* uscc_options_set_divergent_jumps: an IF with lookups whose quad's
+	 * pixels may differ jumps by the ordinary cost rule where its lookups'
+	 * coordinates can be made for inactive pixels too (isel_inactive.c) */
+	bool divergent_jumps;
 };
 
 /* Selects, schedules, allocates and finalizes f (the candidates of

@@ -22,7 +22,15 @@
  * are masked by the active state), but not for loops: a component live
  * somewhere in a loop that is defined before it or read after it is
  * live over the whole loop, back edge included.  cg_regalloc_check re-runs the program on
- * value names to prove the assignment, without trusting these ranges. */
+ * value names to prove the assignment, without trusting these ranges.
+ *
+ * The same ranges make WRITE_INACTIVE safe (cg_op.write_inactive): such
+ * an op writes only a plain SSA vreg (cg_op_inactive_safe, checked by
+ * cg_validate), whose range starts at its write.  A pixel inactive there
+ * resumes later in slot order (past an ELSE, ENDIF or ENDLOOP) or at a
+ * loop head; whatever it still needs is read there or later, so in slot
+ * order its range spans the write (or the loop holding it), and no
+ * temporary lane holding it is ever given to the written vreg. */
 #include "cg.h"
 
 #include <stdio.h>

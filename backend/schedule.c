@@ -181,6 +181,12 @@ bool cg_slot_try_place(struct cg_ctx *cg, int pos, int opi)
 	struct cg_op *op = &cg->ops[opi];
 	if (s->tex || s->fc)
 		return false;
+	/* WRITE_INACTIVE is one bit for the slot (emit.c) */
+	int other = s->rgb >= 0 ? s->rgb : s->alpha;
+	if (other >= 0 && other != opi &&
+	    (op->write_inactive ? !cg_op_inactive_safe(cg, &cg->ops[other])
+				: cg->ops[other].write_inactive && !cg_op_inactive_safe(cg, op)))
+		return false;
 	unsigned u = pick_units(cg, s, op, false);
 	if (!u)
 		return false;

@@ -63,6 +63,9 @@ static const char help_text[] =
 	"  --no-constant-program  compute everything in the pixel program; by default\n"
 	"                     work that depends only on uniforms moves into a constant\n"
 	"                     program the driver runs when the uniforms change\n"
+	"  --divergent-jumps  IFs with lookups whose quad's pixels may differ jump\n"
+	"                     (lookup coordinates made for inactive pixels too) when\n"
+	"                     large; by default they are if-converted\n"
 	"  --r300             Mesa r300's conventions: inputs, constants, the window\n"
 	"                     position and the face as r300 sets them up\n"
 	"                     (integrations/mesa-r300)\n"
@@ -307,6 +310,8 @@ static int parse_one(struct cli *c, int argc, char **argv, int *i)
 		c->werror = true;
 	} else if (strcmp(a, "--no-constant-program") == 0) {
 		uscc_options_set_constant_program(c->opts, false);
+	} else if (strcmp(a, "--divergent-jumps") == 0) {
+		uscc_options_set_divergent_jumps(c->opts, true);
 	} else if (strcmp(a, "--r300") == 0) {
 		uscc_options_set_r300_conventions(c->opts, true);
 	} else if (strcmp(a, "-O0") == 0) {

@@ -329,7 +329,8 @@ static struct r500_compile_options backend_options(const struct job *j)
 {
 	struct r500_compile_options o = { .opt_level = j->o->opt_level, .skip = j->o->skip,
 					  .const_program = !j->o->no_constant_program && !j->o->r300,
-					  .r300 = j->o->r300 };
+					  .r300 = j->o->r300,
+					  .divergent_jumps = j->o->divergent_jumps };
 #ifndef NDEBUG
 	o.validate = true;
 #endif

@@ -104,6 +104,14 @@ USCC_API enum uscc_status uscc_options_set_record_time(struct uscc_options *o, b
  * Off, the pixel program computes everything, for a driver that cannot
  * run it. */
 USCC_API enum uscc_status uscc_options_set_constant_program(struct uscc_options *o, bool on);
+/* Divergent jumps (off by default): an IF with implicit-LOD lookups or
+ * derivatives whose quad's pixels may take different sides jumps, where
+ * its lookups' coordinates can be made for inactive pixels too
+ * (WRITE_INACTIVE), by the cost rule of other IFs; off, it is
+ * if-converted (every pixel runs both sides) unless something else makes
+ * it jump.  It pays where most pixels skip the heavy side (a split-screen
+ * effect) and costs where most take it: which, only the draws know. */
+USCC_API enum uscc_status uscc_options_set_divergent_jumps(struct uscc_options *o, bool on);
 
 /* Skips one optimization by name, for bisecting a miscompile (--skip):
  * an IR pass or an optional backend stage, as uscc_skip_name lists them

@@ -15,6 +15,7 @@ struct uscc_options {
 	int opt_level;
 	bool werror, record_time;
 	bool no_constant_program;    /* uscc_options_set_constant_program(o, false) */
+	bool divergent_jumps;        /* uscc_options_set_divergent_jumps */
 	char *filename;
 	struct glsl_define *defines; /* names and values allocated with alloc */
 	int ndefines, cap;

@@ -196,6 +196,12 @@ enum uscc_status uscc_options_set_constant_program(struct uscc_options *o, bool 
 	return USCC_OK;
 }
 
+enum uscc_status uscc_options_set_divergent_jumps(struct uscc_options *o, bool on)
+{
+	o->divergent_jumps = on;
+	return USCC_OK;
+}
+
 /* Every field is hashed with its length first (fixed 8-byte little-endian),
  * so no two different inputs are the same byte stream. */
 static uint64_t hash_u64(uint64_t h, uint64_t v)
@@ -307,6 +313,7 @@ uint64_t uscc_cache_key(const struct uscc_options *o, const char *source, size_t
 	h = hash_u64(h, o->werror);
 	h = hash_u64(h, o->record_time);
 	h = hash_u64(h, o->no_constant_program);
+	h = hash_u64(h, o->divergent_jumps);
 	h = hash_u64(h, (uint64_t)o->ndefines);
 	for (int i = 0; i < o->ndefines; i++) {
 		h = hash_u64(h, o->defines[i].undef);

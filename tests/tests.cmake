@@ -6,6 +6,8 @@ if(TARGET uscc_cli)
     COMMAND sh ${CMAKE_SOURCE_DIR}/tests/cli/usage.sh $<TARGET_FILE:uscc_cli>)
   add_test(NAME cli_compile
     COMMAND sh ${CMAKE_SOURCE_DIR}/tests/cli/compile.sh $<TARGET_FILE:uscc_cli>)
+  add_test(NAME cli_inactive_jump
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/cli/inactive_jump.sh $<TARGET_FILE:uscc_cli>)
 endif()
 
 # uscc-run on hostile containers, textures and options (needs uscc too).

@@ -468,6 +468,12 @@ static void test_constant_program(void **state)
 	uint64_t on = uscc_cache_key(o, src, USCC_NUL_TERMINATED);
 	assert_int_equal(uscc_options_set_constant_program(o, false), USCC_OK);
 	assert_true(on != uscc_cache_key(o, src, USCC_NUL_TERMINATED));
+	/* divergent jumps make other programs: another key */
+	uint64_t plain = uscc_cache_key(o, src, USCC_NUL_TERMINATED);
+	assert_int_equal(uscc_options_set_divergent_jumps(o, true), USCC_OK);
+	assert_true(plain != uscc_cache_key(o, src, USCC_NUL_TERMINATED));
+	assert_int_equal(uscc_options_set_divergent_jumps(o, false), USCC_OK);
+	assert_true(plain == uscc_cache_key(o, src, USCC_NUL_TERMINATED));
 	assert_int_equal(uscc_compile(o, src, USCC_NUL_TERMINATED, &r), USCC_OK);
 	bin = uscc_result_data(r, &size);
 	assert_int_equal(uscc_container_open(NULL, bin, size, &c, NULL, 0), USCC_OK);
