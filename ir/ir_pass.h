@@ -84,6 +84,8 @@ bool ir_opt_dot_offset(struct ir_func *f);
 bool ir_opt_slp(struct ir_func *f);
 /* Two like vec2 chains as one vec4 chain (opt_pair_vec2.c). */
 bool ir_opt_pair_vec2(struct ir_func *f);
+/* An op both sides of an IF end with, after the PHI (opt_phi_sink.c). */
+bool ir_opt_phi_sink(struct ir_func *f);
 bool ir_opt_vec_affine(struct ir_func *f);
 bool ir_opt_known_cond(struct ir_func *f);
 bool ir_opt_dead_branch(struct ir_func *f);

@@ -48,6 +48,7 @@ static const struct pass_entry passes[] = {
 	{ "dot_offset_", ir_opt_dot_offset },
 	{ "slp_", ir_opt_slp },
 	{ "pair_vec2_", ir_opt_pair_vec2 },
+	{ "phi_sink_", ir_opt_phi_sink },
 	{ "vec_affine_", ir_opt_vec_affine },
 	{ "optimize_", NULL },
 };

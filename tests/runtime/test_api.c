@@ -358,7 +358,7 @@ static void test_skip(void **state)
 	int n = 0;
 	while (uscc_skip_name(n))
 		n++;
-	assert_int_equal(n, 37); /* 18 IR passes, copy-fold, copy-bypass, retarget-output, merge,
+	assert_int_equal(n, 38); /* 19 IR passes, copy-fold, copy-bypass, retarget-output, merge,
 				    merge-copies, presub, sink, coalesce, alpha-lanes, self-copies,
 				    endif-merge, mad-fusion,
 				    omod, kill-compare, loop-rel, loop-array, phi-share,
