@@ -8,7 +8,8 @@
  *
  * For an OUT that is a plain copy of an SSA vreg d, and a group of its
  * components in one unit (the RGB ones, or alpha) read from d components
- * that one plain copy W writes and nothing else reads: W writes those
+ * that one plain copy W (of a vreg, a constant or inline values) writes
+ * and nothing else reads: W writes those
  * components of the target instead, where it stands.  Safe when nothing
  * between W and the OUT is a barrier (both run for the same pixels) or
  * writes the same target (the last write still wins), as outputs are
@@ -84,7 +85,10 @@ static bool retarget(struct cg_ctx *cg, int o, unsigned group)
 		comps |= 1u << x;
 	}
 	struct cg_op *copy = &cg->ops[w];
-	if (w > o || cg_op_copy_source(copy) < 0 || copy->predicated || copy->write_inactive ||
+	/* a copy of anything but d itself: a vreg, a constant, inline values */
+	const struct cg_opnd *cs = cg_op_plain_copy(copy);
+	if (w > o || !cs || (cs->file == CG_FILE_VREG && cs->index == d) || copy->predicated ||
+	    copy->write_inactive ||
 	    copy->dst != d ||
 	    copy->wmask != comps)
 		return false;

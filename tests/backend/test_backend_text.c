@@ -275,6 +275,29 @@ static void test_retarget_output(void **state)
 	arena_destroy(a);
 }
 
+/* retarget_output_uniform: vec4(color, texture.a), color a uniform.  The
+ * copy of the uniform's rgb writes the target itself, so one OUT reads
+ * rgb from the constant and alpha from the lookup: two instructions,
+ * three with the stage skipped. */
+static void test_retarget_output_uniform(void **state)
+{
+	(void)state;
+	struct arena *a = arena_create(&mem_default_allocator);
+	struct r500_program *p =
+		compile_fixture(a, parse_fixture(a, "retarget_output_uniform"), 2, NULL, NULL);
+	struct r500_program *kept = compile_fixture(a, parse_fixture(a, "retarget_output_uniform"),
+						    2, "retarget-output", NULL);
+	assert_int_equal(p->ninst, 2);
+	assert_int_equal(kept->ninst, 3);
+	const struct r500_inst *out = &p->code[1];
+	assert_int_equal(out->cmn.type, R500_TYPE_OUT);
+	assert_int_equal(out->cmn.rgb_omask, 0x7);
+	assert_int_equal(out->cmn.alpha_omask, 1);
+	assert_true(out->alu.rgb_addr.src[0].cnst);     /* the uniform */
+	assert_false(out->alu.alpha_addr.src[0].cnst);  /* the lookup's register */
+	arena_destroy(a);
+}
+
 /* merge_copies: vec3(a.zw, b.x) gathers copies from two registers; one
  * MAD (a.zw0 * 1 + b.00x) writes all three channels, so the dot product
  * follows in the next instruction.  Without it: two copies, three
@@ -1024,6 +1047,7 @@ int main(void)
 		cmocka_unit_test(test_presub_variant),
 		cmocka_unit_test(test_copy_bypass),
 		cmocka_unit_test(test_retarget_output),
+		cmocka_unit_test(test_retarget_output_uniform),
 		cmocka_unit_test(test_merge_copies),
 		cmocka_unit_test(test_merge_output_forms),
 		cmocka_unit_test(test_sincos_fract_revolutions),
