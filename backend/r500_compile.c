@@ -128,8 +128,13 @@ static struct cg_ctx *copy_early(const struct cg_ctx *cg, struct arena *arena)
 	if (!c || !ops || !vregs || cg->nslots || cg->ninst || cg->live || cg->copy_of)
 		return NULL;
 	*c = *cg;
-	c->ops = memcpy(ops, cg->ops, sizeof *ops * (size_t)cg->nops);
-	c->vregs = memcpy(vregs, cg->vregs, sizeof *vregs * (size_t)cg->nvregs);
+	/* an empty array may be NULL, which memcpy may not be given */
+	if (cg->nops)
+		memcpy(ops, cg->ops, sizeof *ops * (size_t)cg->nops);
+	if (cg->nvregs)
+		memcpy(vregs, cg->vregs, sizeof *vregs * (size_t)cg->nvregs);
+	c->ops = ops;
+	c->vregs = vregs;
 	c->cap_ops = cg->nops;
 	c->cap_vregs = cg->nvregs;
 	return c;
