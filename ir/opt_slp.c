@@ -47,7 +47,9 @@ struct lane_src {
 struct cand {
 	struct ir_instr *in;
 	uint32_t pos;              /* program order */
+	uint32_t block_pos;        /* program order of its block's first instruction */
 	const struct ir_instr *base[IR_MAX_SRCS]; /* NULL: a constant */
+	uint32_t base_key[IR_MAX_SRCS]; /* base's id + 1; 0: a constant */
 	uint8_t comp[IR_MAX_SRCS];
 };
 
@@ -124,15 +126,17 @@ static int cmp_u(uintptr_t a, uintptr_t b)
 
 /* Candidates in the order that makes those that may be seeds together
  * adjacent, in program order: by block, op and each source's kind and
- * base, and with_comp the base's component too. */
+ * base, and with_comp the base's component too.  By positions and ids,
+ * not addresses, so that the groups tried (at most MAX_GROUPS) do not
+ * depend on where the allocator put things. */
 static int key_cmp(const struct cand *ca, const struct cand *cb, bool with_comp)
 {
 	const struct ir_instr *a = ca->in, *b = cb->in;
-	int c = cmp_u((uintptr_t)a->block, (uintptr_t)b->block);
+	int c = cmp_u(ca->block_pos, cb->block_pos);
 	if (!c)
 		c = cmp_u((uintptr_t)a->op, (uintptr_t)b->op);
 	for (int i = 0; !c && i < a->nsrc; i++) {
-		c = cmp_u((uintptr_t)ca->base[i], (uintptr_t)cb->base[i]);
+		c = cmp_u(ca->base_key[i], cb->base_key[i]);
 		if (!c && ca->base[i] && with_comp)
 			c = cmp_u(ca->comp[i], cb->comp[i]);
 	}
@@ -165,10 +169,13 @@ static void scan(struct ir_instr *in, void *ud)
 	struct ir_src self = ir_src_of(in);
 	if (lane_op(in) && describe(&self).base == in) {
 		struct cand *c = &s->cand[s->ncand++];
-		*c = (struct cand){ .in = in, .pos = s->pos[in->id] };
+		const struct ir_instr *first = in->block ? in->block->first : in;
+		*c = (struct cand){ .in = in, .pos = s->pos[in->id],
+				    .block_pos = first->id < s->n ? s->pos[first->id] : s->pos[in->id] };
 		for (int i = 0; i < in->nsrc; i++) {
 			struct lane_src d = describe(&in->src[i]);
 			c->base[i] = d.is_const ? NULL : d.base;
+			c->base_key[i] = c->base[i] ? c->base[i]->id + 1 : 0;
 			c->comp[i] = d.comp;
 		}
 	}
