@@ -16,14 +16,7 @@
 #include "isel.h"
 #include "ir_eval.h"
 
-#include <stddef.h>
 #include <string.h>
-
-/* The cf node a block belongs to. */
-static const struct ir_cf *cf_of_block(const struct ir_block *b)
-{
-	return (const struct ir_cf *)((const char *)b - offsetof(struct ir_cf, block));
-}
 
 enum where { AT_TOP, IN_REGION, ELSEWHERE };
 
@@ -31,9 +24,10 @@ enum where { AT_TOP, IN_REGION, ELSEWHERE };
  * loop there, or elsewhere. */
 static enum where where_is(const struct ir_instr *def, const struct ir_cf *region)
 {
-	if (!def->block)
+	const struct ir_cf *b = ir_instr_cf(def);
+	if (!b)
 		return ELSEWHERE;
-	const struct ir_cf *cf = cf_of_block(def->block)->parent;
+	const struct ir_cf *cf = b->parent;
 	if (!cf)
 		return AT_TOP;
 	for (; cf; cf = cf->parent) {
