@@ -138,10 +138,11 @@ static void try_phi(struct sink *s, struct ir_instr *phi)
 	if (p >= 0) { /* the differing sources meet in a PHI beside this one */
 		struct ir_instr *m = ir_build_before(s->f, phi, IR_OP_PHI, a->ncomp, IR_FLOAT, 2,
 						     (struct ir_src[]){ a->src[p], b->src[p] });
-		if (!(s->failed |= !m))
-			src[p] = ir_src_of(m);
-		else
+		if (!m) {
+			s->failed = true;
 			return;
+		}
+		src[p] = ir_src_of(m);
 	}
 	struct ir_instr *next = after_phis(phi);
 	for (int i = 0; i < a->nsrc; i++) {
