@@ -131,9 +131,9 @@ static bool count_all(struct al *al)
 	al->nt = 2 * cg->nslots + 4;
 	size_t size = sizeof(int) * (size_t)(al->nt + 1);
 	/* cleared below, not by the arena too */
-	al->w = arena_resize(cg->arena, NULL, 0, size);
+	al->w = arena_alloc_unzeroed(cg->arena, size);
 	for (int k = 1; k < 4; k++)
-		if (!(al->rgb[k] = arena_resize(cg->arena, NULL, 0, size)))
+		if (!(al->rgb[k] = arena_alloc_unzeroed(cg->arena, size)))
 			return false;
 	if (!al->w)
 		return false;
@@ -281,10 +281,10 @@ bool cg_alpha_lanes(struct cg_ctx *cg)
 		return false;
 	/* relane's scratch, written before it is read: not zeroed */
 	size_t ns = (size_t)cg->nslots + 1, nops = 2 * (size_t)cg->nslots + 1;
-	al.slots = arena_resize(cg->arena, NULL, 0, sizeof(int) * ns);
-	al.saved_slots = arena_resize(cg->arena, NULL, 0, sizeof *al.saved_slots * ns);
-	al.saved_ops = arena_resize(cg->arena, NULL, 0, sizeof(int) * nops);
-	al.saved_sel = arena_resize(cg->arena, NULL, 0, sizeof *al.saved_sel * nops);
+	al.slots = arena_alloc_unzeroed(cg->arena, sizeof(int) * ns);
+	al.saved_slots = arena_alloc_unzeroed(cg->arena, sizeof *al.saved_slots * ns);
+	al.saved_ops = arena_alloc_unzeroed(cg->arena, sizeof(int) * nops);
+	al.saved_sel = arena_alloc_unzeroed(cg->arena, sizeof *al.saved_sel * nops);
 	if (!al.slots || !al.saved_slots || !al.saved_ops || !al.saved_sel || !count_all(&al))
 		return cg->failed = true, false;
 	for (int p = 0; p < cg->nslots; p++) {

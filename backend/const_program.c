@@ -113,9 +113,9 @@ bool cg_const_program(struct cg_ctx *cg)
 	/* the room unzeroed: each entry is written whole as it is added, and
 	 * only the counted ones are read (zeroing 14 KiB was 5 % of a small
 	 * shader's compile) */
-	cp->code = arena_resize(cg->arena, NULL, 0, sizeof *cp->code * R500_CP_MAX_INST);
-	cp->imm = arena_resize(cg->arena, NULL, 0, sizeof *cp->imm * R500_CP_MAX_IMM);
-	cp->outs = arena_resize(cg->arena, NULL, 0, sizeof *cp->outs * R500_CP_MAX_OUT);
+	cp->code = arena_alloc_unzeroed(cg->arena, sizeof *cp->code * R500_CP_MAX_INST);
+	cp->imm = arena_alloc_unzeroed(cg->arena, sizeof *cp->imm * R500_CP_MAX_IMM);
+	cp->outs = arena_alloc_unzeroed(cg->arena, sizeof *cp->outs * R500_CP_MAX_OUT);
 	struct lower l = { cg, cpf, cp, arena_alloc(cg->arena, sizeof *l.val * (cpf->next_id + 1)),
 			   true };
 	if (!cp->code || !cp->imm || !cp->outs || !l.val)

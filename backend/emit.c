@@ -253,7 +253,7 @@ bool cg_emit(struct cg_ctx *cg)
 	cg->cap_inst = cg->nslots + 2;
 	/* not zeroed: each instruction is cleared as it is emitted (hazards
 	 * clears the one it adds) */
-	cg->code = arena_resize(cg->arena, NULL, 0, sizeof *cg->code * (size_t)cg->cap_inst);
+	cg->code = arena_alloc_unzeroed(cg->arena, sizeof *cg->code * (size_t)cg->cap_inst);
 	if (!cg->code)
 		return cg->failed = true, false;
 	for (int p = 0; p < cg->nslots; p++) {

@@ -121,10 +121,10 @@ enum { FIRST_CHOICE_STAGE = STAGE_AT_cg_presub };
 static struct cg_ctx *copy_early(const struct cg_ctx *cg, struct arena *arena)
 {
 	/* not zeroed: every byte is copied */
-	struct cg_ctx *c = arena_resize(arena, NULL, 0, sizeof *c);
-	struct cg_op *ops = arena_resize(arena, NULL, 0, sizeof *ops * (size_t)(cg->nops + 1));
-	struct cg_vreg *vregs = arena_resize(arena, NULL, 0,
-					     sizeof *vregs * (size_t)(cg->nvregs + 1));
+	struct cg_ctx *c = arena_alloc_unzeroed(arena, sizeof *c);
+	struct cg_op *ops = arena_alloc_unzeroed(arena, sizeof *ops * (size_t)(cg->nops + 1));
+	struct cg_vreg *vregs = arena_alloc_unzeroed(arena,
+						     sizeof *vregs * (size_t)(cg->nvregs + 1));
 	if (!c || !ops || !vregs || cg->nslots || cg->ninst || cg->live || cg->copy_of)
 		return NULL;
 	*c = *cg;

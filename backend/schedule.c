@@ -455,7 +455,7 @@ static bool build_succ(struct cg_ctx *cg, struct deps *d)
 {
 	int n = cg->nops, total = 0;
 	/* cleared below, not by the arena too */
-	d->succ_start = arena_resize(cg->arena, NULL, 0, sizeof(int) * (size_t)(n + 2));
+	d->succ_start = arena_alloc_unzeroed(cg->arena, sizeof(int) * (size_t)(n + 2));
 	d->unplaced = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
 	d->ready_slot = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
 	d->avail = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
@@ -542,7 +542,7 @@ static bool build_deps(struct cg_ctx *cg, struct deps *d)
 {
 	int n = cg->nops;
 	/* not zeroed: an op's entries are read only below its npred */
-	d->pred = arena_resize(cg->arena, NULL, 0, sizeof *d->pred * (size_t)(n + 1));
+	d->pred = arena_alloc_unzeroed(cg->arena, sizeof *d->pred * (size_t)(n + 1));
 	d->npred = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
 	d->height = arena_alloc(cg->arena, sizeof(int) * (size_t)(n + 1));
 	d->feeds_tex = arena_alloc(cg->arena, sizeof(bool) * (size_t)(n + 1));
@@ -599,8 +599,8 @@ static bool mark_carried_reads(struct cg_ctx *cg, struct deps *d)
 {
 	int n = cg->nops;
 	/* cleared below, not by the arena too */
-	bool *carried = arena_resize(cg->arena, NULL, 0, sizeof(bool) * (size_t)(cg->nvregs + 1));
-	d->reads_carried = arena_resize(cg->arena, NULL, 0, sizeof(bool) * (size_t)(n + 1));
+	bool *carried = arena_alloc_unzeroed(cg->arena, sizeof(bool) * (size_t)(cg->nvregs + 1));
+	d->reads_carried = arena_alloc_unzeroed(cg->arena, sizeof(bool) * (size_t)(n + 1));
 	if (!carried || !d->reads_carried)
 		return cg->failed = true, false;
 	memset(carried, 0, sizeof(bool) * (size_t)(cg->nvregs + 1));

@@ -215,8 +215,8 @@ bool ir_opt_cse(struct ir_func *f)
 	struct cse c = { .f = f, .mask = nbuckets - 1, .cap = count };
 	/* not zeroed by the arena: the buckets are cleared below, the
 	 * stack's entries set as they are pushed */
-	c.buckets = arena_resize(f->arena, NULL, 0, sizeof *c.buckets * nbuckets);
-	c.stack = arena_resize(f->arena, NULL, 0, sizeof *c.stack * (count ? count : 1));
+	c.buckets = arena_alloc_unzeroed(f->arena, sizeof *c.buckets * nbuckets);
+	c.stack = arena_alloc_unzeroed(f->arena, sizeof *c.stack * (count ? count : 1));
 	if (!c.buckets || !c.stack)
 		return false;
 	memset(c.buckets, 0, sizeof *c.buckets * nbuckets);
